@@ -1,0 +1,181 @@
+/*
+ * cpu.c - CPU feature detection, once per process, and the AESKIT_CPU mask.
+ *
+ * x86-64: CPUID for the instruction sets and XGETBV for the OS side (the
+ * kernel must save YMM/ZMM state, or using the registers faults).
+ * AArch64 and POWER on Linux: getauxval(), which reports what the kernel
+ * lets user space use.
+ */
+#include "internal.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(AK_ARCH_X86_64) && (defined(__GNUC__) || defined(__clang__))
+#include <cpuid.h>
+
+static uint64_t xgetbv0(void)
+{
+    uint32_t eax, edx;
+    __asm__ volatile("xgetbv" : "=a"(eax), "=d"(edx) : "c"(0));
+    return ((uint64_t)edx << 32) | eax;
+}
+
+static uint32_t detect(void)
+{
+    unsigned a, b, c, d;
+    uint32_t f = 0;
+    if (!__get_cpuid(1, &a, &b, &c, &d))
+        return 0;
+    if (c & bit_SSSE3) f |= AK_CPU_SSSE3;
+    if (c & bit_SSE4_1) f |= AK_CPU_SSE41;
+    if (c & bit_AES) f |= AK_CPU_AESNI;
+    if (c & bit_PCLMUL) f |= AK_CPU_PCLMUL;
+    int osxsave = (c & bit_OSXSAVE) != 0;
+    int avx = (c & bit_AVX) != 0;
+    uint64_t xcr0 = osxsave ? xgetbv0() : 0;
+    int ymm_ok = osxsave && (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
+    int zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0;          /* opmask, ZMM_Hi256, Hi16_ZMM */
+    if (avx && ymm_ok) f |= AK_CPU_AVX;
+    unsigned max = __get_cpuid_max(0, NULL);
+    if (max >= 7) {
+        __cpuid_count(7, 0, a, b, c, d);
+        if (ymm_ok && (b & bit_AVX2)) f |= AK_CPU_AVX2;
+        if (b & bit_BMI2) f |= AK_CPU_BMI2;
+        if (ymm_ok && (c & (1u << 9))) f |= AK_CPU_VAES;
+        if (ymm_ok && (c & (1u << 10))) f |= AK_CPU_VPCLMUL;
+        if (zmm_ok && (b & bit_AVX512F)) f |= AK_CPU_AVX512F;
+        if (zmm_ok && (b & bit_AVX512BW)) f |= AK_CPU_AVX512BW;
+        if (zmm_ok && (b & bit_AVX512VL)) f |= AK_CPU_AVX512VL;
+    }
+    return f;
+}
+#elif defined(AK_ARCH_AARCH64) && defined(__linux__)
+#include <sys/auxv.h>
+static uint32_t detect(void)
+{
+    unsigned long hw = getauxval(AT_HWCAP);
+    uint32_t f = 0;
+    if (hw & (1ul << 3)) f |= AK_CPU_ARM_AES;   /* HWCAP_AES */
+    if (hw & (1ul << 4)) f |= AK_CPU_ARM_PMULL; /* HWCAP_PMULL */
+    return f;
+}
+#elif defined(AK_ARCH_PPC64LE) && defined(__linux__)
+#include <sys/auxv.h>
+static uint32_t detect(void)
+{
+    unsigned long hw2 = getauxval(AT_HWCAP2);
+    return (hw2 & 0x02000000ul) ? AK_CPU_PPC_VCRYPTO : 0; /* PPC_FEATURE2_VEC_CRYPTO */
+}
+#else
+static uint32_t detect(void) { return 0; }
+#endif
+
+static const struct {
+    const char *token;
+    uint32_t bits;
+} mask_tokens[] = {
+    {"aesni", AK_CPU_AESNI},
+    {"pclmul", AK_CPU_PCLMUL},
+    {"ssse3", AK_CPU_SSSE3},
+    {"sse4.1", AK_CPU_SSE41},
+    {"avx", AK_CPU_AVX | AK_CPU_AVX2 | AK_CPU_VAES | AK_CPU_VPCLMUL | AK_CPU_AVX512F |
+                AK_CPU_AVX512BW | AK_CPU_AVX512VL},
+    {"avx2", AK_CPU_AVX2},
+    {"vaes", AK_CPU_VAES},
+    {"vpclmulqdq", AK_CPU_VPCLMUL},
+    {"avx512", AK_CPU_AVX512F | AK_CPU_AVX512BW | AK_CPU_AVX512VL},
+    {"avx512f", AK_CPU_AVX512F},
+    {"avx512bw", AK_CPU_AVX512BW},
+    {"avx512vl", AK_CPU_AVX512VL},
+    {"bmi2", AK_CPU_BMI2},
+    {"arm-aes", AK_CPU_ARM_AES},
+    {"pmull", AK_CPU_ARM_PMULL},
+    {"vcrypto", AK_CPU_PPC_VCRYPTO},
+};
+
+/* Applies AESKIT_CPU: "generic" masks everything, "-name" masks one feature. */
+static uint32_t apply_mask(uint32_t f, const char *spec)
+{
+    if (!spec)
+        return f;
+    char tok[32];
+    while (*spec) {
+        size_t n = strcspn(spec, ", ");
+        if (n > 0 && n < sizeof tok) {
+            memcpy(tok, spec, n);
+            tok[n] = 0;
+            if (!strcmp(tok, "generic") || !strcmp(tok, "none")) {
+                f = 0;
+            } else if (tok[0] == '-') {
+                for (size_t i = 0; i < sizeof mask_tokens / sizeof mask_tokens[0]; i++)
+                    if (!strcmp(tok + 1, mask_tokens[i].token))
+                        f &= ~mask_tokens[i].bits;
+            }
+        }
+        spec += n;
+        while (*spec == ',' || *spec == ' ')
+            spec++;
+    }
+    return f;
+}
+
+/* Bit 31 marks "detected"; detection is idempotent, so a race only repeats it. */
+static _Atomic uint32_t cached_features;
+
+uint32_t ak_cpu_features(void)
+{
+    uint32_t v = atomic_load_explicit(&cached_features, memory_order_acquire);
+    if (v & 0x80000000u)
+        return v & 0x7fffffffu;
+    v = apply_mask(detect(), getenv("AESKIT_CPU")) & 0x7fffffffu;
+    atomic_store_explicit(&cached_features, v | 0x80000000u, memory_order_release);
+    return v;
+}
+
+static _Atomic(const char *) features_string;
+static char features_buf[256];
+static atomic_flag features_lock = ATOMIC_FLAG_INIT;
+
+const char *aeskit_cpu_features(void)
+{
+    const char *s = atomic_load_explicit(&features_string, memory_order_acquire);
+    if (s)
+        return s;
+    while (atomic_flag_test_and_set_explicit(&features_lock, memory_order_acquire))
+        ;
+    s = atomic_load_explicit(&features_string, memory_order_relaxed);
+    if (!s) {
+        uint32_t f = ak_cpu_features();
+        static const struct { uint32_t bit; const char *name; } names[] = {
+            {AK_CPU_AESNI, "aesni"},       {AK_CPU_PCLMUL, "pclmul"},
+            {AK_CPU_SSSE3, "ssse3"},       {AK_CPU_SSE41, "sse4.1"},
+            {AK_CPU_AVX, "avx"},           {AK_CPU_AVX2, "avx2"},
+            {AK_CPU_BMI2, "bmi2"},         {AK_CPU_VAES, "vaes"},
+            {AK_CPU_VPCLMUL, "vpclmulqdq"},{AK_CPU_AVX512F, "avx512f"},
+            {AK_CPU_AVX512BW, "avx512bw"}, {AK_CPU_AVX512VL, "avx512vl"},
+            {AK_CPU_ARM_AES, "arm-aes"},   {AK_CPU_ARM_PMULL, "pmull"},
+            {AK_CPU_PPC_VCRYPTO, "vcrypto"},
+        };
+        size_t pos = 0;
+        features_buf[0] = 0;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+            if (!(f & names[i].bit))
+                continue;
+            size_t n = strlen(names[i].name);
+            if (pos + n + 2 >= sizeof features_buf)
+                break;
+            if (pos)
+                features_buf[pos++] = ' ';
+            memcpy(features_buf + pos, names[i].name, n + 1);
+            pos += n;
+        }
+        if (!pos)
+            strcpy(features_buf, "(none)");
+        s = features_buf;
+        atomic_store_explicit(&features_string, s, memory_order_release);
+    }
+    atomic_flag_clear_explicit(&features_lock, memory_order_release);
+    return s;
+}

@@ -1,0 +1,275 @@
+/*
+ * internal.h - the contract between the mode front ends (src/modes/) and the
+ * backends (src/generic/, src/x86/, src/arm64/, src/ppc64/).
+ *
+ * Modes own the protocol, backends own the loops.  A front end checks every
+ * argument once, then calls backend primitives that assume:
+ *   - whole 16-byte blocks only (nblocks may be 0),
+ *   - out == in (in-place) or no overlap at all,
+ *   - any alignment of in/out,
+ *   - no per-message global state: everything lives in the key objects and
+ *     in the arguments, so any number of threads may share a key.
+ * All byte strings (counters, GHASH state Y, tweaks) are in the byte order
+ * of the standards; a backend converts to its register layout internally.
+ *
+ * Every backend fills every mandatory function pointer.  A backend that has
+ * no faster loop for a primitive uses the portable loop ak_blockloop_*
+ * (src/generic/blockloop.c), which is written on top of the key's own
+ * ecb_encrypt/ecb_decrypt, or the generic GHASH.  A descriptor whose
+ * ecb_encrypt is NULL is a placeholder: it is listed but never chosen.
+ */
+#ifndef AESKIT_INTERNAL_H
+#define AESKIT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "aeskit.h"
+
+#if defined(__x86_64__) || defined(_M_X64)
+#define AK_ARCH_X86_64 1
+#endif
+#if defined(__aarch64__)
+#define AK_ARCH_AARCH64 1
+#endif
+#if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
+#define AK_ARCH_PPC64LE 1
+#endif
+
+#define AK_ALIGN64 AESKIT_ALIGN(64)
+
+/* ---- CPU features (src/cpu.c) ------------------------------------------ */
+
+enum {
+    AK_CPU_AESNI = 1u << 0,
+    AK_CPU_PCLMUL = 1u << 1,
+    AK_CPU_SSSE3 = 1u << 2,
+    AK_CPU_SSE41 = 1u << 3,
+    AK_CPU_AVX = 1u << 4,
+    AK_CPU_AVX2 = 1u << 5,
+    AK_CPU_VAES = 1u << 6,
+    AK_CPU_VPCLMUL = 1u << 7,
+    AK_CPU_AVX512F = 1u << 8,
+    AK_CPU_AVX512BW = 1u << 9,
+    AK_CPU_AVX512VL = 1u << 10,
+    AK_CPU_BMI2 = 1u << 11,
+    AK_CPU_ARM_AES = 1u << 16,
+    AK_CPU_ARM_PMULL = 1u << 17,
+    AK_CPU_PPC_VCRYPTO = 1u << 24
+};
+
+/* Features of this CPU after the AESKIT_CPU mask; detected once, thread-safe. */
+uint32_t ak_cpu_features(void);
+
+/* ---- Key objects (the opaque public structs, seen from inside) ----------- */
+
+struct ak_backend;
+
+#define AK_AES_DATA_BYTES (AESKIT_AES_KEY_SIZE - 64)
+
+typedef struct ak_aes {
+    const struct ak_backend *be; /* backend that set this key up */
+    uint32_t rounds;             /* 10, 12 or 14 */
+    uint32_t key_len;            /* 16, 24 or 32 */
+    uint8_t reserved[64 - sizeof(void *) - 8];
+    AK_ALIGN64 uint8_t data[AK_AES_DATA_BYTES]; /* backend-owned round keys */
+} ak_aes;
+
+typedef struct ak_ghash {
+    AK_ALIGN64 uint8_t data[AESKIT_GHASH_KEY_SIZE]; /* backend-owned H powers */
+} ak_ghash;
+
+typedef struct ak_gcm_key {
+    ak_aes aes;
+    ak_ghash gh;
+    AK_ALIGN64 uint8_t H[16]; /* E_K(0^128), byte order of SP 800-38D */
+    uint8_t reserved[48];
+} ak_gcm_key;
+
+typedef struct ak_cmac_key {
+    ak_aes aes;
+    AK_ALIGN64 uint8_t k1[16];
+    uint8_t k2[16];
+    uint8_t reserved[32];
+} ak_cmac_key;
+
+typedef struct ak_xts_key {
+    ak_aes data_key;
+    ak_aes tweak_key;
+} ak_xts_key;
+
+_Static_assert(sizeof(ak_aes) == sizeof(aeskit_aes_key), "ak_aes size");
+_Static_assert(sizeof(ak_gcm_key) == sizeof(aeskit_gcm_key), "ak_gcm_key size");
+_Static_assert(sizeof(ak_cmac_key) == sizeof(aeskit_cmac_key), "ak_cmac_key size");
+_Static_assert(sizeof(ak_xts_key) == sizeof(aeskit_xts_key), "ak_xts_key size");
+
+/* ---- The backend descriptor ---------------------------------------------- */
+
+typedef struct ak_backend {
+    const char *name;          /* "generic", "x86-aesni", ... */
+    const char *requires;      /* human-readable, for `aeskit list` */
+    int priority;              /* higher wins among the available ones */
+    uint32_t required_features;/* AK_CPU_* bits that must all be present */
+    int constant_time;
+
+    /* AES.  setkey: key_len is 16, 24 or 32 (checked by the front end);
+     * sets k->rounds and k->key_len, fills k->data for both directions.
+     * k->be is set by the front end before the call. */
+    void (*aes_setkey)(ak_aes *k, const uint8_t *key, size_t key_len);
+    void (*ecb_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks);
+    void (*ecb_decrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks);
+
+    /* CTR with GCM's inc32: the last 4 bytes of ctr are a big-endian counter
+     * incremented modulo 2^32, the first 12 never change.  out = in XOR
+     * E(ctr), E(ctr+1), ...; on return ctr holds the next counter block. */
+    void (*ctr32)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                  uint8_t ctr[16]);
+    /* CTR with a 128-bit big-endian increment modulo 2^128. */
+    void (*ctr128)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                   uint8_t ctr[16]);
+
+    /* CBC; iv is the chaining value in, the last ciphertext block out. */
+    void (*cbc_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                        uint8_t iv[16]);
+    void (*cbc_decrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                        uint8_t iv[16]);
+
+    /* CBC-MAC chaining: state = E(state ^ block) for each block. */
+    void (*cbcmac)(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nblocks);
+
+    /* XTS on whole blocks with the data key.  tweak holds the encrypted
+     * tweak T for the first block (the front end encrypts the tweak with the
+     * tweak key); on return it holds T * alpha^nblocks (IEEE 1619 GF(2^128)
+     * doubling, little-endian).  Ciphertext stealing is the front end's. */
+    void (*xts_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                        uint8_t tweak[16]);
+    void (*xts_decrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                        uint8_t tweak[16]);
+
+    /* GHASH (SP 800-38D): init precomputes from H = E_K(0^128); ghash folds
+     * nblocks blocks into Y: Y = (Y ^ X_i) * H for each block X_i. */
+    void (*ghash_init)(ak_ghash *g, const uint8_t H[16]);
+    void (*ghash)(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
+
+    /* Optional (NULL: the front end runs ctr32 then ghash in chunks).
+     * Fused GCM: ctr32-encrypt nblocks and fold the ciphertext into Y
+     * (encrypt hashes out, decrypt hashes in); updates ctr and Y. */
+    void (*gcm_encrypt)(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                        size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+    void (*gcm_decrypt)(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                        size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+
+    /* Optional whole-message GCM with a 12-byte IV, for per-call overhead on
+     * small messages.  Arguments are already checked (lengths within limits,
+     * no bad overlap).  seal writes the ciphertext and the full 16-byte tag;
+     * open writes the plaintext and the full 16-byte expected tag (the front
+     * end compares, truncates, and wipes/restores on failure). */
+    void (*gcm_seal_iv12)(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                          uint8_t tag[16]);
+    void (*gcm_open_iv12)(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                          uint8_t tag[16]);
+} ak_backend;
+
+/* ---- The backend table (src/dispatch.c) ---------------------------------- */
+
+extern const ak_backend ak_backend_generic;
+#ifdef AK_ARCH_X86_64
+extern const ak_backend ak_backend_x86_aesni;
+extern const ak_backend ak_backend_x86_vaes_avx2;
+extern const ak_backend ak_backend_x86_vaes_avx512;
+#endif
+#ifdef AK_ARCH_AARCH64
+extern const ak_backend ak_backend_arm64_ce;
+#endif
+#ifdef AK_ARCH_PPC64LE
+extern const ak_backend ak_backend_ppc64_p8;
+#endif
+
+/* Number of table entries and entry i (NULL past the end). */
+size_t ak_backend_count(void);
+const ak_backend *ak_backend_at(size_t i);
+/* 1 if implemented and the masked CPU features allow it. */
+int ak_backend_usable(const ak_backend *be);
+/* Resolves a name (NULL: the default, honouring AESKIT_BACKEND) to a usable
+ * backend, or returns AESKIT_ERR_BACKEND_UNKNOWN / _UNAVAILABLE. */
+aeskit_status ak_backend_resolve(const char *name, const ak_backend **out);
+
+/* ---- Portable helpers shared by all code (src/util.c) -------------------- */
+
+/* Constant-time: 0xffffffff if the n bytes are equal, 0 otherwise. */
+uint32_t ak_ct_eq_mask(const uint8_t *a, const uint8_t *b, size_t n);
+/* 1 if [a, a+alen) and [b, b+blen) overlap without a == b. */
+int ak_bad_overlap(const void *a, size_t alen, const void *b, size_t blen);
+
+static inline uint32_t ak_load_be32(const uint8_t *p)
+{
+    return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+}
+static inline void ak_store_be32(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)(v >> 24); p[1] = (uint8_t)(v >> 16); p[2] = (uint8_t)(v >> 8); p[3] = (uint8_t)v;
+}
+static inline uint64_t ak_load_be64(const uint8_t *p)
+{
+    return ((uint64_t)ak_load_be32(p) << 32) | ak_load_be32(p + 4);
+}
+static inline void ak_store_be64(uint8_t *p, uint64_t v)
+{
+    ak_store_be32(p, (uint32_t)(v >> 32)); ak_store_be32(p + 4, (uint32_t)v);
+}
+static inline uint64_t ak_load_le64(const uint8_t *p)
+{
+    uint64_t v = 0;
+    for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+static inline void ak_store_le64(uint8_t *p, uint64_t v)
+{
+    for (int i = 0; i < 8; i++) { p[i] = (uint8_t)v; v >>= 8; }
+}
+static inline void ak_xor16(uint8_t *out, const uint8_t *a, const uint8_t *b)
+{
+    for (int i = 0; i < 16; i++) out[i] = a[i] ^ b[i];
+}
+
+/* ---- Portable loops over any backend's ECB (src/generic/blockloop.c) ----- */
+/* These give every backend every primitive; they call k->be->ecb_encrypt /
+ * ecb_decrypt on batches of blocks, so a backend with a fast multi-block ECB
+ * gets fast CTR and XTS for free. */
+void ak_blockloop_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                        uint8_t ctr[16]);
+void ak_blockloop_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                         uint8_t ctr[16]);
+void ak_blockloop_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                              uint8_t iv[16]);
+void ak_blockloop_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                              uint8_t iv[16]);
+void ak_blockloop_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nblocks);
+void ak_blockloop_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                              uint8_t tweak[16]);
+void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                              uint8_t tweak[16]);
+
+/* ---- The generic backend's pieces other backends may reuse --------------- */
+/* Constant-time portable AES key schedule: writes the (rounds+1)*16 bytes of
+ * the FIPS-197 encryption schedule w[] to rk; returns rounds. */
+unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key_len);
+/* Constant-time portable GHASH (src/generic/ghash_generic.c). */
+void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16]);
+void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
+
+/* XTS tweak doubling (IEEE 1619: multiply by alpha, little-endian), branch-free. */
+static inline void ak_xts_double(uint8_t t[16])
+{
+    uint64_t lo = ak_load_le64(t), hi = ak_load_le64(t + 8);
+    uint64_t carry = (uint64_t)0 - (hi >> 63);
+    hi = (hi << 1) | (lo >> 63);
+    lo = (lo << 1) ^ (carry & 0x87);
+    ak_store_le64(t, lo);
+    ak_store_le64(t + 8, hi);
+}
+
+#endif /* AESKIT_INTERNAL_H */
