@@ -16,7 +16,11 @@
 
 #include "aeskit.h"
 
-static unsigned long th_checks, th_failures;
+/* Every helper here is static and marked unused: a test binary includes the
+ * whole header but calls only some of it, and -Werror must stay quiet. */
+#define TH_FN static __attribute__((unused))
+
+static unsigned long th_checks __attribute__((unused)), th_failures __attribute__((unused));
 
 #define TH_CHECK(cond, ...)                                                     \
     do {                                                                        \
@@ -32,7 +36,7 @@ static unsigned long th_checks, th_failures;
     } while (0)
 
 /* The backend under test (NULL = library default); exits 77 if unavailable. */
-static const char *th_backend(void)
+TH_FN const char *th_backend(void)
 {
     const char *be = getenv("AESKIT_BACKEND");
     if (!be || !*be)
@@ -47,7 +51,7 @@ static const char *th_backend(void)
 }
 
 /* Multiplier for random-iteration counts (AESKIT_TEST_SCALE, default 1). */
-static double th_scale(void)
+TH_FN double th_scale(void)
 {
     const char *s = getenv("AESKIT_TEST_SCALE");
     double v = s ? atof(s) : 1.0;
@@ -55,23 +59,23 @@ static double th_scale(void)
 }
 
 /* xorshift64*: deterministic, seeded per test so failures reproduce. */
-static uint64_t th_rng_state = 0x9e3779b97f4a7c15ull;
-static void th_seed(uint64_t s) { th_rng_state = s ? s : 1; }
-static uint64_t th_rand64(void)
+static uint64_t th_rng_state __attribute__((unused)) = 0x9e3779b97f4a7c15ull;
+TH_FN void th_seed(uint64_t s) { th_rng_state = s ? s : 1; }
+TH_FN uint64_t th_rand64(void)
 {
     th_rng_state ^= th_rng_state >> 12;
     th_rng_state ^= th_rng_state << 25;
     th_rng_state ^= th_rng_state >> 27;
     return th_rng_state * 0x2545f4914f6cdd1dull;
 }
-static void th_fill(uint8_t *p, size_t n)
+TH_FN void th_fill(uint8_t *p, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         p[i] = (uint8_t)(th_rand64() >> 56);
 }
 
 /* Decodes hex (no separators) into out; returns the byte count. */
-static size_t th_unhex(uint8_t *out, const char *hex)
+TH_FN size_t th_unhex(uint8_t *out, const char *hex)
 {
     size_t n = 0;
     for (; hex[0] && hex[1]; hex += 2) {
@@ -84,12 +88,58 @@ static size_t th_unhex(uint8_t *out, const char *hex)
 }
 
 /* Prints the verdict line and returns the exit code. */
-static int th_finish(const char *name)
+TH_FN int th_finish(const char *name)
 {
     const char *be = getenv("AESKIT_BACKEND");
     printf("%s [%s]: %lu checks, %lu failed\n", name, be && *be ? be : aeskit_backend_default(),
            th_checks, th_failures);
     return th_failures ? 1 : 0;
+}
+
+/* Uniform-ish integer in [0, n) (n > 0); bias is irrelevant for tests. */
+TH_FN size_t th_randn(size_t n) { return (size_t)(th_rand64() % n); }
+
+/* Iteration count n scaled by AESKIT_TEST_SCALE, at least min. */
+TH_FN size_t th_scaled(size_t n, size_t min)
+{
+    double v = (double)n * th_scale();
+    return v < (double)min ? min : (size_t)v;
+}
+
+/* Prints a labelled hex string to stderr (for failure reports). */
+TH_FN void th_hexdump(const char *label, const uint8_t *p, size_t n)
+{
+    fprintf(stderr, "  %s (%zu):", label, n);
+    for (size_t i = 0; i < n && i < 64; i++)
+        fprintf(stderr, "%02x", p[i]);
+    fprintf(stderr, n > 64 ? "...\n" : "\n");
+}
+
+/* Index of the first differing byte of a and b, or n if equal. */
+TH_FN size_t th_first_diff(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (a[i] != b[i])
+            return i;
+    return n;
+}
+
+/* Checks n bytes equal; on mismatch reports the first differing offset. */
+#define TH_CHECK_MEM(a, b, n, ...)                                              \
+    do {                                                                        \
+        size_t th_n_ = (n), th_d_ = th_first_diff((a), (b), th_n_);             \
+        TH_CHECK(th_d_ == th_n_, __VA_ARGS__);                                  \
+        if (th_d_ != th_n_ && th_failures <= 20)                                \
+            fprintf(stderr, "  first difference at byte %zu of %zu\n", th_d_, th_n_); \
+    } while (0)
+
+/* 1 if all n bytes of p are zero. */
+TH_FN int th_all_zero(const uint8_t *p, size_t n)
+{
+    uint8_t acc = 0;
+    for (size_t i = 0; i < n; i++)
+        acc |= p[i];
+    return acc == 0;
 }
 
 #endif
