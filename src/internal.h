@@ -197,6 +197,19 @@ int ak_backend_usable(const ak_backend *be);
  * backend, or returns AESKIT_ERR_BACKEND_UNKNOWN / _UNAVAILABLE. */
 aeskit_status ak_backend_resolve(const char *name, const ak_backend **out);
 
+/* ---- Declassification ------------------------------------------------------
+ * A few results derived from secrets are public by design: whether a tag
+ * matched, whether PKCS#7 padding was valid.  Code converts such a mask to a
+ * branch only after AK_DECLASSIFY, which tells the valgrind constant-time
+ * check (tests/trust, built with -DAESKIT_VALGRIND_CT) that the value may be
+ * branched on.  In normal builds it compiles to nothing. */
+#ifdef AESKIT_VALGRIND_CT
+#include <valgrind/memcheck.h>
+#define AK_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#else
+#define AK_DECLASSIFY(p, n) ((void)(p), (void)(n))
+#endif
+
 /* ---- Portable helpers shared by all code (src/util.c) -------------------- */
 
 /* Constant-time: 0xffffffff if the n bytes are equal, 0 otherwise. */
