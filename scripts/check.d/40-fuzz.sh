@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# libFuzzer targets with ASan+UBSan, each for AESKIT_FUZZ_SECONDS (default 60)
+# from the committed seed corpus (fuzz/corpus/<target>), new inputs kept in a
+# scratch copy.  For hours: see README "Security".
+set -euo pipefail
+secs=${AESKIT_FUZZ_SECONDS:-60}
+dir=build/check-fuzz
+CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAESKIT_WERROR=ON \
+  -DAESKIT_FUZZ=ON -DAESKIT_SANITIZE=address,undefined -DAESKIT_BUILD_TESTS=ON >/dev/null
+targets=()
+for t in diff open vectors; do
+  [ -f fuzz/fuzz_$t.c ] && targets+=(fuzz_$t)
+done
+cmake --build $dir --target "${targets[@]}"
+for t in "${targets[@]}"; do
+  name=${t#fuzz_}
+  work=$dir/corpus-$name
+  rm -rf "$work"; mkdir -p "$work"
+  [ -d fuzz/corpus/$name ] && cp fuzz/corpus/$name/* "$work"/ 2>/dev/null || true
+  echo "--- $t for ${secs}s"
+  "$dir/fuzz/$t" -max_total_time="$secs" -print_final_stats=1 -max_len=8192 "$work" 2>&1 \
+    | grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss|INFO: seed corpus|==[0-9]+==ERROR|SUMMARY|fuzz assertion)' || true
+  # libFuzzer exits non-zero on a crash; pipefail + grep hides it, so re-check:
+  test "${PIPESTATUS[0]}" -eq 0
+done

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Constant-time check (issue 6): the ct_valgrind harness under memcheck, for
+# every backend valgrind can execute (generic, x86-aesni; valgrind cannot run
+# VAES/AVX-512 code and hides it from CPUID).  Any report fails the suite.
+# First the self-test: a deliberate secret-dependent branch MUST be reported,
+# or the check would be blind.
+set -euo pipefail
+command -v valgrind >/dev/null || { echo "skipped: valgrind not installed"; exit 1; }
+dir=build/check-ctgrind
+cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAESKIT_WERROR=ON \
+  -DAESKIT_VALGRIND_CT=ON -DAESKIT_BUILD_TOOLS=OFF >/dev/null
+cmake --build $dir --target ct_valgrind
+exe=$dir/tests/trust/ct_valgrind
+vg="valgrind -q --error-exitcode=42 --track-origins=yes"
+if $vg "$exe" --self-test >/dev/null 2>&1; then
+  echo "ctgrind self-test: valgrind did NOT report the deliberate secret branch"; exit 1
+fi
+echo "ctgrind self-test: the deliberate secret-dependent branch was reported (good)"
+echo "--- default CPU view (generic's wide variant where valgrind runs it, x86-aesni)"
+$vg "$exe"
+echo "--- AESKIT_CPU=generic (the portable baseline code)"
+AESKIT_CPU=generic $vg "$exe"
