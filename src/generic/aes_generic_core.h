@@ -1,0 +1,299 @@
+/*
+ * aes_generic_core.h - bitsliced AES over GCC/Clang vector extensions,
+ * included once per vector width by aes_generic*.c.  CPU features: none by
+ * itself; the including file decides (baseline, or a target pragma).
+ *
+ * Before including, define:
+ *   AKBS_W       vector width in bytes (16, 32 or 64; 16 in the baseline)
+ *   AKBS_NAME(x) how to name this width's exported functions
+ *
+ * ---- The layout (Kaesper & Schwabe, "Faster and Timing-Attack Resistant
+ * AES-GCM", CHES 2009) ----------------------------------------------------
+ * A batch is 8 vectors of W bytes each, loaded straight from memory, so a
+ * batch holds 8 * W / 16 blocks (8, 16 or 32).  Three rounds of SWAPMOVE
+ * (bit distances 1, 2, 4 between vectors 1, 2, 4 apart) transpose, inside
+ * every byte position, the 8x8 bit matrix formed by the 8 vectors.  After
+ * it, vector b ("plane b") holds bit b of every byte: in each 128-bit lane,
+ * byte p is the AES state byte p (FIPS-197 order, p = 4 * column + row) and
+ * bit j of that byte comes from the j-th loaded vector.  The transpose is an
+ * involution, so the same network converts back.
+ *
+ * In this layout:
+ *   SubBytes    is a Boolean circuit over the 8 planes: the Boyar-Peralta
+ *               forward S-box (J. Boyar, R. Peralta, "A depth-16 circuit for
+ *               the AES S-box", ePrint 2011/332, figures 5, 7, 8: 34 AND,
+ *               94 XOR/XNOR).  The inverse S-box is the same circuit between
+ *               two copies of the inverse affine map (FIPS-197 5.3.2):
+ *               InvS(y) = F(S(F(y))) with F(y) = A^-1(y ^ 0x63).
+ *   ShiftRows   is a constant byte shuffle inside each 128-bit lane.
+ *   MixColumns  rotates rows inside each 4-byte column (again a constant
+ *               byte shuffle) plus xtime, which on planes is a renaming of
+ *               planes with three XORs for the 0x1b reduction:
+ *               b_r = 2(a_r ^ a_r+1) ^ a_r+1 ^ (a_r+2 ^ a_r+3).
+ *   InvMixColumns = MixColumns after a_r ^= 4(a_r ^ a_r+2) (the Rijndael
+ *               factorisation 0e,0b,0d,09 = (02,03,01,01)(05,00,04,00)).
+ *   AddRoundKey XORs 8 planes made from the round key: byte p of plane b is
+ *               0xff when bit b of round-key byte p is set.
+ * Every operation is a fixed sequence of vector instructions: no branch and
+ * no memory index depends on the key or the data.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t akbs_v __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
+typedef uint8_t akbs_b __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
+
+#define AKBS_LANES (AKBS_W / 16)
+#define AKBS_BLOCKS (8 * AKBS_LANES)
+
+/* One pattern of 16 byte indices, repeated in every 128-bit lane. */
+#if AKBS_W == 16
+#define AKBS_IDX(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p) \
+    a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p
+#elif AKBS_W == 32
+#define AKBS_IDX(a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p)                      \
+    a, b, c, d, e, f, g, h, i, j, k, l, m, n, o, p, a + 16, b + 16, c + 16, d + 16,    \
+        e + 16, f + 16, g + 16, h + 16, i + 16, j + 16, k + 16, l + 16, m + 16, n + 16, \
+        o + 16, p + 16
+#elif AKBS_W == 64
+#define AKBS_IDX16(o, a, b, c, d, e, f, g, h, i, j, k, l, m, n, q, p)                 \
+    a + o, b + o, c + o, d + o, e + o, f + o, g + o, h + o, i + o, j + o, k + o, l + o, \
+        m + o, n + o, q + o, p + o
+#define AKBS_IDX(...) \
+    AKBS_IDX16(0, __VA_ARGS__), AKBS_IDX16(16, __VA_ARGS__), AKBS_IDX16(32, __VA_ARGS__), \
+        AKBS_IDX16(48, __VA_ARGS__)
+#else
+#error "AKBS_W must be 16, 32 or 64"
+#endif
+
+#ifndef AKBS_SHUFFLE_DEFINED
+#define AKBS_SHUFFLE_DEFINED
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define AKBS_SHUF(x, ...) \
+    ((akbs_v)__builtin_shufflevector((akbs_b)(x), (akbs_b)(x), AKBS_IDX(__VA_ARGS__)))
+#else
+#define AKBS_SHUF(x, ...) ((akbs_v)__builtin_shuffle((akbs_b)(x), (akbs_b){AKBS_IDX(__VA_ARGS__)}))
+#endif
+#endif
+
+/* out[4c + r] = in[4((c + r) mod 4) + r] */
+#define AKBS_SR(x) AKBS_SHUF(x, 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11)
+/* out[4c + r] = in[4((c - r) mod 4) + r] */
+#define AKBS_ISR(x) AKBS_SHUF(x, 0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3)
+/* Row rotations inside each column: out[4c + r] = in[4c + (r + n) mod 4]. */
+#define AKBS_ROT1(x) AKBS_SHUF(x, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)
+#define AKBS_ROT2(x) AKBS_SHUF(x, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)
+/* ShiftRows followed by ROT1, as one shuffle. */
+#define AKBS_SR_ROT1(x) AKBS_SHUF(x, 5, 10, 15, 0, 9, 14, 3, 4, 13, 2, 7, 8, 1, 6, 11, 12)
+
+#define AKBS_M1 0x5555555555555555u
+#define AKBS_M2 0x3333333333333333u
+#define AKBS_M4 0x0f0f0f0f0f0f0f0fu
+
+#define AKBS_SWAPMOVE(a, b, m, s)              \
+    do {                                       \
+        akbs_v t_ = (((a) >> (s)) ^ (b)) & (m); \
+        (b) ^= t_;                             \
+        (a) ^= t_ << (s);                      \
+    } while (0)
+
+static inline void AKBS_NAME(transpose)(akbs_v x[8])
+{
+    AKBS_SWAPMOVE(x[0], x[1], AKBS_M1, 1);
+    AKBS_SWAPMOVE(x[2], x[3], AKBS_M1, 1);
+    AKBS_SWAPMOVE(x[4], x[5], AKBS_M1, 1);
+    AKBS_SWAPMOVE(x[6], x[7], AKBS_M1, 1);
+    AKBS_SWAPMOVE(x[0], x[2], AKBS_M2, 2);
+    AKBS_SWAPMOVE(x[1], x[3], AKBS_M2, 2);
+    AKBS_SWAPMOVE(x[4], x[6], AKBS_M2, 2);
+    AKBS_SWAPMOVE(x[5], x[7], AKBS_M2, 2);
+    AKBS_SWAPMOVE(x[0], x[4], AKBS_M4, 4);
+    AKBS_SWAPMOVE(x[1], x[5], AKBS_M4, 4);
+    AKBS_SWAPMOVE(x[2], x[6], AKBS_M4, 4);
+    AKBS_SWAPMOVE(x[3], x[7], AKBS_M4, 4);
+}
+
+/* SubBytes on planes x[0] (least significant bit) .. x[7]. */
+static inline void AKBS_NAME(sbox)(akbs_v x[8])
+{
+    AK_SBOX_CIRCUIT(akbs_v, x);
+}
+
+/* F(y) = A^-1(y ^ 0x63): f_i = y_{i+2} ^ y_{i+5} ^ y_{i+7}, then ^ 0x05. */
+static inline void AKBS_NAME(inv_affine)(akbs_v x[8])
+{
+    akbs_v y[8];
+    for (int i = 0; i < 8; i++)
+        y[i] = x[(i + 2) & 7] ^ x[(i + 5) & 7] ^ x[(i + 7) & 7];
+    x[0] = ~y[0];
+    x[1] = y[1];
+    x[2] = ~y[2];
+    for (int i = 3; i < 8; i++)
+        x[i] = y[i];
+}
+
+static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
+{
+    AKBS_NAME(inv_affine)(x);
+    AKBS_NAME(sbox)(x);
+    AKBS_NAME(inv_affine)(x);
+}
+
+/* xtime on planes: multiply every byte by x modulo x^8+x^4+x^3+x+1. */
+#define AKBS_XTIME(o, t)                \
+    do {                                \
+        akbs_v h_ = (t)[7];             \
+        (o)[7] = (t)[6];                \
+        (o)[6] = (t)[5];                \
+        (o)[5] = (t)[4];                \
+        (o)[4] = (t)[3] ^ h_;           \
+        (o)[3] = (t)[2] ^ h_;           \
+        (o)[2] = (t)[1];                \
+        (o)[1] = (t)[0] ^ h_;           \
+        (o)[0] = h_;                    \
+    } while (0)
+
+/* ShiftRows then MixColumns. */
+static inline void AKBS_NAME(sr_mix)(akbs_v x[8])
+{
+    akbs_v a[8], r1[8], t[8], m[8];
+    for (int i = 0; i < 8; i++) {
+        a[i] = AKBS_SR(x[i]);
+        r1[i] = AKBS_SR_ROT1(x[i]);
+        t[i] = a[i] ^ r1[i];
+    }
+    AKBS_XTIME(m, t);
+    for (int i = 0; i < 8; i++)
+        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
+}
+
+static inline void AKBS_NAME(mix)(akbs_v x[8])
+{
+    akbs_v r1[8], t[8], m[8];
+    for (int i = 0; i < 8; i++) {
+        r1[i] = AKBS_ROT1(x[i]);
+        t[i] = x[i] ^ r1[i];
+    }
+    AKBS_XTIME(m, t);
+    for (int i = 0; i < 8; i++)
+        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
+}
+
+static inline void AKBS_NAME(inv_mix)(akbs_v x[8])
+{
+    akbs_v t[8], t2[8], t4[8];
+    for (int i = 0; i < 8; i++)
+        t[i] = x[i] ^ AKBS_ROT2(x[i]);
+    AKBS_XTIME(t2, t);
+    AKBS_XTIME(t4, t2);
+    for (int i = 0; i < 8; i++)
+        x[i] ^= t4[i];
+    AKBS_NAME(mix)(x);
+}
+
+/* Round-key planes for a whole schedule: (rounds + 1) * 8 vectors. */
+static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds)
+{
+    for (unsigned r = 0; r <= rounds; r++) {
+        akbs_b v, one, zero;
+        for (int i = 0; i < AKBS_W; i++) {
+            v[i] = rk[16 * r + (i & 15)];
+            one[i] = 1;
+            zero[i] = 0;
+        }
+        for (int b = 0; b < 8; b++)
+            rkp[8 * r + b] = (akbs_v)(zero - ((v >> b) & one));
+    }
+}
+
+static inline void AKBS_NAME(load)(akbs_v x[8], const uint8_t *in)
+{
+    for (int i = 0; i < 8; i++)
+        memcpy(&x[i], in + i * AKBS_W, AKBS_W);
+    AKBS_NAME(transpose)(x);
+}
+
+static inline void AKBS_NAME(store)(uint8_t *out, akbs_v x[8])
+{
+    AKBS_NAME(transpose)(x);
+    for (int i = 0; i < 8; i++)
+        memcpy(out + i * AKBS_W, &x[i], AKBS_W);
+}
+
+static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
+{
+    for (int i = 0; i < 8; i++)
+        x[i] ^= k[i];
+}
+
+/* Encrypts the planes in place. */
+static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
+{
+    AKBS_NAME(ark)(x, rkp);
+    for (unsigned r = 1; r < rounds; r++) {
+        AKBS_NAME(sbox)(x);
+        AKBS_NAME(sr_mix)(x);
+        AKBS_NAME(ark)(x, rkp + 8 * r);
+    }
+    AKBS_NAME(sbox)(x);
+    for (int i = 0; i < 8; i++)
+        x[i] = AKBS_SR(x[i]) ^ rkp[8 * rounds + i];
+}
+
+static inline void AKBS_NAME(decrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
+{
+    AKBS_NAME(ark)(x, rkp + 8 * rounds);
+    for (unsigned r = rounds - 1; r > 0; r--) {
+        for (int i = 0; i < 8; i++)
+            x[i] = AKBS_ISR(x[i]);
+        AKBS_NAME(inv_sbox)(x);
+        AKBS_NAME(ark)(x, rkp + 8 * r);
+        AKBS_NAME(inv_mix)(x);
+    }
+    for (int i = 0; i < 8; i++)
+        x[i] = AKBS_ISR(x[i]);
+    AKBS_NAME(inv_sbox)(x);
+    AKBS_NAME(ark)(x, rkp);
+}
+
+/* ECB over any number of blocks; a partial batch goes through a stack
+ * buffer.  rk is the FIPS-197 schedule ((rounds + 1) * 16 bytes). */
+static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                           size_t nblocks, int decrypt)
+{
+    akbs_v rkp[15 * 8];
+    akbs_v x[8];
+    if (nblocks == 0)
+        return;
+    AKBS_NAME(expand_rk)(rkp, rk, rounds);
+    while (nblocks > 0) {
+        size_t n = nblocks < AKBS_BLOCKS ? nblocks : AKBS_BLOCKS;
+        if (n == AKBS_BLOCKS) {
+            AKBS_NAME(load)(x, in);
+        } else {
+            uint8_t buf[8 * AKBS_W];
+            memset(buf, 0, sizeof buf);
+            memcpy(buf, in, 16 * n);
+            AKBS_NAME(load)(x, buf);
+        }
+        if (decrypt)
+            AKBS_NAME(decrypt_planes)(x, rkp, rounds);
+        else
+            AKBS_NAME(encrypt_planes)(x, rkp, rounds);
+        if (n == AKBS_BLOCKS) {
+            AKBS_NAME(store)(out, x);
+        } else {
+            uint8_t buf[8 * AKBS_W];
+            AKBS_NAME(store)(buf, x);
+            memcpy(out, buf, 16 * n);
+            aeskit_memzero(buf, sizeof buf);
+        }
+        in += 16 * n;
+        out += 16 * n;
+        nblocks -= n;
+    }
+    aeskit_memzero(x, sizeof x);
+    aeskit_memzero(rkp, sizeof(akbs_v) * 8 * (rounds + 1));
+}

@@ -1,0 +1,190 @@
+/*
+ * ghash_generic.c - portable constant-time GHASH (SP 800-38D 6.4).
+ * CPU features: none (a 64x64->128 integer multiply helps, see below).
+ *
+ * ---- Carry-less multiplication by integer multiplication -----------------
+ * An integer product is the carry-less product plus carries.  If the
+ * operands are masked so that their set bits are k positions apart
+ * ("holes"), then every partial product lands on positions of one residue
+ * class mod k, and as long as fewer than 2^k partial products meet at one
+ * position, the carries only reach
+ * the k-1 positions above it, which belong to other classes.  Splitting each
+ * operand into k classes, XORing the k*k products by output class and
+ * masking each class keeps exactly the carry-less product (this is the
+ * trick of T. Pornin's BearSSL "ctmul" GHASH; our code and split are ours):
+ *   - with unsigned __int128 (64x64->128 multiply): k = 5, at most 13
+ *     partial products per position, 25 multiplies per 64x64 product;
+ *   - otherwise 32x32->64 pieces with k = 4 (at most 8 partial products),
+ *     16 multiplies per piece, 3 pieces per 64x64 (Karatsuba).
+ * Multiplies by a secret are constant-time on every CPU we target.
+ *
+ * ---- Bit order and reduction ---------------------------------------------
+ * GHASH reads a block as a polynomial whose x^0 coefficient is the most
+ * significant bit of byte 0.  We load blocks as big-endian 128-bit integers,
+ * so bit 127 - i holds x^i ("reflected").  For reflected operands the
+ * integer carry-less product holds x^i at bit 254 - i; one left shift makes
+ * it a reflected 256-bit value (x^i at bit 255 - i).  Its upper half D is
+ * x^128 * D' with D' of degree < 128, and x^128 = 1 + x + x^2 + x^7 mod
+ * P(x) = x^128 + x^7 + x^2 + x + 1; in reflected form multiplying by x^m is
+ * a right shift by m, so D folds as D ^ D>>1 ^ D>>2 ^ D>>7, and the bits
+ * those shifts push out (degree >= 128 again) fold once more first.
+ *
+ * ---- Aggregated reduction -------------------------------------------------
+ * Y' = (((Y ^ X1) H ^ X2) H ... ^ X8) H = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H:
+ * eight independent products summed unreduced, then one shift and one
+ * reduction (Gueron & Kounavis, Intel white paper "Carry-less multiplication
+ * and its usage for computing the GCM mode", 2010).  ghash_init stores
+ * H^1..H^8 (and hi ^ lo for Karatsuba) in ak_ghash.data.
+ */
+#include "generic.h"
+
+/* 64x64 -> 128 carry-less product, constant time. */
+#if defined(__SIZEOF_INT128__)
+typedef unsigned __int128 ak_u128;
+
+static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+    const uint64_t m = 0x1084210842108421u; /* every 5th bit */
+    uint64_t ai[5], bi[5];
+    for (int i = 0; i < 5; i++) {
+        ai[i] = a & (m << i);
+        bi[i] = b & (m << i);
+    }
+    uint64_t rh = 0, rl = 0;
+    for (int c = 0; c < 5; c++) {
+        ak_u128 z = 0;
+        for (int i = 0; i < 5; i++)
+            z ^= (ak_u128)ai[i] * bi[(c - i + 5) % 5];
+        /* Class c: positions p = c mod 5; in the high word 64 + q = c mod 5
+         * means q = c + 1 mod 5. */
+        rl |= (uint64_t)z & (m << c);
+        rh |= (uint64_t)(z >> 64) & (m << ((c + 1) % 5));
+    }
+    *hi = rh;
+    *lo = rl;
+}
+#else
+static inline uint64_t clmul32(uint32_t a, uint32_t b)
+{
+    const uint32_t m = 0x11111111u;
+    uint64_t r = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t z = 0;
+        for (int i = 0; i < 4; i++)
+            z ^= (uint64_t)(a & (m << i)) * (uint64_t)(b & (m << ((c - i + 4) % 4)));
+        r |= z & ((uint64_t)0x1111111111111111u << c);
+    }
+    return r;
+}
+
+static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+    uint32_t a0 = (uint32_t)a, a1 = (uint32_t)(a >> 32), b0 = (uint32_t)b, b1 = (uint32_t)(b >> 32);
+    uint64_t l = clmul32(a0, b0), h = clmul32(a1, b1), m = clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
+    *lo = l ^ (m << 32);
+    *hi = h ^ (m >> 32);
+}
+#endif
+
+/* Layout of ak_ghash.data: powers H^1..H^8, each {hi, lo, hi ^ lo}. */
+#define AK_GH_POWERS 8
+
+typedef struct {
+    uint64_t p[AK_GH_POWERS][3];
+} gh_table;
+
+_Static_assert(sizeof(gh_table) <= AESKIT_GHASH_KEY_SIZE, "ghash table size");
+
+/* Unreduced 256-bit Karatsuba product accumulated into z[0..3] (z[0] most
+ * significant): z ^= (ah:al) * h. */
+static inline void mul_acc(uint64_t z[4], uint64_t ah, uint64_t al, const uint64_t h[3])
+{
+    uint64_t hh, hl, lh, ll, mh, ml;
+    clmul64(ah, h[0], &hh, &hl);
+    clmul64(al, h[1], &lh, &ll);
+    clmul64(ah ^ al, h[2], &mh, &ml);
+    mh ^= hh ^ lh;
+    ml ^= hl ^ ll;
+    z[0] ^= hh;
+    z[1] ^= hl ^ mh;
+    z[2] ^= lh ^ ml;
+    z[3] ^= ll;
+}
+
+/* Shift the 255-bit product left by one and reduce it (see the essay). */
+static inline void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
+{
+    uint64_t x3 = (z[0] << 1) | (z[1] >> 63);
+    uint64_t x2 = (z[1] << 1) | (z[2] >> 63);
+    uint64_t x1 = (z[2] << 1) | (z[3] >> 63);
+    uint64_t x0 = z[3] << 1;
+    x1 ^= (x0 << 63) ^ (x0 << 62) ^ (x0 << 57);
+    *yh = x3 ^ x1 ^ (x1 >> 1) ^ (x1 >> 2) ^ (x1 >> 7);
+    *yl = x2 ^ x0 ^ ((x0 >> 1) | (x1 << 63)) ^ ((x0 >> 2) | (x1 << 62)) ^ ((x0 >> 7) | (x1 << 57));
+}
+
+static void gf_mul(uint64_t *ah, uint64_t *al, uint64_t bh, uint64_t bl)
+{
+    uint64_t z[4] = {0, 0, 0, 0};
+    uint64_t h[3] = {bh, bl, bh ^ bl};
+    mul_acc(z, *ah, *al, h);
+    reduce(z, ah, al);
+}
+
+void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
+{
+    gh_table t;
+    uint64_t hh = ak_load_be64(H), hl = ak_load_be64(H + 8);
+    uint64_t ph = hh, pl = hl;
+    for (int i = 0; i < AK_GH_POWERS; i++) {
+        t.p[i][0] = ph;
+        t.p[i][1] = pl;
+        t.p[i][2] = ph ^ pl;
+        gf_mul(&ph, &pl, hh, hl);
+    }
+    memset(g->data, 0, sizeof g->data);
+    memcpy(g->data, &t, sizeof t);
+    aeskit_memzero(&t, sizeof t);
+}
+
+void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
+{
+    gh_table t;
+    uint64_t yh, yl, z[4];
+    if (nblocks == 0)
+        return;
+    memcpy(&t, g->data, sizeof t);
+    yh = ak_load_be64(Y);
+    yl = ak_load_be64(Y + 8);
+    while (nblocks >= AK_GH_POWERS) {
+        z[0] = z[1] = z[2] = z[3] = 0;
+        for (int i = 0; i < AK_GH_POWERS; i++) {
+            uint64_t xh = ak_load_be64(in + 16 * i), xl = ak_load_be64(in + 16 * i + 8);
+            if (i == 0) {
+                xh ^= yh;
+                xl ^= yl;
+            }
+            mul_acc(z, xh, xl, t.p[AK_GH_POWERS - 1 - i]);
+        }
+        reduce(z, &yh, &yl);
+        in += 16 * AK_GH_POWERS;
+        nblocks -= AK_GH_POWERS;
+    }
+    if (nblocks > 0) {
+        /* The last n < 8 blocks: the same sum with powers H^n..H^1. */
+        size_t n = nblocks;
+        z[0] = z[1] = z[2] = z[3] = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t xh = ak_load_be64(in + 16 * i), xl = ak_load_be64(in + 16 * i + 8);
+            if (i == 0) {
+                xh ^= yh;
+                xl ^= yl;
+            }
+            mul_acc(z, xh, xl, t.p[n - 1 - i]);
+        }
+        reduce(z, &yh, &yl);
+    }
+    ak_store_be64(Y, yh);
+    ak_store_be64(Y + 8, yl);
+    aeskit_memzero(&t, sizeof t);
+}
