@@ -1,0 +1,28 @@
+/*
+ * cbcmac.c - raw CBC-MAC chaining (the building block of CCM and of the
+ * kernel-style cbcmac): state = E(state ^ B) for every 16-byte block B.
+ * Portable C11; no CPU features needed.
+ */
+#include "modes.h"
+
+aeskit_status aeskit_cbcmac_blocks(const aeskit_aes_key *k, uint8_t state[16], const uint8_t *in,
+                                   size_t len)
+{
+    if (!k || !state || (!in && len))
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_aes *a = (const ak_aes *)k;
+    if (!mo_be(a))
+        return AESKIT_ERR_STATE;
+    if (len % 16)
+        return AESKIT_ERR_LENGTH;
+    if (len) {
+        /* A private copy: the backend may store the state before it has read
+         * every input block, and state may lie inside in. */
+        uint8_t st[16];
+        memcpy(st, state, 16);
+        a->be->cbcmac(a, st, in, len / 16);
+        memcpy(state, st, 16);
+        mo_wipe(st, sizeof st);
+    }
+    return AESKIT_OK;
+}

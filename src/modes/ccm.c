@@ -1,0 +1,197 @@
+/*
+ * ccm.c - CCM (NIST SP 800-38C, RFC 3610): CBC-MAC then CTR.
+ * Portable C11; no CPU features needed.
+ *
+ * SP 800-38C Appendix A.2 formats the input to the CBC-MAC:
+ *   B0 = flags || N || Q, flags = 64*Adata + 8*((t-2)/2) + (q-1), where
+ *        q = 15 - n is the size of the length field Q = [len(P)]_8q;
+ *   then, if there is AAD, its length encoded in 2 bytes (a < 2^16-2^8),
+ *        0xff 0xfe + 4 bytes (a < 2^32) or 0xff 0xff + 8 bytes, followed by
+ *        the AAD, zero padded to a block boundary;
+ *   then the payload, zero padded.
+ * Counter blocks are Ctr_i = (q-1) || N || [i]_8q; S0 = E(Ctr0) masks the
+ * tag and Ctr1, Ctr2, ... encrypt the payload.  Since the payload has fewer
+ * than 2^8q bytes, i never leaves its q-byte field, so the backend's 128-bit
+ * big-endian ctr128 counts exactly like CCM's counter.
+ */
+#include "modes.h"
+
+static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                                       const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                       size_t len, const uint8_t *out, const uint8_t *tag,
+                                       size_t tag_len)
+{
+    if (!k || (!nonce && nonce_len) || (!aad && aad_len) || ((!in || !out) && len) ||
+        (!tag && tag_len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!k->be)
+        return AESKIT_ERR_STATE;
+    if (nonce_len < 7 || nonce_len > 13)
+        return AESKIT_ERR_NONCE_LENGTH;
+    if (!MO_TAG_OK(MO_CCM_TAG_SET, tag_len))
+        return AESKIT_ERR_TAG_LENGTH;
+    size_t q = 15 - nonce_len; /* 2..8 */
+    if (q < 8 && ((uint64_t)len >> (8 * q)) != 0)
+        return AESKIT_ERR_MESSAGE_TOO_LONG;
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(tag, tag_len, out, len) ||
+        mo_any_overlap(aad, aad_len, out, len) || mo_any_overlap(nonce, nonce_len, out, len))
+        return AESKIT_ERR_OVERLAP;
+    return AESKIT_OK;
+}
+
+/* CBC-MAC of B0 and the formatted AAD into X (X starts at 0). */
+static void ccm_mac_head(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
+                         const uint8_t *aad, size_t aad_len, size_t len, size_t tag_len,
+                         uint8_t X[16])
+{
+    uint8_t b[32];
+    size_t q = 15 - nonce_len;
+    uint64_t l = (uint64_t)len;
+    b[0] = (uint8_t)((aad_len ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
+    memcpy(b + 1, nonce, nonce_len);
+    for (size_t i = 15; i > nonce_len; i--) {
+        b[i] = (uint8_t)l;
+        l >>= 8;
+    }
+    memset(X, 0, 16);
+    if (!aad_len) {
+        a->be->cbcmac(a, X, b, 1);
+        return;
+    }
+    uint8_t *p = b + 16;
+    uint64_t al = (uint64_t)aad_len;
+    size_t h;
+    if (al < 0xff00) {
+        p[0] = (uint8_t)(al >> 8);
+        p[1] = (uint8_t)al;
+        h = 2;
+    } else if (al <= 0xffffffffu) {
+        p[0] = 0xff;
+        p[1] = 0xfe;
+        ak_store_be32(p + 2, (uint32_t)al);
+        h = 6;
+    } else {
+        p[0] = 0xff;
+        p[1] = 0xff;
+        ak_store_be64(p + 2, al);
+        h = 10;
+    }
+    size_t take = aad_len < 16 - h ? aad_len : 16 - h;
+    memcpy(p + h, aad, take);
+    memset(p + h + take, 0, 16 - h - take);
+    a->be->cbcmac(a, X, b, 2);
+    aad += take;
+    aad_len -= take;
+    size_t nb = aad_len / 16, rem = aad_len % 16;
+    if (nb)
+        a->be->cbcmac(a, X, aad, nb);
+    if (rem) {
+        memset(p, 0, 16);
+        memcpy(p, aad + nb * 16, rem);
+        a->be->cbcmac(a, X, p, 1);
+    }
+}
+
+/* CBC-MAC over the payload, zero padded. */
+static void ccm_mac_payload(const ak_aes *a, uint8_t X[16], const uint8_t *p, size_t len)
+{
+    size_t nb = len / 16, rem = len % 16;
+    if (nb)
+        a->be->cbcmac(a, X, p, nb);
+    if (rem) {
+        uint8_t blk[16] = {0};
+        memcpy(blk, p + nb * 16, rem);
+        a->be->cbcmac(a, X, blk, 1);
+        mo_wipe(blk, sizeof blk);
+    }
+}
+
+/* Ctr0 into ctr, then S0 = E(Ctr0) into s0 and ctr advanced to Ctr1. */
+static inline void ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
+                          uint8_t ctr[16], uint8_t s0[16])
+{
+    memset(ctr, 0, 16);
+    ctr[0] = (uint8_t)(14 - nonce_len); /* q - 1 */
+    memcpy(ctr + 1, nonce, nonce_len);
+    memset(s0, 0, 16);
+    a->be->ctr128(a, s0, s0, 1, ctr);
+}
+
+/* out = in XOR keystream from ctr (ctr128), any len. */
+static void ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                        size_t len)
+{
+    size_t nb = len / 16, rem = len % 16;
+    if (nb)
+        a->be->ctr128(a, out, in, nb, ctr);
+    if (rem) {
+        uint8_t ks[16] = {0};
+        a->be->ctr128(a, ks, ks, 1, ctr);
+        for (size_t i = 0; i < rem; i++)
+            out[nb * 16 + i] = in[nb * 16 + i] ^ ks[i];
+        mo_wipe(ks, sizeof ks);
+    }
+}
+
+aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    aeskit_status st = ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t X[16], ctr[16], s0[16];
+    /* MAC the plaintext before it is overwritten (in-place). */
+    ccm_mac_head(k, nonce, nonce_len, aad, aad_len, len, tag_len, X);
+    ccm_mac_payload(k, X, in, len);
+    ccm_s0(k, nonce, nonce_len, ctr, s0);
+    ccm_ctr_xor(k, ctr, out, in, len);
+    for (size_t i = 0; i < tag_len; i++)
+        tag[i] = X[i] ^ s0[i];
+    mo_wipe(X, sizeof X);
+    mo_wipe(s0, sizeof s0);
+    return AESKIT_OK;
+}
+
+aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    aeskit_status st = ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t X[16], ctr[16], ctr1[16], s0[16];
+    ccm_mac_head(k, nonce, nonce_len, aad, aad_len, len, tag_len, X);
+    ccm_s0(k, nonce, nonce_len, ctr, s0);
+    memcpy(ctr1, ctr, 16);
+    ccm_ctr_xor(k, ctr, out, in, len);
+    ccm_mac_payload(k, X, out, len);
+    for (size_t i = 0; i < 16; i++)
+        X[i] ^= s0[i];
+    uint32_t eq = ak_ct_eq_mask(X, tag, tag_len);
+    mo_wipe(X, sizeof X);
+    mo_wipe(s0, sizeof s0);
+    if (MO_LIKELY(eq))
+        return AESKIT_OK;
+    if (out == in)
+        ccm_ctr_xor(k, ctr1, out, out, len); /* CTR is its own inverse */
+    else
+        aeskit_memzero(out, len);
+    return AESKIT_ERR_AUTH;
+}
+
+aeskit_status aeskit_ccm_seal(const aeskit_aes_key *k, const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                              uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    return mo_ccm_seal((const ak_aes *)k, nonce, nonce_len, aad, aad_len, in, len, out, tag,
+                       tag_len);
+}
+
+aeskit_status aeskit_ccm_open(const aeskit_aes_key *k, const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                              const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    return mo_ccm_open((const ak_aes *)k, nonce, nonce_len, aad, aad_len, in, len, tag, tag_len,
+                       out);
+}

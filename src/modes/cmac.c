@@ -1,0 +1,198 @@
+/*
+ * cmac.c - CMAC (SP 800-38B, RFC 4493), one-shot and streaming.
+ * Portable C11; no CPU features needed.
+ *
+ * The last block is special (XOR K1 if complete, 10* padding and K2 if not),
+ * so the streaming context always holds back the last 1..16 bytes seen until
+ * finish; every block before it goes straight through the backend's cbcmac.
+ */
+#include "modes.h"
+
+#define CMAC_MAGIC 0x434d4143u /* "CMAC" */
+#define CMAC_OPEN 1u
+#define CMAC_DONE 2u
+
+typedef struct mo_cmac_ctx {
+    const ak_cmac_key *ck;
+    uint32_t magic;
+    uint32_t state;  /* CMAC_OPEN or CMAC_DONE */
+    uint32_t buflen; /* bytes held back in buf, 0..16 */
+    uint32_t pad_;
+    uint8_t st[16];  /* CBC-MAC chaining value */
+    uint8_t buf[16];
+} mo_cmac_ctx;
+_Static_assert(sizeof(mo_cmac_ctx) <= sizeof(aeskit_cmac_ctx), "CMAC context fits");
+_Static_assert(_Alignof(mo_cmac_ctx) <= _Alignof(aeskit_cmac_ctx), "CMAC context alignment");
+
+/* The last block: last (n bytes, 0..16) completed with K1 or 10*||K2
+ * (SP 800-38B 6.2 steps 3-4), chained into st, the full MAC left in st. */
+static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last, size_t n)
+{
+    uint8_t m[16];
+    if (n == 16) {
+        ak_xor16(m, last, c->k1);
+    } else {
+        memset(m, 0, 16);
+        memcpy(m, last, n);
+        m[n] = 0x80;
+        for (int i = 0; i < 16; i++)
+            m[i] ^= c->k2[i];
+    }
+    c->aes.be->cbcmac(&c->aes, st, m, 1);
+    mo_wipe(m, sizeof m);
+}
+
+static void cmac_full(const ak_cmac_key *c, const uint8_t *msg, size_t len, uint8_t mac[16])
+{
+    /* Every block but the last (which has 1..16 bytes; the empty message has
+     * one empty last block). */
+    size_t body = len ? (len - 1) / 16 : 0;
+    memset(mac, 0, 16);
+    if (body)
+        c->aes.be->cbcmac(&c->aes, mac, msg, body);
+    cmac_last(c, mac, msg + body * 16, len - body * 16);
+}
+
+static aeskit_status cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                 const uint8_t *tag, size_t tag_len)
+{
+    if (!ck || !tag || (!msg && len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!mo_be(&((const ak_cmac_key *)ck)->aes))
+        return AESKIT_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16)
+        return AESKIT_ERR_TAG_LENGTH;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len, uint8_t *tag,
+                          size_t tag_len)
+{
+    aeskit_status st = cmac_checks(ck, msg, len, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t mac[16];
+    cmac_full((const ak_cmac_key *)ck, msg, len, mac);
+    memcpy(tag, mac, tag_len);
+    mo_wipe(mac, sizeof mac);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                 const uint8_t *tag, size_t tag_len)
+{
+    aeskit_status st = cmac_checks(ck, msg, len, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t mac[16];
+    cmac_full((const ak_cmac_key *)ck, msg, len, mac);
+    uint32_t eq = ak_ct_eq_mask(mac, tag, tag_len);
+    mo_wipe(mac, sizeof mac);
+    return eq ? AESKIT_OK : AESKIT_ERR_AUTH;
+}
+
+/* ---- streaming ------------------------------------------------------------ */
+
+static int cmac_ctx_open(const mo_cmac_ctx *c)
+{
+    return c->magic == CMAC_MAGIC && c->state == CMAC_OPEN && c->buflen <= 16;
+}
+
+aeskit_status aeskit_cmac_start(aeskit_cmac_ctx *ctx, const aeskit_cmac_key *ck)
+{
+    if (!ctx || !ck)
+        return AESKIT_ERR_NULL_POINTER;
+    if (!mo_be(&((const ak_cmac_key *)ck)->aes))
+        return AESKIT_ERR_STATE;
+    mo_cmac_ctx *c = (mo_cmac_ctx *)ctx;
+    memset(c, 0, sizeof *c);
+    c->ck = (const ak_cmac_key *)ck;
+    c->magic = CMAC_MAGIC;
+    c->state = CMAC_OPEN;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_cmac_update(aeskit_cmac_ctx *ctx, const uint8_t *in, size_t len)
+{
+    if (!ctx || (!in && len))
+        return AESKIT_ERR_NULL_POINTER;
+    mo_cmac_ctx *c = (mo_cmac_ctx *)ctx;
+    if (!cmac_ctx_open(c))
+        return AESKIT_ERR_STATE;
+    if (!len)
+        return AESKIT_OK;
+    const ak_aes *a = &c->ck->aes;
+
+    /* Top up the held-back block; it is only chained once more data
+     * follows it, since until then it may be the last block. */
+    size_t take = 16 - c->buflen;
+    if (take > len)
+        take = len;
+    memcpy(c->buf + c->buflen, in, take);
+    c->buflen += (uint32_t)take;
+    in += take;
+    len -= take;
+    if (!len)
+        return AESKIT_OK;
+    a->be->cbcmac(a, c->st, c->buf, 1);
+
+    /* Whole blocks that are certainly not last, then hold back 1..16 bytes. */
+    size_t body = (len - 1) / 16;
+    if (body)
+        a->be->cbcmac(a, c->st, in, body);
+    in += body * 16;
+    len -= body * 16;
+    memcpy(c->buf, in, len);
+    c->buflen = (uint32_t)len;
+    return AESKIT_OK;
+}
+
+/* Common end of finish/verify: the MAC in mac, the context closed and its
+ * secrets cleared (it must be started again). */
+static void cmac_close(mo_cmac_ctx *c, uint8_t mac[16])
+{
+    memcpy(mac, c->st, 16);
+    cmac_last(c->ck, mac, c->buf, c->buflen);
+    mo_wipe(c->st, sizeof c->st);
+    mo_wipe(c->buf, sizeof c->buf);
+    c->buflen = 0;
+    c->state = CMAC_DONE;
+}
+
+aeskit_status aeskit_cmac_finish(aeskit_cmac_ctx *ctx, uint8_t *tag, size_t tag_len)
+{
+    if (!ctx || !tag)
+        return AESKIT_ERR_NULL_POINTER;
+    mo_cmac_ctx *c = (mo_cmac_ctx *)ctx;
+    if (!cmac_ctx_open(c))
+        return AESKIT_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16)
+        return AESKIT_ERR_TAG_LENGTH;
+    uint8_t mac[16];
+    cmac_close(c, mac);
+    memcpy(tag, mac, tag_len);
+    mo_wipe(mac, sizeof mac);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_cmac_finish_verify(aeskit_cmac_ctx *ctx, const uint8_t *tag, size_t tag_len)
+{
+    if (!ctx || !tag)
+        return AESKIT_ERR_NULL_POINTER;
+    mo_cmac_ctx *c = (mo_cmac_ctx *)ctx;
+    if (!cmac_ctx_open(c))
+        return AESKIT_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16)
+        return AESKIT_ERR_TAG_LENGTH;
+    uint8_t mac[16];
+    cmac_close(c, mac);
+    uint32_t eq = ak_ct_eq_mask(mac, tag, tag_len);
+    mo_wipe(mac, sizeof mac);
+    return eq ? AESKIT_OK : AESKIT_ERR_AUTH;
+}
+
+void aeskit_cmac_ctx_wipe(aeskit_cmac_ctx *ctx)
+{
+    if (ctx)
+        aeskit_memzero(ctx, sizeof *ctx);
+}

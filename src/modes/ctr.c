@@ -1,0 +1,109 @@
+/*
+ * ctr.c - CTR (SP 800-38A 6.5) with a 16-byte initial counter block and a
+ * 128-bit big-endian increment modulo 2^128 (OpenSSL's convention).
+ * Portable C11; no CPU features needed.
+ *
+ * Partial blocks: one keystream block E(ctr) is produced by running the
+ * backend's ctr128 over a zero block, which also advances ctr; the unused
+ * bytes are kept in the streaming context for the next update.
+ */
+#include "modes.h"
+
+#define CTR_MAGIC 0x43545231u /* "CTR1" */
+
+typedef struct mo_ctr_ctx {
+    const ak_aes *k;
+    uint32_t magic;
+    uint32_t used;   /* keystream bytes of ks already consumed, 16 = none left */
+    uint8_t ctr[16]; /* next counter block */
+    uint8_t ks[16];
+} mo_ctr_ctx;
+_Static_assert(sizeof(mo_ctr_ctx) <= sizeof(aeskit_ctr_ctx), "CTR context fits");
+_Static_assert(_Alignof(mo_ctr_ctx) <= _Alignof(aeskit_ctr_ctx), "CTR context alignment");
+
+/* Whole blocks straight through the backend, then a tail of rem < 16 bytes
+ * whose keystream block is left in ks (its first rem bytes used). */
+static void ctr_body(const ak_aes *a, uint8_t ctr[16], uint8_t ks[16], uint8_t *out,
+                     const uint8_t *in, size_t len)
+{
+    size_t nb = len / 16, rem = len % 16;
+    if (nb)
+        a->be->ctr128(a, out, in, nb, ctr);
+    if (rem) {
+        memset(ks, 0, 16);
+        a->be->ctr128(a, ks, ks, 1, ctr);
+        in += nb * 16;
+        out += nb * 16;
+        for (size_t i = 0; i < rem; i++)
+            out[i] = in[i] ^ ks[i];
+    }
+}
+
+aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k, const uint8_t iv[16], uint8_t *out,
+                               const uint8_t *in, size_t len)
+{
+    if (!k || !iv || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_aes *a = (const ak_aes *)k;
+    if (!mo_be(a))
+        return AESKIT_ERR_STATE;
+    if (mo_bad_overlap(out, len, in, len))
+        return AESKIT_ERR_OVERLAP;
+    uint8_t ctr[16], ks[16];
+    memcpy(ctr, iv, 16);
+    ctr_body(a, ctr, ks, out, in, len);
+    if (len % 16)
+        mo_wipe(ks, sizeof ks);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ctr_start(aeskit_ctr_ctx *ctx, const aeskit_aes_key *k, const uint8_t iv[16])
+{
+    if (!ctx || !k || !iv)
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_aes *a = (const ak_aes *)k;
+    if (!mo_be(a))
+        return AESKIT_ERR_STATE;
+    mo_ctr_ctx *c = (mo_ctr_ctx *)ctx;
+    uint8_t ctr[16];
+    memcpy(ctr, iv, 16); /* iv may point into the context itself */
+    memset(c, 0, sizeof *c);
+    c->k = a;
+    c->used = 16;
+    memcpy(c->ctr, ctr, 16);
+    c->magic = CTR_MAGIC;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!ctx || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    mo_ctr_ctx *c = (mo_ctr_ctx *)ctx;
+    if (c->magic != CTR_MAGIC || c->used > 16)
+        return AESKIT_ERR_STATE;
+    if (mo_bad_overlap(out, len, in, len))
+        return AESKIT_ERR_OVERLAP;
+
+    /* Leftover keystream from the previous partial block first. */
+    size_t n = 16 - c->used;
+    if (n > len)
+        n = len;
+    for (size_t i = 0; i < n; i++)
+        out[i] = in[i] ^ c->ks[c->used + i];
+    c->used += (uint32_t)n;
+    in += n;
+    out += n;
+    len -= n;
+    if (len) {
+        ctr_body(c->k, c->ctr, c->ks, out, in, len);
+        c->used = len % 16 ? (uint32_t)(len % 16) : 16;
+    }
+    return AESKIT_OK;
+}
+
+void aeskit_ctr_wipe(aeskit_ctr_ctx *ctx)
+{
+    if (ctx)
+        aeskit_memzero(ctx, sizeof *ctx);
+}

@@ -1,0 +1,97 @@
+/*
+ * modes.h - private helpers shared by the mode front ends (src/modes/).
+ * Portable C11; no CPU features needed.
+ *
+ * Conventions every front end follows (the public header is the spec):
+ *   1. NULL pointers: an object, or a buffer whose length is > 0, that is
+ *      NULL -> AESKIT_ERR_NULL_POINTER;
+ *   2. object state: a key object never set up (or wiped, so its backend
+ *      pointer is NULL) or a streaming context not in the right state ->
+ *      AESKIT_ERR_STATE;
+ *   3. lengths and parameters, in the order the header lists them;
+ *   4. overlap: in/out must be equal or disjoint (mo_bad_overlap); the
+ *      auxiliary inputs of AEADs (tag, IV/nonce, AAD) must not overlap out at
+ *      all (mo_any_overlap), since out is written before some of them may be
+ *      read and a failed open must be able to restore/zero out cleanly.
+ * Only then is anything written.
+ */
+#ifndef AESKIT_MODES_H
+#define AESKIT_MODES_H
+
+#include "../internal.h"
+
+#define MO_LIKELY(x) __builtin_expect(!!(x), 1)
+#define MO_UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* Same semantics as ak_bad_overlap (src/util.c), inlined: the front ends
+ * check several pairs per call and the 16-byte-message path is judged on
+ * per-call overhead. */
+static inline int mo_bad_overlap(const void *a, size_t alen, const void *b, size_t blen)
+{
+    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+    if (alen == 0 || blen == 0 || pa == pb)
+        return 0;
+    return pa < pb + blen && pb < pa + alen;
+}
+
+/* Any overlap at all of two non-empty ranges, equality included. */
+static inline int mo_any_overlap(const void *a, size_t alen, const void *b, size_t blen)
+{
+    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+    if (alen == 0 || blen == 0)
+        return 0;
+    return pa < pb + blen && pb < pa + alen;
+}
+
+/* Zeroes a small stack buffer; the empty asm with a memory clobber makes the
+ * stores observable so the compiler cannot drop them as dead, without the
+ * out-of-line call aeskit_memzero costs. */
+static inline void mo_wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+/* GCM's inc32 on a counter block (public data). */
+static inline void mo_inc32(uint8_t ctr[16])
+{
+    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
+}
+
+/* Tag lengths as bit sets: bit n set if n bytes is allowed. */
+#define MO_GCM_TAG_SET 0x1F110u /* 4, 8, 12, 13, 14, 15, 16 */
+#define MO_CCM_TAG_SET 0x15550u /* 4, 6, ..., 16 */
+#define MO_TAG_OK(set, n) ((n) <= 16 && (((set) >> (n)) & 1u))
+
+/* SP 800-38D limits, in 64-bit arithmetic. */
+#define MO_GCM_MAX_MSG (((uint64_t)1 << 36) - 32) /* bytes */
+#define MO_GCM_MAX_AAD (((uint64_t)1 << 61) - 1)  /* bytes */
+#define MO_GCM_MAX_IV (((uint64_t)1 << 61) - 1)   /* bytes */
+
+/* Backend of an AES key object, NULL if never set up or wiped. */
+static inline const ak_backend *mo_be(const ak_aes *k) { return k->be; }
+
+/* Shared setup used by every *_init (src/modes/keys.c). */
+aeskit_status mo_aes_setup(ak_aes *k, const ak_backend *be, const uint8_t *key, size_t key_len);
+
+/* One-shot GCM / CCM with all public checks, used by the RFC helpers so
+ * they do not go through the exported (interposable) symbols. */
+aeskit_status mo_gcm_seal(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, uint8_t *tag, size_t tag_len);
+aeskit_status mo_gcm_open(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          const uint8_t *tag, size_t tag_len, uint8_t *out);
+aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          uint8_t *out, uint8_t *tag, size_t tag_len);
+aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                          const uint8_t *tag, size_t tag_len, uint8_t *out);
+
+/* GMAC (SP 800-38D with empty plaintext) over a1 || a2 || a3 with a 12-byte
+ * nonce, full 16-byte MAC; arguments already checked (RFC 4543). */
+void mo_gmac3(const ak_gcm_key *g, const uint8_t nonce[12], const uint8_t *a1, size_t l1,
+              const uint8_t *a2, size_t l2, const uint8_t *a3, size_t l3, uint8_t mac[16]);
+
+#endif /* AESKIT_MODES_H */

@@ -1,0 +1,105 @@
+/*
+ * rfc4106.c - AES-GCM in IPsec ESP (RFC 4106) and AES-GMAC in ESP
+ * (RFC 4543), on top of the GCM front end.
+ * Portable C11; no CPU features needed.
+ *
+ * RFC 4106 section 4: the 12-byte GCM nonce is the 4-byte salt taken from
+ * the end of the keying material followed by the 8-byte explicit IV carried
+ * in the packet; the ICV is 8, 12 or 16 bytes.  RFC 4543 section 3.2: GMAC
+ * with the same nonce, authenticating SPI || sequence number || IV ||
+ * payload as AAD, with a 16-byte ICV.
+ */
+#include "modes.h"
+
+#define RFC4106_TAG_SET 0x11100u /* 8, 12, 16 */
+
+static inline void esp_nonce(uint8_t nonce[12], const aeskit_rfc4106_key *rk, const uint8_t iv[8])
+{
+    memcpy(nonce, rk->salt, 4);
+    memcpy(nonce + 4, iv, 8);
+}
+
+static inline aeskit_status esp_gcm_checks(const aeskit_rfc4106_key *rk, const uint8_t *iv,
+                                           const uint8_t *aad, size_t aad_len,
+                                           const uint8_t *in, size_t len, const uint8_t *out,
+                                           const uint8_t *tag, size_t tag_len)
+{
+    if (!rk || !iv || (!aad && aad_len) || ((!in || !out) && len) || (!tag && tag_len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!((const ak_gcm_key *)&rk->gcm)->aes.be)
+        return AESKIT_ERR_STATE;
+    if (!MO_TAG_OK(RFC4106_TAG_SET, tag_len))
+        return AESKIT_ERR_TAG_LENGTH;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_rfc4106_seal(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
+                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                  size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    aeskit_status st = esp_gcm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t nonce[12];
+    esp_nonce(nonce, rk, iv);
+    /* The rest of the checks (lengths, overlap) are GCM's own. */
+    return mo_gcm_seal((const ak_gcm_key *)&rk->gcm, nonce, 12, aad, aad_len, in, len, out, tag,
+                       tag_len);
+}
+
+aeskit_status aeskit_rfc4106_open(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
+                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                  size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    aeskit_status st = esp_gcm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t nonce[12];
+    esp_nonce(nonce, rk, iv);
+    return mo_gcm_open((const ak_gcm_key *)&rk->gcm, nonce, 12, aad, aad_len, in, len, tag,
+                       tag_len, out);
+}
+
+static aeskit_status esp_gmac_checks(const aeskit_rfc4106_key *rk, const uint8_t *iv,
+                                     const uint8_t *aad, size_t aad_len, const uint8_t *payload,
+                                     size_t len, const uint8_t *tag)
+{
+    if (!rk || !iv || !tag || (!aad && aad_len) || (!payload && len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!((const ak_gcm_key *)&rk->gcm)->aes.be)
+        return AESKIT_ERR_STATE;
+    /* Everything is AAD here: aad || iv || payload <= 2^61-1 bytes. */
+    if ((uint64_t)aad_len > MO_GCM_MAX_AAD - 8 || (uint64_t)len > MO_GCM_MAX_AAD - 8 - aad_len)
+        return AESKIT_ERR_AAD_TOO_LONG;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
+                                 const uint8_t *aad, size_t aad_len, const uint8_t *payload,
+                                 size_t len, uint8_t tag[16])
+{
+    aeskit_status st = esp_gmac_checks(rk, iv, aad, aad_len, payload, len, tag);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t nonce[12], mac[16];
+    esp_nonce(nonce, rk, iv);
+    mo_gmac3((const ak_gcm_key *)&rk->gcm, nonce, aad, aad_len, iv, 8, payload, len, mac);
+    memcpy(tag, mac, 16);
+    mo_wipe(mac, sizeof mac);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
+                                    const uint8_t *aad, size_t aad_len, const uint8_t *payload,
+                                    size_t len, const uint8_t tag[16])
+{
+    aeskit_status st = esp_gmac_checks(rk, iv, aad, aad_len, payload, len, tag);
+    if (MO_UNLIKELY(st != AESKIT_OK))
+        return st;
+    uint8_t nonce[12], mac[16];
+    esp_nonce(nonce, rk, iv);
+    mo_gmac3((const ak_gcm_key *)&rk->gcm, nonce, aad, aad_len, iv, 8, payload, len, mac);
+    uint32_t eq = ak_ct_eq_mask(mac, tag, 16);
+    mo_wipe(mac, sizeof mac);
+    return eq ? AESKIT_OK : AESKIT_ERR_AUTH;
+}
