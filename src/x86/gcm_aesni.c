@@ -1,0 +1,494 @@
+/*
+ * gcm_aesni.c - the x86-aesni backend's GHASH, fused CTR+GHASH GCM kernels
+ * and whole-message GCM with a 12-byte IV.
+ *
+ * CPU features: AES-NI, PCLMULQDQ, SSSE3, SSE4.1 (no AVX: legacy-SSE
+ * encodings, xmm0-xmm15).  Every function carries AESNI_TARGET; no -m flags.
+ *
+ * The math (SP 800-38D 6.3; Gueron & Kounavis, "Intel Carry-Less
+ * Multiplication Instruction and its Usage for Computing the GCM Mode",
+ * rev. 2.02, 2014; the full derivation is the essay in gcm_vaes_avx512.c):
+ *
+ *  - GCM numbers the bits of a block from the most significant bit of byte 0
+ *    (coefficient of x^0).  After a 16-byte byte swap the register holds the
+ *    block as a big-endian integer, so bit 127-i is the coefficient of x^i:
+ *    the polynomial bit-reflected.  PCLMULQDQ on two reflected operands gives
+ *    the reflected 255-bit product shifted right by one, i.e. rev256(a*b*x).
+ *  - We store H' = rev(H * x^-1 mod P) instead of rev(H): in the reflected
+ *    domain a left shift by one divides by x, and x^-1 = x^127 + x^6 + x + 1
+ *    reflects to the constant 0xc2000000000000000000000000000001.  Then
+ *    clmul(rev(a), H') = rev256(a*H) exactly, with no shift per product.
+ *    Powers: clmul-reduce(H'_k, H'_1) = rev(H^(k+1) * x^-1) = H'_(k+1).
+ *  - Reduction of the 256-bit product D1:D0 is Montgomery reduction by the
+ *    reflected polynomial z^128 + z^127 + z^126 + z^121 + 1: two folds of 64
+ *    bits each, multiplying the low qword by c = 0xc200000000000000
+ *    (z^63 + z^62 + z^57) and adding it one qword up, clear D0 and leave the
+ *    reduced value in D1 (see reduce() below).  Linearity lets 8 products
+ *    (Y^X1)*H^8 + X2*H^7 + ... + X8*H share one reduction.
+ *  - Karatsuba: three PCLMULQDQ per block, (a0^a1)(h0^h1) with h0^h1
+ *    precomputed per power.
+ *
+ * ak_ghash.data layout: [0,128) H'^1..H'^8; [128,256) for each power the
+ * XOR of its two qwords, in both qwords.  Constant time: no table index or
+ * branch depends on H, data or tag; only on lengths.
+ */
+#include <immintrin.h>
+
+#include "../internal.h"
+
+#define AESNI_TARGET __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+#define AESNI_INLINE static inline __attribute__((always_inline)) AESNI_TARGET
+
+#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
+#define RK_ENC(k) ((const __m128i *)(const void *)(k)->data)
+#define TAB(g) ((const __m128i *)(const void *)(g)->data)
+#define HPOW(tab, i) (tab)[(i) - 1]     /* H'^i, i = 1..8 */
+#define HKAR(tab, i) (tab)[8 + (i) - 1] /* its Karatsuba middle operand */
+
+#define V8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
+#define ROUND8(fn, kr)                                                         \
+    do {                                                                       \
+        const __m128i k_ = (kr);                                               \
+        b0 = fn(b0, k_); b1 = fn(b1, k_); b2 = fn(b2, k_); b3 = fn(b3, k_);    \
+        b4 = fn(b4, k_); b5 = fn(b5, k_); b6 = fn(b6, k_); b7 = fn(b7, k_);    \
+    } while (0)
+#define STORE_OUT(j) STOREU(out + 16 * (j), b##j);
+#define STORE_OUT_N(j) if ((j) < n) STOREU(out + 16 * (j), b##j);
+#define XOR_IN(j) b##j = _mm_xor_si128(b##j, LOADU(in + 16 * (j)));
+#define XOR_IN_N(j) if ((j) < n) b##j = _mm_xor_si128(b##j, LOADU(in + 16 * (j)));
+/* Counter lanes: c is the byte-reversed counter block, so a 32-bit add on
+ * its low dword is GCM's inc32, wrapping inside the lane; the whitening key
+ * is applied here too. */
+#define CTR_LANE(j)                                                            \
+    __m128i b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
+
+AESNI_INLINE __m128i bswap128(__m128i x)
+{
+    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
+}
+
+static void wipe(void *p, size_t n)
+{
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
+/* ---- GF(2^128) arithmetic ---------------------------------------------------- */
+
+typedef struct {
+    __m128i lo, hi, mid;
+} acc_t;
+
+AESNI_INLINE void acc_init(acc_t *a, __m128i x, __m128i h, __m128i hk)
+{
+    a->lo = _mm_clmulepi64_si128(x, h, 0x00);
+    a->hi = _mm_clmulepi64_si128(x, h, 0x11);
+    a->mid = _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00);
+}
+
+AESNI_INLINE void acc_add(acc_t *a, __m128i x, __m128i h, __m128i hk)
+{
+    a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
+    a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
+    a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(
+                                       _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00));
+}
+
+/* Montgomery reduction of the reflected product D1:D0 (D1 = high 128 bits).
+ * Fold 1 multiplies D0's low qword T by c and adds T*(1 + c z^64 + z^128):
+ * D0's low qword cancels, T*c lands one qword up and T lands in D1's low
+ * qword.  Fold 2 does the same with the new middle qword T'.  With
+ * E = swap(D0) ^ clmul(D0.lo, c) both folds are "swap and add a product";
+ * what is left is D1 ^ swap(E) ^ clmul(E.lo, c). */
+AESNI_INLINE __m128i reduce(__m128i d1, __m128i d0)
+{
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    __m128i e = _mm_xor_si128(_mm_shuffle_epi32(d0, 0x4e), _mm_clmulepi64_si128(d0, poly, 0x10));
+    e = _mm_xor_si128(_mm_shuffle_epi32(e, 0x4e), _mm_clmulepi64_si128(e, poly, 0x10));
+    return _mm_xor_si128(d1, e);
+}
+
+AESNI_INLINE __m128i acc_reduce(const acc_t *a)
+{
+    const __m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
+    return reduce(_mm_xor_si128(a->hi, _mm_srli_si128(mid, 8)),
+                  _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8)));
+}
+
+/* Schoolbook product for the table set-up: rev(a) (x) H' -> rev(a*h). */
+AESNI_INLINE __m128i gmul(__m128i a, __m128i h)
+{
+    __m128i lo = _mm_clmulepi64_si128(a, h, 0x00), hi = _mm_clmulepi64_si128(a, h, 0x11);
+    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, h, 0x01), _mm_clmulepi64_si128(a, h, 0x10));
+    return reduce(_mm_xor_si128(hi, _mm_srli_si128(mid, 8)), _mm_xor_si128(lo, _mm_slli_si128(mid, 8)));
+}
+
+/* Reflected input block. */
+#define XBLK(p) bswap128(LOADU(p))
+
+/* Y <- (Y ^ X_0) H^n ^ X_1 H^(n-1) ^ ... ^ X_(n-1) H for 1 <= n <= 8 blocks
+ * of reflected input, one reduction. */
+AESNI_INLINE __m128i ghash_agg(const __m128i *tab, __m128i y, const __m128i *x, size_t n)
+{
+    acc_t a;
+    acc_init(&a, _mm_xor_si128(x[0], y), HPOW(tab, n), HKAR(tab, n));
+    for (size_t j = 1; j < n; j++)
+        acc_add(&a, x[j], HPOW(tab, n - j), HKAR(tab, n - j));
+    return acc_reduce(&a);
+}
+
+/* The same on bytes; n <= 8 whole blocks. */
+AESNI_INLINE __m128i ghash_n(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
+{
+    acc_t a;
+    acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, n), HKAR(tab, n));
+    for (size_t j = 1; j < n; j++)
+        acc_add(&a, XBLK(p + 16 * j), HPOW(tab, n - j), HKAR(tab, n - j));
+    return acc_reduce(&a);
+}
+
+#define GH8_STEP(j) acc_add(&a, XBLK(p + 16 * (j)), HPOW(tab, 8 - (j)), HKAR(tab, 8 - (j)));
+
+static AESNI_TARGET __m128i ghash_core(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
+{
+    for (; n >= 8; n -= 8, p += 128) {
+        acc_t a;
+        acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, 8), HKAR(tab, 8));
+        GH8_STEP(1) GH8_STEP(2) GH8_STEP(3) GH8_STEP(4) GH8_STEP(5) GH8_STEP(6) GH8_STEP(7)
+        y = acc_reduce(&a);
+    }
+    if (n)
+        y = ghash_n(tab, y, p, n);
+    return y;
+}
+
+/* Zero-padded partial block of 1..15 bytes, reflected. */
+AESNI_INLINE __m128i xblk_partial(const uint8_t *p, size_t len)
+{
+    uint8_t buf[16] = {0};
+    memcpy(buf, p, len);
+    return XBLK(buf);
+}
+
+/* GHASH over a byte string, the last partial block zero-padded (AAD). */
+static AESNI_TARGET __m128i ghash_bytes(const __m128i *tab, __m128i y, const uint8_t *p,
+                                        size_t len)
+{
+    const size_t full = len / 16, rem = len % 16;
+    if (rem == 0)
+        return full ? ghash_core(tab, y, p, full) : y;
+    /* the last whole blocks and the padded tail share one reduction */
+    const size_t head = full - full % 8;
+    y = ghash_core(tab, y, p, head);
+    __m128i x[8];
+    size_t m = 0;
+    for (size_t j = head; j < full; j++)
+        x[m++] = XBLK(p + 16 * j);
+    x[m++] = xblk_partial(p + 16 * full, rem);
+    return ghash_agg(tab, y, x, m);
+}
+
+void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16]);
+void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
+
+AESNI_TARGET void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16])
+{
+    __m128i *tab = (__m128i *)(void *)g->data;
+    const __m128i h = bswap128(LOADU(H));
+    /* H' = h * x^-1: shift the reflected value left by one; the bit that
+     * leaves bit 127 (x^0 -> x^-1) comes back as x^127 + x^6 + x + 1. */
+    const __m128i top = _mm_srai_epi32(_mm_shuffle_epi32(h, 0xff), 31);
+    const __m128i shl = _mm_or_si128(_mm_slli_epi64(h, 1), _mm_srli_epi64(_mm_slli_si128(h, 8), 63));
+    const __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x((long long)0xc200000000000000ull, 1)));
+    __m128i p = h1;
+    for (int i = 1; i <= 8; i++) {
+        tab[i - 1] = p;
+        tab[8 + i - 1] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+        p = gmul(p, h1);
+    }
+}
+
+AESNI_TARGET void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
+{
+    if (nblocks == 0)
+        return;
+    STOREU(Y, bswap128(ghash_core(TAB(g), bswap128(LOADU(Y)), in, nblocks)));
+}
+
+/* ---- fused GCM kernels ------------------------------------------------------- */
+
+/* 8 keystream blocks, counters c..c+7, XORed into in; lanes >= n unused. */
+#define CTR8_XOR_STORE(NXOR, NSTORE)                                           \
+    do {                                                                       \
+        V8(CTR_LANE)                                                           \
+        for (unsigned r_ = 1; r_ < R; r_++)                                    \
+            ROUND8(_mm_aesenc_si128, rk[r_]);                                  \
+        ROUND8(_mm_aesenclast_si128, rk[R]);                                   \
+        V8(NXOR)                                                               \
+        V8(NSTORE)                                                             \
+    } while (0)
+
+/* One AES round on all lanes, then one block of GHASH: the two use different
+ * execution ports, so the multiplies hide behind the rounds. */
+#define RND_GH(r, j, src)                                                      \
+    ROUND8(_mm_aesenc_si128, rk[r]);                                           \
+    acc_add(&a, XBLK((src) + 16 * (j)), HPOW(tab, 8 - (j)), HKAR(tab, 8 - (j)));
+
+#define LAST_XOR(j) b##j = _mm_aesenclast_si128(b##j, _mm_xor_si128(klast, LOADU(in + 16 * (j))));
+
+/* One 8-block step: AES rounds 1..8 each carry one GHASH block of src
+ * (every AES has at least 10 rounds), Y ^ src[0] multiplied by H^8. */
+#define GCM_STEP8(src)                                                         \
+    do {                                                                       \
+        V8(CTR_LANE)                                                           \
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));                       \
+        acc_t a;                                                               \
+        ROUND8(_mm_aesenc_si128, rk[1]);                                       \
+        acc_init(&a, _mm_xor_si128(XBLK(src), y), HPOW(tab, 8), HKAR(tab, 8)); \
+        RND_GH(2, 1, src) RND_GH(3, 2, src) RND_GH(4, 3, src)                  \
+        RND_GH(5, 4, src) RND_GH(6, 5, src) RND_GH(7, 6, src)                  \
+        RND_GH(8, 7, src)                                                      \
+        y = acc_reduce(&a);                                                    \
+        for (unsigned r_ = 9; r_ < R; r_++)                                    \
+            ROUND8(_mm_aesenc_si128, rk[r_]);                                  \
+        V8(LAST_XOR)                                                           \
+        V8(STORE_OUT)                                                          \
+    } while (0)
+
+/* Encrypt: hash each batch's ciphertext while encrypting the next batch. */
+static AESNI_TARGET void gcm_enc_core(const __m128i *rk, unsigned R, const __m128i *tab,
+                                      uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                      __m128i *py)
+{
+    __m128i c = *pc, y = *py;
+    const __m128i klast = rk[R];
+    if (n >= 8) {
+        CTR8_XOR_STORE(XOR_IN, STORE_OUT);
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
+        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
+            const uint8_t *prev = out - 128;
+            GCM_STEP8(prev);
+        }
+        y = ghash_core(tab, y, out - 128, 8);
+    }
+    if (n) {
+        CTR8_XOR_STORE(XOR_IN_N, STORE_OUT_N);
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+        y = ghash_n(tab, y, out, n);
+    }
+    *pc = c;
+    *py = y;
+}
+
+/* Decrypt: the ciphertext is the input, so each batch hashes its own input
+ * in the same pass (read before the in-place store). */
+static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const __m128i *tab,
+                                      uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                      __m128i *py)
+{
+    __m128i c = *pc, y = *py;
+    const __m128i klast = rk[R];
+    for (; n >= 8; n -= 8, in += 128, out += 128)
+        GCM_STEP8(in);
+    if (n) {
+        y = ghash_n(tab, y, in, n);
+        CTR8_XOR_STORE(XOR_IN_N, STORE_OUT_N);
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+    }
+    *pc = c;
+    *py = y;
+}
+
+void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                          size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                          size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+
+AESNI_TARGET void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out,
+                                       const uint8_t *in, size_t nblocks, uint8_t ctr[16],
+                                       uint8_t Y[16])
+{
+    if (nblocks == 0)
+        return;
+    __m128i c = bswap128(LOADU(ctr)), y = bswap128(LOADU(Y));
+    gcm_enc_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
+    STOREU(ctr, bswap128(c));
+    STOREU(Y, bswap128(y));
+}
+
+AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out,
+                                       const uint8_t *in, size_t nblocks, uint8_t ctr[16],
+                                       uint8_t Y[16])
+{
+    if (nblocks == 0)
+        return;
+    __m128i c = bswap128(LOADU(ctr)), y = bswap128(LOADU(Y));
+    gcm_dec_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
+    STOREU(ctr, bswap128(c));
+    STOREU(Y, bswap128(y));
+}
+
+/* ---- whole-message GCM, 12-byte IV ------------------------------------------- */
+
+/* Byte-reversed J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2): the 32-bit
+ * counter is the low dword. */
+AESNI_INLINE __m128i j0_reflected(const uint8_t iv[12])
+{
+    uint32_t w2;
+    memcpy(&w2, iv + 8, 4);
+    __m128i j = _mm_loadl_epi64((const __m128i *)(const void *)iv);
+    j = _mm_insert_epi32(j, (int)w2, 2);
+    j = _mm_insert_epi32(j, 0x01000000, 3);
+    return bswap128(j);
+}
+
+/* The length block len(A) || len(C) in bits, already reflected: the
+ * byte-reversed block is the integer aad_bits * 2^64 + c_bits. */
+AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
+{
+    return _mm_set_epi64x((long long)((uint64_t)aad_len << 3), (long long)((uint64_t)len << 3));
+}
+
+/* Keystream lanes for the short path: lane 0 is E(J0), lanes 1.. are the
+ * data counters. */
+#define SHORT_LANE(j) b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
+
+/* Messages of at most 7 blocks: E(J0) and every keystream block in one
+ * 4- or 8-lane AES pass; AAD, data and length blocks hashed with one
+ * reduction when they fit in 8 powers.  dec selects which side is hashed. */
+AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                            uint8_t tag[16], const int dec)
+{
+    const __m128i *rk = RK_ENC(&key->aes), *tab = TAB(&key->gh);
+    const unsigned R = key->aes.rounds;
+    const size_t nb = (len + 15) / 16, na = (aad_len + 15) / 16;
+    const __m128i c = j0_reflected(iv);
+    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    __m128i ks[8];
+
+    if (nb <= 3) {
+        SHORT_LANE(0) SHORT_LANE(1) SHORT_LANE(2) SHORT_LANE(3)
+        for (unsigned r = 1; r < R; r++) {
+            const __m128i kr = rk[r];
+            b0 = _mm_aesenc_si128(b0, kr); b1 = _mm_aesenc_si128(b1, kr);
+            b2 = _mm_aesenc_si128(b2, kr); b3 = _mm_aesenc_si128(b3, kr);
+        }
+        const __m128i kl = rk[R];
+        ks[0] = _mm_aesenclast_si128(b0, kl); ks[1] = _mm_aesenclast_si128(b1, kl);
+        ks[2] = _mm_aesenclast_si128(b2, kl); ks[3] = _mm_aesenclast_si128(b3, kl);
+    } else {
+        V8(SHORT_LANE)
+        for (unsigned r = 1; r < R; r++)
+            ROUND8(_mm_aesenc_si128, rk[r]);
+        ROUND8(_mm_aesenclast_si128, rk[R]);
+        ks[0] = b0; ks[1] = b1; ks[2] = b2; ks[3] = b3;
+        ks[4] = b4; ks[5] = b5; ks[6] = b6; ks[7] = b7;
+    }
+
+    /* Hash list: AAD blocks (if they fit), data blocks (ciphertext side),
+     * the length block. */
+    __m128i x[16];
+    size_t m = 0;
+    __m128i y = _mm_setzero_si128();
+    if (na + nb + 1 <= 8) {
+        for (size_t j = 0; j < aad_len / 16; j++)
+            x[m++] = XBLK(aad + 16 * j);
+        if (aad_len % 16)
+            x[m++] = xblk_partial(aad + aad_len / 16 * 16, aad_len % 16);
+    } else if (aad_len) {
+        y = ghash_bytes(tab, y, aad, aad_len);
+    }
+
+    const size_t full = len / 16, rem = len % 16;
+    for (size_t j = 0; j < full; j++) {
+        const __m128i ci = LOADU(in + 16 * j);
+        const __m128i co = _mm_xor_si128(ci, ks[j + 1]);
+        x[m++] = bswap128(dec ? ci : co);
+        STOREU(out + 16 * j, co);
+    }
+    if (rem) {
+        uint8_t buf[16] = {0};
+        memcpy(buf, in + 16 * full, rem);
+        const __m128i ci = LOADU(buf);
+        STOREU(buf, _mm_xor_si128(ci, ks[full + 1]));
+        memcpy(out + 16 * full, buf, rem);
+        memset(buf + rem, 0, 16 - rem);
+        x[m++] = bswap128(dec ? ci : LOADU(buf));
+        wipe(buf, sizeof buf);
+    }
+    x[m++] = len_block(aad_len, len);
+    y = ghash_agg(tab, y, x, m);
+    STOREU(tag, _mm_xor_si128(bswap128(y), ks[0]));
+    wipe(ks, sizeof ks);
+}
+
+/* Longer messages: AAD through GHASH, the whole blocks through the fused
+ * kernel, the tail and length block together. */
+AESNI_INLINE void gcm_long(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                           uint8_t tag[16], const int dec)
+{
+    const __m128i *rk = RK_ENC(&key->aes), *tab = TAB(&key->gh);
+    const unsigned R = key->aes.rounds;
+    __m128i c = j0_reflected(iv);
+    __m128i ej0 = _mm_xor_si128(bswap128(c), rk[0]);
+    for (unsigned r = 1; r < R; r++)
+        ej0 = _mm_aesenc_si128(ej0, rk[r]);
+    ej0 = _mm_aesenclast_si128(ej0, rk[R]);
+    c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 1));
+
+    __m128i y = ghash_bytes(tab, _mm_setzero_si128(), aad, aad_len);
+    const size_t full = len / 16, rem = len % 16;
+    if (dec)
+        gcm_dec_core(rk, R, tab, out, in, full, &c, &y);
+    else
+        gcm_enc_core(rk, R, tab, out, in, full, &c, &y);
+    __m128i x[2];
+    size_t m = 0;
+    if (rem) {
+        uint8_t buf[16] = {0};
+        memcpy(buf, in + 16 * full, rem);
+        const __m128i ci = LOADU(buf);
+        __m128i ks = _mm_xor_si128(bswap128(c), rk[0]);
+        for (unsigned r = 1; r < R; r++)
+            ks = _mm_aesenc_si128(ks, rk[r]);
+        ks = _mm_aesenclast_si128(ks, rk[R]);
+        STOREU(buf, _mm_xor_si128(ci, ks));
+        memcpy(out + 16 * full, buf, rem);
+        memset(buf + rem, 0, 16 - rem);
+        x[m++] = bswap128(dec ? ci : LOADU(buf));
+        wipe(buf, sizeof buf);
+    }
+    x[m++] = len_block(aad_len, len);
+    y = ghash_agg(tab, y, x, m);
+    STOREU(tag, _mm_xor_si128(bswap128(y), ej0));
+}
+
+void ak_aesni_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                            uint8_t tag[16]);
+void ak_aesni_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
+                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                            uint8_t tag[16]);
+
+AESNI_TARGET void ak_aesni_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12],
+                                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                         size_t len, uint8_t *out, uint8_t tag[16])
+{
+    if (len <= 7 * 16)
+        gcm_short(key, iv, aad, aad_len, in, len, out, tag, 0);
+    else
+        gcm_long(key, iv, aad, aad_len, in, len, out, tag, 0);
+}
+
+AESNI_TARGET void ak_aesni_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12],
+                                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                         size_t len, uint8_t *out, uint8_t tag[16])
+{
+    if (len <= 7 * 16)
+        gcm_short(key, iv, aad, aad_len, in, len, out, tag, 1);
+    else
+        gcm_long(key, iv, aad, aad_len, in, len, out, tag, 1);
+}
