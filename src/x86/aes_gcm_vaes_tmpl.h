@@ -1,0 +1,867 @@
+/*
+ * aes_gcm_vaes_tmpl.h - AES and GHASH/GCM kernels written once over a small
+ * vector vocabulary, instantiated for VAES+VPCLMULQDQ on zmm (AVX-512,
+ * aes_vaes_avx512.c) and on ymm (AVX2, aes_vaes_avx2.c).
+ *
+ * CPU features: whatever the including file's AK_TGT names (VAES, VPCLMULQDQ,
+ * AES-NI, PCLMULQDQ, AVX2, and for zmm AVX-512 F/BW/VL).  Every function here
+ * carries that target attribute; no global -m flag is used.
+ *
+ * The including file defines, before #include:
+ *   AK_TGT           the target() string of every function
+ *   AK_LANES         128-bit lanes per vector (4 for zmm, 2 for ymm)
+ *   vec_t            the vector type
+ *   the v_* vocabulary (see aes_vaes_avx512.c for the list)
+ *
+ * ==========================================================================
+ * GHASH on carry-less multipliers: the math every x86 backend here uses
+ * (x86-aesni points to this comment too).
+ * ==========================================================================
+ *
+ * 1. The field (NIST SP 800-38D, section 6.3).  GHASH works in GF(2^128)
+ *    defined by g(x) = x^128 + x^7 + x^2 + x + 1.  A 16-byte block is a
+ *    polynomial whose FIRST bit (the most significant bit of byte 0) is the
+ *    coefficient of x^0 and whose last bit (lsb of byte 15) is that of x^127.
+ *    GHASH_H(X_1..X_n) is Y_n with Y_0 = 0 (or the running state) and
+ *    Y_i = (Y_{i-1} + X_i) * H.
+ *
+ * 2. The bit-reflected register form (Gueron & Kounavis, "Intel Carry-Less
+ *    Multiplication Instruction and its Usage for Computing the GCM Mode",
+ *    Intel white paper, rev. 2.02, 2014).  We byte-swap each block (vpshufb)
+ *    and read it as a little-endian 128-bit integer r(a).  Bit i of r(a)
+ *    is then the coefficient of x^(127-i): the whole polynomial is stored
+ *    bit-reversed.  PCLMULQDQ multiplies integers, and the carry-less product
+ *    of two reversed operands is the reversed product, shifted: for
+ *    Q = r(a) (x) r(b) (256 bits, top bit always 0), bit k of Q is the
+ *    coefficient of x^(254-k) of a*b.
+ *
+ * 3. Absorbing the shift.  Rather than shift every product left by one bit
+ *    (so that bit k means x^(255-k)), we multiply by b' = b * x^-1 instead of
+ *    b: then Q read with "bit k <-> x^(255-k)" is x * a * b * x^-1 = a*b.
+ *    Shifting r(b) left by one is exactly dividing by x; the bit pushed out
+ *    (x^0) becomes x^-1 = x^127 + x^6 + x + 1, i.e. bits {0,121,126,127}:
+ *    the constant 0xc2000000_00000000_00000000_00000001.  So the key
+ *    schedule stores K_j = r(H^j * x^-1) = (r(H^j) << 1) ^ (msb ? 0xc2..01 : 0)
+ *    (computed below as K_1 this way, then K_j = mul(K_{j-1}, K_1), which is
+ *    r(H^(j-1) x^-1 * H) by the same rule).
+ *
+ * 4. Reduction by two multiplications (Gueron, the "0xc2..01" trick).  Now
+ *    the high half of Q (bits 128..255) holds degrees 127..0 in register
+ *    form already; the low half L = L1:L0 (bits 0..127) holds degrees
+ *    255..128 and must be folded with x^128 = x^7 + x^2 + x + 1.  A bit at
+ *    position k < 64 (degree 255-k) lands at positions k+121, k+126, k+127,
+ *    k+128, so L0 contributes (L0 << 128) ^ ((L0 (x) 0xc200000000000000) << 64).
+ *    In 128-bit registers, with swap() exchanging the 64-bit halves:
+ *        M' = M ^ swap(L) ^ clmul(L.lo, 0xc2<<56)      (L folded into the
+ *                                                       middle frame, bits 64..191)
+ *        Y  = H ^ swap(M') ^ clmul(M'.lo, 0xc2<<56)    (middle folded into the top)
+ *    where M is the middle term of the product (bits 64..191).  Each step
+ *    folds 64 bits; the second step's products land at bit 185 or above, so
+ *    two steps finish the job.  No shifts are needed at all, and both three-
+ *    way XORs are one vpternlogd on AVX-512.
+ *
+ * 5. Karatsuba (Gueron & Kounavis, ibid.): with a = a1:a0, b = b1:b0,
+ *        a*b = a1b1 x^128 + [(a1+a0)(b1+b0) + a1b1 + a0b0] x^64 + a0b0.
+ *    Three multiplications instead of four; (b1+b0) is precomputed per power
+ *    ("kk" below), (a1+a0) is one vpshufd+xor per vector.
+ *
+ * 6. Aggregated reduction (Gueron, "AES-GCM software performance on the
+ *    current high end CPUs as a performance baseline for CAESAR", 2013; and
+ *    Drucker, Gueron, Krasnov, "Making AES great again: the forthcoming
+ *    vectorized AES instruction", 2018, for the VPCLMULQDQ version).  Unrolled
+ *    over n blocks, Y_n = (Y_0 + X_1) H^n + X_2 H^(n-1) + ... + X_n H.  The
+ *    products are linear, so the lo/mid/hi terms of all n products (in all
+ *    vector lanes) are XORed together unreduced and ONE reduction (plus one
+ *    horizontal XOR of the lanes) finishes n blocks.  The table holds
+ *    K_28..K_1 in descending order, so n <= 28 blocks starting at table
+ *    entry 28-n line up with consecutive lanes, whatever the vector width.
+ *
+ * Table layout in ak_ghash.data (1024 bytes): entry e (0..27) at 16*e is
+ * K_{28-e}; its Karatsuba half-sum (k1^k0 in both halves) at 448 + 16*e.
+ * Reads of up to 3 entries past the end of either array only meet zero data
+ * lanes, and stay inside the 1024 bytes.
+ *
+ * GCM's counters (SP 800-38D inc32) are kept byte-swapped, i.e. as little-
+ * endian 128-bit integers, so a vector add on the low 32-bit lane is exactly
+ * inc32, wrapping modulo 2^32 with no carry into the upper 96 bits; one
+ * vpshufb per vector turns them back into blocks.  The last round key is
+ * XORed into the data (or tweak, or chaining value) so vaesenclast does the
+ * final XOR for free.
+ *
+ * Constant time: no branch or memory index depends on keys or data; the
+ * branches below depend on lengths and the round count only.
+ */
+
+#include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../internal.h"
+
+#define IFN static inline __attribute__((always_inline, target(AK_TGT)))
+#define KFN static __attribute__((target(AK_TGT)))
+
+#define NV 4                      /* vectors per AES/GCM batch */
+#define BATCH (NV * AK_LANES)     /* blocks per AES/GCM batch */
+#define VB (16 * AK_LANES)        /* bytes per vector */
+#define NPOW 28                   /* powers of H in the table */
+#define GH_KK 448                 /* offset of the Karatsuba half-sums */
+#define NVG (NPOW / AK_LANES)     /* vectors per GHASH-only batch */
+#define RK_ENC 0                  /* offsets in ak_aes.data */
+#define RK_DEC 256
+
+#define ROUNDS_SWITCH(R, CALL) \
+    do {                       \
+        switch (R) {           \
+        case 10: CALL(10); break; \
+        case 12: CALL(12); break; \
+        default: CALL(14); break; \
+        }                      \
+    } while (0)
+
+/* ---- 128-bit helpers ------------------------------------------------------ */
+
+IFN __m128i x_bswap_mask(void)
+{
+    return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+}
+IFN __m128i x_load(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
+IFN void x_store(void *p, __m128i v) { _mm_storeu_si128((__m128i *)p, v); }
+
+/* Unreduced product sums (see 4-5 above): lo, mid, hi. */
+typedef struct { vec_t lo, mid, hi; } gacc;
+
+IFN void gacc_zero(gacc *a)
+{
+    a->lo = v_zero();
+    a->mid = v_zero();
+    a->hi = v_zero();
+}
+
+/* a += x * (powers at pw), x already in register form. */
+IFN void gacc_mul(gacc *a, vec_t x, const uint8_t *pw)
+{
+    vec_t h = v_loadu(pw), hk = v_loadu(pw + GH_KK);
+    a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
+    a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+    a->mid = v_xor(a->mid, v_clmul(v_xor(x, v_swap64(x)), hk, 0x00));
+}
+
+/* Karatsuba fix-up, two-multiply reduction in every lane, lane sum. */
+IFN __m128i gacc_reduce(gacc a)
+{
+    const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));
+    vec_t mid = v_xor3(a.mid, a.lo, a.hi);
+    mid = v_xor3(mid, v_swap64(a.lo), v_clmul(a.lo, c, 0x00));
+    vec_t hi = v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00));
+    return v_hxor(hi);
+}
+
+/* 128-bit multiply, for key setup and single blocks: r(a*b') with b' = K. */
+IFN __m128i x_gmul(__m128i a, __m128i k)
+{
+    const __m128i c = _mm_set1_epi64x((long long)0xc200000000000000ULL);
+    __m128i lo = _mm_clmulepi64_si128(a, k, 0x00);
+    __m128i hi = _mm_clmulepi64_si128(a, k, 0x11);
+    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01), _mm_clmulepi64_si128(a, k, 0x10));
+    mid = _mm_xor_si128(mid, _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, c, 0x00)));
+    return _mm_xor_si128(hi, _mm_xor_si128(_mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00)));
+}
+
+/* ---- AES key schedule ------------------------------------------------------ */
+
+/* SubWord via AESENCLAST: with the word in all four columns, ShiftRows is
+ * the identity, so AESENCLAST(w, 0) = SubBytes(w) in every column. */
+IFN uint32_t subword(uint32_t w)
+{
+    __m128i x = _mm_aesenclast_si128(_mm_set1_epi32((int)w), _mm_setzero_si128());
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+/* FIPS-197 section 5.2 KeyExpansion, words little-endian (byte 0 low), so
+ * RotWord is a right rotation by 8; then the Equivalent Inverse Cipher's
+ * schedule (section 5.3.5) with AESIMC for decryption. */
+KFN void vaes_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
+{
+    uint32_t w[60];
+    unsigned nk = (unsigned)(key_len / 4), rounds = nk + 6, total = 4 * (rounds + 1);
+    uint32_t rcon = 1;
+    memcpy(w, key, key_len);
+    for (unsigned i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = subword(t);
+            t = ((t >> 8) | (t << 24)) ^ rcon;
+            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        } else if (nk > 6 && i % nk == 4) {
+            t = subword(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+    memset(k->data, 0, sizeof k->data);
+    memcpy(k->data + RK_ENC, w, 16 * (rounds + 1));
+    uint8_t *dk = k->data + RK_DEC;
+    x_store(dk, x_load(k->data + RK_ENC + 16 * rounds));
+    for (unsigned i = 1; i < rounds; i++)
+        x_store(dk + 16 * i, _mm_aesimc_si128(x_load(k->data + RK_ENC + 16 * (rounds - i))));
+    x_store(dk + 16 * rounds, x_load(k->data + RK_ENC));
+    k->rounds = rounds;
+    k->key_len = (uint32_t)key_len;
+    volatile uint32_t *vw = w;
+    for (unsigned i = 0; i < 60; i++)
+        vw[i] = 0;
+}
+
+/* ---- round-key vectors ----------------------------------------------------- */
+
+#define LOAD_KEYS(K, rk, R)                     \
+    vec_t K[15];                                \
+    _Pragma("GCC unroll 15")                    \
+    for (int i_ = 0; i_ <= (R); i_++)           \
+        K[i_] = v_bcast(rk + 16 * i_)
+
+/* x[0..NV) = AES(x) with the final round's key replaced by K[R] ^ fin[j]. */
+IFN void enc_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NV; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NV; j++)
+        x[j] = v_enclast(x[j], v_xor(K[R], fin[j]));
+}
+
+IFN void dec_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NV; j++)
+            x[j] = v_dec(x[j], K[r]);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NV; j++)
+        x[j] = v_declast(x[j], v_xor(K[R], fin[j]));
+}
+
+/* ---- ECB -------------------------------------------------------------------- */
+
+IFN void ecb_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, int dec, const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    vec_t x[NV], zero[NV];
+    for (int j = 0; j < NV; j++)
+        zero[j] = v_zero();
+    for (; nb >= BATCH; nb -= BATCH, in += 16 * BATCH, out += 16 * BATCH) {
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(v_loadu(in + VB * j), K[0]);
+        if (dec)
+            dec_batch(x, K, zero, R);
+        else
+            enc_batch(x, K, zero, R);
+        for (int j = 0; j < NV; j++)
+            v_storeu(out + VB * j, x[j]);
+    }
+    if (nb) {
+        size_t n = 16 * nb;
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), K[0]);
+        if (dec)
+            dec_batch(x, K, zero, R);
+        else
+            enc_batch(x, K, zero, R);
+        for (int j = 0; j < NV; j++)
+            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+    }
+}
+
+KFN void vaes_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+#define CALL(R) ecb_body(k->data + RK_ENC, out, in, nb, 0, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+KFN void vaes_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+#define CALL(R) ecb_body(k->data + RK_DEC, out, in, nb, 1, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+/* ---- CTR -------------------------------------------------------------------- */
+
+/* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
+ * (little-endian integers) in the lanes; ctr[j] holds the counters of vector j. */
+IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
+                  int c128, const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    vec_t cv = v_bcast_x(_mm_shuffle_epi8(x_load(ctr), x_bswap_mask()));
+    cv = c128 ? v_add128(cv, v_lane_idx()) : v_add32(cv, v_lane_idx());
+    const vec_t step = v_lane_step();
+    vec_t x[NV], d[NV];
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+            cv = c128 ? v_add128(cv, step) : v_add32(cv, step);
+        }
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                d[j] = v_loadu(in + VB * j);
+            enc_batch(x, K, d, R);
+            for (int j = 0; j < NV; j++)
+                v_storeu(out + VB * j, x[j]);
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            for (int j = 0; j < NV; j++)
+                d[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
+            enc_batch(x, K, d, R);
+            for (int j = 0; j < NV; j++)
+                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+            break;
+        }
+    }
+}
+
+KFN void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, 0, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + (uint32_t)nb);
+}
+
+KFN void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, 1, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
+    uint64_t lo2 = lo + (uint64_t)nb;
+    hi += lo2 < lo;
+    ak_store_be64(ctr, hi);
+    ak_store_be64(ctr + 8, lo2);
+}
+
+/* ---- CBC decrypt (parallel) ------------------------------------------------- */
+
+IFN void cbc_dec_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16], const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    __m128i last = x_load(in + 16 * (nb - 1)); /* read before in-place writes */
+    vec_t prev = v_bcast(iv), c[NV], x[NV], f[NV];
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                c[j] = v_loadu(in + VB * j);
+        } else {
+            for (int j = 0; j < NV; j++)
+                c[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
+        }
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(c[j], K[0]);
+            f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);
+        }
+        dec_batch(x, K, f, R);
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                v_storeu(out + VB * j, x[j]);
+            prev = c[NV - 1];
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            for (int j = 0; j < NV; j++)
+                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+            break;
+        }
+    }
+    x_store(iv, last);
+}
+
+KFN void vaes_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    if (!nb)
+        return;
+#define CALL(R) cbc_dec_body(k->data + RK_DEC, out, in, nb, iv, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+/* ---- CBC encrypt and CBC-MAC (serial: AES latency bound) -------------------- */
+
+IFN void cbc_serial_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, uint8_t st[16],
+                         const int R)
+{
+    __m128i K[15];
+    for (int i = 0; i <= R; i++)
+        K[i] = x_load(rk + 16 * i);
+    __m128i s = x_load(st);
+    for (size_t b = 0; b < nb; b++) {
+        s = _mm_xor_si128(_mm_xor_si128(s, x_load(in + 16 * b)), K[0]);
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++)
+            s = _mm_aesenc_si128(s, K[r]);
+        s = _mm_aesenclast_si128(s, K[R]);
+        if (out)
+            x_store(out + 16 * b, s);
+    }
+    x_store(st, s);
+}
+
+KFN void vaes_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+#define CALL(R) cbc_serial_body(k->data + RK_ENC, out, in, nb, iv, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+KFN void vaes_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nb)
+{
+#define CALL(R) cbc_serial_body(k->data + RK_ENC, NULL, in, nb, state, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+/* ---- XTS ------------------------------------------------------------------------ */
+
+/* Tweak times alpha^BATCH in every lane (IEEE 1619 little-endian doubling,
+ * BATCH times at once): BATCH is a multiple of 8, so the shift is a byte
+ * shift, and the bits shifted out (fewer than 17) times 0x87 fit one
+ * carry-less multiply. */
+IFN vec_t xts_mul_batch(vec_t t)
+{
+    const vec_t p = v_bcast_x(_mm_set_epi64x(0, 0x87));
+    return v_xor(v_bslli(t, BATCH / 8), v_clmul(v_bsrli(t, 16 - BATCH / 8), p, 0x00));
+}
+
+IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16], int dec,
+                  const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    uint8_t tw[16 * BATCH];
+    memcpy(tw, tweak, 16);
+    for (int i = 1; i < BATCH; i++) {
+        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
+        ak_xts_double(tw + 16 * i);
+    }
+    vec_t t[NV], x[NV];
+    for (int j = 0; j < NV; j++)
+        t[j] = v_loadu(tw + VB * j);
+    size_t rem = 0;
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                x[j] = v_xor3(v_loadu(in + VB * j), t[j], K[0]);
+        } else {
+            for (int j = 0; j < NV; j++)
+                x[j] = v_xor3(v_load_window(in, (ptrdiff_t)(VB * j), n), t[j], K[0]);
+        }
+        if (dec)
+            dec_batch(x, K, t, R);
+        else
+            enc_batch(x, K, t, R);
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++) {
+                v_storeu(out + VB * j, x[j]);
+                t[j] = xts_mul_batch(t[j]);
+            }
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            for (int j = 0; j < NV; j++)
+                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+            rem = nb;
+            break;
+        }
+    }
+    /* The next tweak: lane `rem` of the current tweak vectors. */
+    for (int j = 0; j < NV; j++)
+        v_storeu(tw + VB * j, t[j]);
+    memcpy(tweak, tw + 16 * rem, 16);
+    volatile uint8_t *vt = tw;
+    for (size_t i = 0; i < sizeof tw; i++)
+        vt[i] = 0;
+}
+
+KFN void vaes_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+#define CALL(R) xts_body(k->data + RK_ENC, out, in, nb, tweak, 0, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+KFN void vaes_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+#define CALL(R) xts_body(k->data + RK_DEC, out, in, nb, tweak, 1, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+}
+
+/* ---- GHASH ------------------------------------------------------------------------ */
+
+KFN void vaes_ghash_init(ak_ghash *g, const uint8_t H[16])
+{
+    __m128i h = _mm_shuffle_epi8(x_load(H), x_bswap_mask());
+    /* K_1 = r(H) << 1, folding the pushed-out x^0 back as x^-1 (see 3). */
+    __m128i carry = _mm_srai_epi32(_mm_shuffle_epi32(h, 0xff), 31);
+    __m128i sh = _mm_or_si128(_mm_slli_epi64(h, 1), _mm_srli_epi64(_mm_slli_si128(h, 8), 63));
+    __m128i k1 = _mm_xor_si128(sh, _mm_and_si128(carry, _mm_set_epi64x((long long)0xc200000000000000ULL, 1)));
+    __m128i kj = k1;
+    memset(g->data, 0, sizeof g->data);
+    for (int j = 1; j <= NPOW; j++) {
+        int e = NPOW - j;
+        x_store(g->data + 16 * e, kj);
+        __m128i kk = _mm_xor_si128(kj, _mm_shuffle_epi32(kj, 0x4e));
+        x_store(g->data + GH_KK + 16 * e, kk);
+        kj = x_gmul(kj, k1);
+    }
+}
+
+/* Folds n blocks into Y (register form); one reduction per NPOW blocks. */
+IFN __m128i ghash_blocks(const uint8_t *tab, __m128i Y, const uint8_t *in, size_t nb)
+{
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    while (nb) {
+        size_t m = nb < (NVG * AK_LANES) ? nb : (NVG * AK_LANES);
+        const uint8_t *pw = tab + 16 * (NPOW - m);
+        gacc a;
+        gacc_zero(&a);
+        if (m == NVG * AK_LANES) {
+            _Pragma("GCC unroll 16")
+            for (int j = 0; j < NVG; j++) {
+                vec_t x = v_shuffle8(v_loadu(in + VB * j), bsw);
+                if (j == 0)
+                    x = v_xor(x, v_zext(Y));
+                gacc_mul(&a, x, pw + VB * j);
+            }
+        } else {
+            for (int j = 0; j < NVG && (size_t)j * AK_LANES < m; j++) {
+                vec_t x = v_shuffle8(v_load_window(in, (ptrdiff_t)(VB * j), 16 * m), bsw);
+                if (j == 0)
+                    x = v_xor(x, v_zext(Y));
+                gacc_mul(&a, x, pw + VB * j);
+            }
+        }
+        Y = gacc_reduce(a);
+        nb -= m;
+        in += 16 * m;
+    }
+    return Y;
+}
+
+KFN void vaes_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nb)
+{
+    __m128i y = _mm_shuffle_epi8(x_load(Y), x_bswap_mask());
+    y = ghash_blocks(g->data, y, in, nb);
+    x_store(Y, _mm_shuffle_epi8(y, x_bswap_mask()));
+}
+
+/* ---- fused GCM ------------------------------------------------------------------------- */
+
+/* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
+ * counters in *pc (register form, advanced by the blocks used) and folds the
+ * ciphertext into *pY; if lenblk is non-NULL, the length block *lenblk
+ * (register form) is folded in as well.  Encryption hashes the previous
+ * batch while encrypting the next one; decryption hashes the batch it is
+ * decrypting.  The tail (< BATCH blocks, plus the length block) takes one
+ * aggregated reduction. */
+IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uint8_t *in, size_t len, __m128i *pc,
+                  __m128i *pY, const __m128i *lenblk, int enc, const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const vec_t step = v_lane_step();
+    const uint8_t *pwb = tab + 16 * (NPOW - BATCH);
+    vec_t cv = v_add32(v_bcast_x(*pc), v_lane_idx());
+    __m128i Y = *pY;
+    vec_t x[NV], d[NV], p[NV];
+    size_t nblk = (len + 15) / 16;
+    gacc a;
+
+    if (enc && len >= 16 * BATCH) {
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+            cv = v_add32(cv, step);
+            d[j] = v_loadu(in + VB * j);
+        }
+        enc_batch(x, K, d, R);
+        for (int j = 0; j < NV; j++) {
+            v_storeu(out + VB * j, x[j]);
+            p[j] = v_shuffle8(x[j], bsw);
+        }
+        len -= 16 * BATCH;
+        in += 16 * BATCH;
+        out += 16 * BATCH;
+        while (len >= 16 * BATCH) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                cv = v_add32(cv, step);
+            }
+            p[0] = v_xor(p[0], v_zext(Y));
+            gacc_zero(&a);
+            _Pragma("GCC unroll 14")
+            for (int r = 1; r < R; r++) {
+                _Pragma("GCC unroll 4")
+                for (int j = 0; j < NV; j++)
+                    x[j] = v_enc(x[j], K[r]);
+                if (r <= NV)
+                    gacc_mul(&a, p[r - 1], pwb + VB * (r - 1));
+                if (r == NV + 1)
+                    Y = gacc_reduce(a);
+            }
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + VB * j)));
+                v_storeu(out + VB * j, x[j]);
+                p[j] = v_shuffle8(x[j], bsw);
+            }
+            len -= 16 * BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        }
+        p[0] = v_xor(p[0], v_zext(Y));
+        gacc_zero(&a);
+        for (int j = 0; j < NV; j++)
+            gacc_mul(&a, p[j], pwb + VB * j);
+        Y = gacc_reduce(a);
+    } else if (!enc) {
+        while (len >= 16 * BATCH) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                cv = v_add32(cv, step);
+                d[j] = v_loadu(in + VB * j);
+                p[j] = v_shuffle8(d[j], bsw);
+            }
+            p[0] = v_xor(p[0], v_zext(Y));
+            gacc_zero(&a);
+            _Pragma("GCC unroll 14")
+            for (int r = 1; r < R; r++) {
+                _Pragma("GCC unroll 4")
+                for (int j = 0; j < NV; j++)
+                    x[j] = v_enc(x[j], K[r]);
+                if (r <= NV)
+                    gacc_mul(&a, p[r - 1], pwb + VB * (r - 1));
+                if (r == NV + 1)
+                    Y = gacc_reduce(a);
+            }
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+                v_storeu(out + VB * j, x[j]);
+            }
+            len -= 16 * BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        }
+    }
+
+    /* Tail: len < 16*BATCH bytes, then the optional length block. */
+    size_t nt = (len + 15) / 16;
+    if (nt || lenblk) {
+        size_t m = nt + (lenblk != NULL);
+        const uint8_t *pw = tab + 16 * (NPOW - m);
+        gacc_zero(&a);
+        if (nt) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                cv = v_add32(cv, step);
+                d[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
+            }
+            enc_batch(x, K, d, R);
+            for (int j = 0; j < NV; j++) {
+                v_store_window(out, (ptrdiff_t)(VB * j), len, x[j]);
+                vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j), len) : d[j];
+                p[j] = v_shuffle8(c, bsw);
+            }
+            p[0] = v_xor(p[0], v_zext(Y));
+            for (int j = 0; j < NV && (size_t)j * AK_LANES < nt; j++)
+                gacc_mul(&a, p[j], pw + VB * j);
+        }
+        if (lenblk) {
+            __m128i l = *lenblk;
+            if (!nt)
+                l = _mm_xor_si128(l, Y);
+            gacc_mul(&a, v_zext(l), tab + 16 * (NPOW - 1));
+        }
+        Y = gacc_reduce(a);
+    }
+    *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
+    *pY = Y;
+}
+
+KFN void vaes_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                          uint8_t ctr[16], uint8_t Yb[16])
+{
+    __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
+#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 1, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+    x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
+    x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
+}
+
+KFN void vaes_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                          uint8_t ctr[16], uint8_t Yb[16])
+{
+    __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
+#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 0, R)
+    ROUNDS_SWITCH(k->rounds, CALL);
+#undef CALL
+    x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
+    x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
+}
+
+/* ---- whole short messages with a 12-byte IV ---------------------------------------- */
+
+/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2), in register form. */
+IFN __m128i j0_of(const uint8_t iv[12])
+{
+    uint32_t w2;
+    memcpy(&w2, iv + 8, 4);
+    __m128i b = _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)iv), (int)w2, 2);
+    b = _mm_insert_epi32(b, 0x01000000, 3);
+    return _mm_shuffle_epi8(b, x_bswap_mask());
+}
+
+/* Everything in one AES pass and one reduction: the counter vectors carry
+ * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
+ * power of H is taken one entry further on (the J0 lane is hashed as zero).
+ * Needs nC + 1 <= NVEC*AK_LANES and nA + nC + 2 <= NPOW. */
+IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
+                   const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
+                   const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
+    vec_t x[NV], d[NV];
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+        d[j] = v_load_window(in, (ptrdiff_t)(VB * j) - 16, len);
+    }
+    gacc a;
+    gacc_zero(&a);
+    size_t m = nA + nC + 1;
+    for (size_t i = 0; i < nA; i += AK_LANES) {
+        vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
+        gacc_mul(&a, t, tab + 16 * (NPOW - m + i));
+    }
+    gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), tab + 16 * (NPOW - 1));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVEC; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    __m128i ej0 = _mm_setzero_si128();
+    const uint8_t *pc = tab + 16 * (NPOW - nC - 2);
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        if (j == 0)
+            ej0 = v_low128(x[0]);
+        v_store_window(out, (ptrdiff_t)(VB * j) - 16, len, x[j]);
+        vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
+        gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
+    }
+    __m128i y = gacc_reduce(a);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
+}
+
+IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int R)
+{
+    __m128i y = _mm_setzero_si128();
+    size_t fa = aad_len / 16;
+    y = ghash_blocks(tab, y, aad, fa);
+    if (aad_len % 16) {
+        __m128i t = _mm_shuffle_epi8(v_low128(v_load_window(aad + 16 * fa, 0, aad_len % 16)), x_bswap_mask());
+        y = x_gmul(_mm_xor_si128(y, t), x_load(tab + 16 * (NPOW - 1)));
+    }
+    /* E(J0), computed while the bulk runs. */
+    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), x_load(rk));
+    for (int r = 1; r < R; r++)
+        e = _mm_aesenc_si128(e, x_load(rk + 16 * r));
+    e = _mm_aesenclast_si128(e, x_load(rk + 16 * R));
+    __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
+    __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
+    gcm_body(rk, tab, out, in, len, &c, &y, &l, enc, R);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
+}
+
+IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+{
+    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
+    __m128i j0 = j0_of(iv);
+    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW) {
+        int nvec = (int)((nC + 1 + AK_LANES - 1) / AK_LANES);
+#define CALLS(R, NVEC) gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
+#define CALL(R)                                    \
+    do {                                           \
+        switch (nvec) {                            \
+        case 1: CALLS(R, 1); break;                \
+        case 2: CALLS(R, 2); break;                \
+        case 3: CALLS(R, 3); break;                \
+        default: CALLS(R, 4); break;               \
+        }                                          \
+    } while (0)
+        ROUNDS_SWITCH(key->aes.rounds, CALL);
+#undef CALL
+#undef CALLS
+        return;
+    }
+#define CALL(R) gcm_long(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, R)
+    ROUNDS_SWITCH(key->aes.rounds, CALL);
+#undef CALL
+}
+
+KFN void vaes_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+                            const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
+{
+    gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 1);
+}
+
+KFN void vaes_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+                            const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
+{
+    gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 0);
+}
+
+#define AK_VAES_PRIMITIVES                     \
+    .aes_setkey = vaes_setkey,                 \
+    .ecb_encrypt = vaes_ecb_encrypt,           \
+    .ecb_decrypt = vaes_ecb_decrypt,           \
+    .ctr32 = vaes_ctr32,                       \
+    .ctr128 = vaes_ctr128,                     \
+    .cbc_encrypt = vaes_cbc_encrypt,           \
+    .cbc_decrypt = vaes_cbc_decrypt,           \
+    .cbcmac = vaes_cbcmac,                     \
+    .xts_encrypt = vaes_xts_encrypt,           \
+    .xts_decrypt = vaes_xts_decrypt,           \
+    .ghash_init = vaes_ghash_init,             \
+    .ghash = vaes_ghash,                       \
+    .gcm_encrypt = vaes_gcm_encrypt,           \
+    .gcm_decrypt = vaes_gcm_decrypt,           \
+    .gcm_seal_iv12 = vaes_gcm_seal_iv12,       \
+    .gcm_open_iv12 = vaes_gcm_open_iv12
