@@ -1,0 +1,207 @@
+/*
+ * impl_aeskit.c - aeskit as a column of the comparison, one per backend:
+ * key objects set up once with *_init_backend, then the one-shot calls, or
+ * the streaming calls when --update asks for pieces.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "aeskit.h"
+#include "speed.h"
+
+/* Every mode is in the library; a port that lacks one would say so here. */
+int speed_aeskit_missing(const speed_alg *a)
+{
+    return a->kind >= SK_NKINDS;
+}
+
+typedef struct ak_state {
+    union {
+        aeskit_gcm_key gcm;
+        aeskit_rfc4106_key rfc;
+        aeskit_aes_key aes;
+        aeskit_cmac_key cmac;
+        aeskit_xts_key xts;
+    } k;
+    union {
+        aeskit_gcm_ctx gcm;
+        aeskit_cmac_ctx cmac;
+        aeskit_ctr_ctx ctr;
+    } ctx;
+    const speed_cell *cell;
+} ak_state;
+
+void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
+                         char *why, size_t whylen)
+{
+    const speed_alg *a = c->alg;
+    if (speed_aeskit_missing(a)) {
+        speed_why(why, whylen, "%s is not in this library build", a->name);
+        return NULL;
+    }
+    ak_state *s = aligned_alloc(64, (sizeof(ak_state) + 63) & ~(size_t)63);
+    if (!s) {
+        speed_why(why, whylen, "out of memory");
+        return NULL;
+    }
+    memset(s, 0, sizeof *s);
+    s->cell = c;
+    aeskit_status st;
+    switch (a->kind) {
+    case SK_GCM:
+    case SK_GMAC:
+        st = aeskit_gcm_init_backend(&s->k.gcm, key, a->key_len, backend);
+        break;
+    case SK_RFC4106:
+        st = aeskit_rfc4106_init_backend(&s->k.rfc, key, a->key_len, backend);
+        break;
+    case SK_CMAC:
+        st = aeskit_cmac_init_backend(&s->k.cmac, key, a->key_len, backend);
+        break;
+    case SK_XTS:
+        st = aeskit_xts_init_backend(&s->k.xts, key, a->key_len, backend);
+        break;
+    default:
+        st = aeskit_aes_init_backend(&s->k.aes, key, a->key_len, backend);
+        break;
+    }
+    if (st != AESKIT_OK) {
+        speed_why(why, whylen, "init: %s", aeskit_strerror(st));
+        free(s);
+        return NULL;
+    }
+    return s;
+}
+
+void speed_aeskit_done(void *state)
+{
+    if (state) {
+        aeskit_memzero(state, sizeof(ak_state));
+        free(state);
+    }
+}
+
+static inline size_t piece(size_t left, size_t upd)
+{
+    return left < upd ? left : upd;
+}
+
+/* One message.  Returns non-zero on any failure (wrong tag included). */
+static inline int one(ak_state *s, const speed_msg *m, int dec)
+{
+    const speed_cell *c = s->cell;
+    const size_t u = m->update;
+    int r = 0;
+    size_t off, n;
+    switch (c->alg->kind) {
+    case SK_GCM:
+        if (!u)
+            return dec ? aeskit_gcm_open(&s->k.gcm, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
+                                         m->tag, 16, m->out)
+                       : aeskit_gcm_seal(&s->k.gcm, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
+                                         m->out, m->tag, 16);
+        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
+        r |= aeskit_gcm_aad(&s->ctx.gcm, m->aad, m->aad_len);
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, u);
+            r |= dec ? aeskit_gcm_decrypt(&s->ctx.gcm, m->out + off, m->in + off, n)
+                     : aeskit_gcm_encrypt(&s->ctx.gcm, m->out + off, m->in + off, n);
+        }
+        r |= dec ? aeskit_gcm_verify(&s->ctx.gcm, m->tag, 16)
+                 : aeskit_gcm_finish(&s->ctx.gcm, m->tag, 16);
+        return r;
+    case SK_GMAC:
+        if (!u)
+            return dec ? aeskit_gmac_verify(&s->k.gcm, m->iv, 12, m->in, m->len, m->tag, 16)
+                       : aeskit_gmac(&s->k.gcm, m->iv, 12, m->in, m->len, m->tag, 16);
+        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, u);
+            r |= aeskit_gcm_aad(&s->ctx.gcm, m->in + off, n);
+        }
+        r |= dec ? aeskit_gcm_verify(&s->ctx.gcm, m->tag, 16)
+                 : aeskit_gcm_finish(&s->ctx.gcm, m->tag, 16);
+        return r;
+    case SK_RFC4106:
+        return dec ? aeskit_rfc4106_open(&s->k.rfc, m->iv, m->aad, m->aad_len, m->in, m->len,
+                                         m->tag, 16, m->out)
+                   : aeskit_rfc4106_seal(&s->k.rfc, m->iv, m->aad, m->aad_len, m->in, m->len,
+                                         m->out, m->tag, 16);
+    case SK_CCM:
+        return dec ? aeskit_ccm_open(&s->k.aes, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
+                                     m->tag, 16, m->out)
+                   : aeskit_ccm_seal(&s->k.aes, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
+                                     m->out, m->tag, 16);
+    case SK_CMAC:
+        if (!u)
+            return dec ? aeskit_cmac_verify(&s->k.cmac, m->in, m->len, m->tag, 16)
+                       : aeskit_cmac(&s->k.cmac, m->in, m->len, m->tag, 16);
+        r |= aeskit_cmac_start(&s->ctx.cmac, &s->k.cmac);
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, u);
+            r |= aeskit_cmac_update(&s->ctx.cmac, m->in + off, n);
+        }
+        r |= dec ? aeskit_cmac_finish_verify(&s->ctx.cmac, m->tag, 16)
+                 : aeskit_cmac_finish(&s->ctx.cmac, m->tag, 16);
+        return r;
+    case SK_CBCMAC: {
+        uint8_t st[16] = {0};
+        size_t step = u ? u : m->len;
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, step);
+            r |= aeskit_cbcmac_blocks(&s->k.aes, st, m->in + off, n);
+        }
+        if (dec)
+            return r | speed_ct_differ(st, m->tag, 16);
+        memcpy(m->tag, st, 16);
+        return r;
+    }
+    case SK_CTR:
+        if (!u)
+            return aeskit_ctr_crypt(&s->k.aes, m->iv, m->out, m->in, m->len);
+        r |= aeskit_ctr_start(&s->ctx.ctr, &s->k.aes, m->iv);
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, u);
+            r |= aeskit_ctr_update(&s->ctx.ctr, m->out + off, m->in + off, n);
+        }
+        return r;
+    case SK_CBC: {
+        uint8_t iv[16];
+        memcpy(iv, m->iv, 16);
+        size_t step = u ? u : m->len;
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, step);
+            r |= dec ? aeskit_cbc_decrypt(&s->k.aes, iv, m->out + off, m->in + off, n)
+                     : aeskit_cbc_encrypt(&s->k.aes, iv, m->out + off, m->in + off, n);
+        }
+        return r;
+    }
+    case SK_XTS:
+        return dec ? aeskit_xts_decrypt(&s->k.xts, m->iv, m->out, m->in, m->len)
+                   : aeskit_xts_encrypt(&s->k.xts, m->iv, m->out, m->in, m->len);
+    case SK_ECB: {
+        size_t step = u ? u : m->len;
+        for (off = 0; off < m->len; off += n) {
+            n = piece(m->len - off, step);
+            r |= dec ? aeskit_ecb_decrypt(&s->k.aes, m->out + off, m->in + off, n)
+                     : aeskit_ecb_encrypt(&s->k.aes, m->out + off, m->in + off, n);
+        }
+        return r;
+    }
+    default:
+        return 1;
+    }
+}
+
+int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n)
+{
+    ak_state *s = state;
+    int dec = b->cell->decrypt, bad = 0;
+    uint8_t ivbuf[16];
+    speed_msg m;
+    for (size_t i = first; i < first + n; i++) {
+        speed_msg_at(b, i, &m, ivbuf);
+        bad |= one(s, &m, dec);
+    }
+    return bad;
+}

@@ -1,0 +1,236 @@
+/* opts.c - the options of `aeskit speed`.  Every error exits 2 with a message. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "speed.h"
+
+void speed_usage(FILE *f)
+{
+    fprintf(f,
+            "usage: aeskit speed [OPTIONS]\n"
+            "\n"
+            "Measures aeskit against the AES libraries installed here, in one run:\n"
+            "implementations interleaved round by round, best of several repetitions.\n"
+            "With no options: AES-128-GCM and AES-256-GCM encryption at 16, 64, 256,\n"
+            "1024, 1420, 8192 and 16384 bytes, aeskit's best and generic backends and\n"
+            "every peer library found.\n"
+            "\n"
+            "  --alg LIST         algorithms, comma-separated: aes-{128,192,256}-MODE with\n"
+            "                     MODE gcm gmac rfc4106 ccm cmac cbc-mac ctr cbc xts ecb\n"
+            "                     (a bare MODE means AES-128; 'all' is every one)\n"
+            "  --decrypt          decrypt (verify for MACs) instead of encrypt\n"
+            "  --backend NAME|all aeskit backend(s) to measure (default: best and generic)\n"
+            "  --sizes LIST       message sizes in bytes (suffix k = 1024)\n"
+            "  --update LIST      stream each message in pieces of these sizes (the\n"
+            "                     kernel tcrypt grid); 0 = one-shot call (default)\n"
+            "  --aad N            bytes of AAD per AEAD message (default 16)\n"
+            "  --seconds S        measuring time per implementation and cell (default 0.3)\n"
+            "  --peers LIST|all|none  peer libraries: " SPEED_PEERS_ALL_NAMES "\n"
+            "  --format F         table (default), openssl, tcrypt, slope, csv, json\n"
+            "  --plot FILE.svg    also draw GB/s against message size as SVG\n"
+            "  --quiet            no progress on stderr\n"
+            "\n"
+            "Per message: key set up once per implementation, fresh 12-byte IV (8 for\n"
+            "rfc4106, 16 for ctr/cbc/xts), AAD, separate output buffer, 16-byte tag.\n"
+            "Each peer must produce aeskit's output on the same input before it is timed.\n");
+}
+
+static const char *const peer_names[] = {"openssl", "libgcrypt", "nettle", "ipsec-mb",
+                                         "libsodium", "wolfssl"};
+
+static int bad(FILE *err, const char *fmt, const char *a, const char *b)
+{
+    fprintf(err, "aeskit speed: ");
+    fprintf(err, fmt, a, b);
+    fprintf(err, "\n(try `aeskit speed --help`)\n");
+    return 2;
+}
+
+/* Parses one unsigned size: digits, optional k/K (x1024). */
+static int parse_size(const char *s, size_t *out, int allow_zero)
+{
+    if (*s < '0' || *s > '9')
+        return -1;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno)
+        return -1;
+    if (*end == 'k' || *end == 'K') {
+        v *= 1024;
+        end++;
+    }
+    if (*end || v > (64u << 20) || (!allow_zero && v == 0))
+        return -1;
+    *out = (size_t)v;
+    return 0;
+}
+
+/* Splits a comma list in place into items (at most SPEED_MAX_LIST). */
+static int split(char *s, char **items)
+{
+    int n = 0;
+    for (char *p = strtok(s, ","); p; p = strtok(NULL, ",")) {
+        if (n == SPEED_MAX_LIST)
+            return -1;
+        items[n++] = p;
+    }
+    return n;
+}
+
+static char list_store[8][1024];
+
+int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
+{
+    static const size_t default_sizes[] = {16, 64, 256, 1024, 1420, 8192, 16384};
+    memset(o, 0, sizeof *o);
+    o->aad_len = 16;
+    o->seconds = 0.3;
+    o->format = SF_TABLE;
+    int nstore = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        const char *val = NULL;
+        char name[32];
+        if (strncmp(arg, "--", 2) != 0)
+            return bad(err, "unexpected argument '%s'%s", arg, "");
+        const char *eq = strchr(arg, '=');
+        size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+        if (nlen >= sizeof name)
+            return bad(err, "unknown option '%s'%s", arg, "");
+        memcpy(name, arg, nlen);
+        name[nlen] = 0;
+
+        /* flags */
+        if (!strcmp(name, "--help") || !strcmp(name, "--decrypt") || !strcmp(name, "--quiet")) {
+            if (eq)
+                return bad(err, "option %s takes no value%s", name, "");
+            if (!strcmp(name, "--help"))
+                o->help = 1;
+            else if (!strcmp(name, "--decrypt"))
+                o->decrypt = 1;
+            else
+                o->quiet = 1;
+            continue;
+        }
+        static const char *const with_value[] = {"--alg", "--backend", "--sizes", "--update",
+                                                 "--aad", "--seconds", "--peers", "--format",
+                                                 "--plot"};
+        int known = 0;
+        for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+            known |= !strcmp(name, with_value[k]);
+        if (!known)
+            return bad(err, "unknown option '%s'%s", name, "");
+        if (eq)
+            val = eq + 1;
+        else if (i + 1 < argc)
+            val = argv[++i];
+        else
+            return bad(err, "option %s needs a value%s", name, "");
+        if (!*val)
+            return bad(err, "option %s needs a value%s", name, "");
+
+        char *items[SPEED_MAX_LIST];
+        int n = 0;
+        if (!strcmp(name, "--alg") || !strcmp(name, "--sizes") || !strcmp(name, "--update") ||
+            !strcmp(name, "--peers")) {
+            if (nstore == 8 || strlen(val) >= sizeof list_store[0])
+                return bad(err, "option %s: list too long%s", name, "");
+            strcpy(list_store[nstore], val);
+            n = split(list_store[nstore++], items);
+            if (n <= 0)
+                return bad(err, "option %s: empty or too long list '%s'", name, val);
+        }
+
+        if (!strcmp(name, "--alg")) {
+            o->nalgs = 0;
+            for (int k = 0; k < n; k++) {
+                if (!strcmp(items[k], "all")) {
+                    for (size_t a = 0; a < speed_nalgs && o->nalgs < SPEED_MAX_LIST; a++)
+                        o->algs[o->nalgs++] = &speed_algs[a];
+                    continue;
+                }
+                const speed_alg *a = speed_alg_find(items[k]);
+                if (!a)
+                    return bad(err, "unknown algorithm '%s'%s", items[k], "");
+                if (o->nalgs == SPEED_MAX_LIST)
+                    return bad(err, "too many algorithms%s%s", "", "");
+                o->algs[o->nalgs++] = a;
+            }
+        } else if (!strcmp(name, "--sizes") || !strcmp(name, "--update")) {
+            int upd = !strcmp(name, "--update");
+            size_t *dst = upd ? o->updates : o->sizes;
+            for (int k = 0; k < n; k++)
+                if (parse_size(items[k], &dst[k], upd))
+                    return bad(err, upd ? "bad update size '%s' (0 or bytes, at most 64M)%s"
+                                        : "bad size '%s' (1 byte to 64M)%s",
+                               items[k], "");
+            *(upd ? &o->nupdates : &o->nsizes) = (size_t)n;
+        } else if (!strcmp(name, "--aad")) {
+            if (parse_size(val, &o->aad_len, 1) || o->aad_len > 65536)
+                return bad(err, "bad AAD length '%s' (0..65536)%s", val, "");
+        } else if (!strcmp(name, "--seconds")) {
+            char *end;
+            errno = 0;
+            double s = strtod(val, &end);
+            if (errno || *end || !(s > 0) || s > 60)
+                return bad(err, "bad --seconds '%s' (more than 0, at most 60)%s", val, "");
+            o->seconds = s;
+        } else if (!strcmp(name, "--backend")) {
+            o->backend_all = !strcmp(val, "all");
+            o->backend = o->backend_all ? NULL : val;
+        } else if (!strcmp(name, "--peers")) {
+            o->peers_none = 0;
+            o->npeer_names = 0;
+            if (n == 1 && !strcmp(items[0], "none")) {
+                o->peers_none = 1;
+            } else if (!(n == 1 && !strcmp(items[0], "all"))) {
+                for (int k = 0; k < n; k++) {
+                    const char *p = items[k];
+                    if (!strcmp(p, "gcrypt"))
+                        p = "libgcrypt";
+                    else if (!strcmp(p, "sodium"))
+                        p = "libsodium";
+                    else if (!strcmp(p, "ipsecmb"))
+                        p = "ipsec-mb";
+                    int ok = 0;
+                    for (size_t q = 0; q < sizeof peer_names / sizeof peer_names[0]; q++)
+                        ok |= !strcmp(p, peer_names[q]);
+                    if (!ok)
+                        return bad(err, "unknown peer '%s' (known: %s, all, none)", items[k],
+                                   SPEED_PEERS_ALL_NAMES);
+                    o->peer_names[o->npeer_names++] = p;
+                }
+            }
+        } else if (!strcmp(name, "--format")) {
+            static const char *const fm[] = {"table", "openssl", "tcrypt", "slope", "csv", "json"};
+            int f = -1;
+            for (int k = 0; k < 6; k++)
+                if (!strcmp(val, fm[k]))
+                    f = k;
+            if (f < 0)
+                return bad(err, "unknown format '%s' (table, openssl, tcrypt, slope, csv, json)%s",
+                           val, "");
+            o->format = (enum speed_format)f;
+        } else if (!strcmp(name, "--plot")) {
+            o->plot = val;
+        }
+    }
+
+    if (!o->nalgs) {
+        o->algs[0] = speed_alg_find("aes-128-gcm");
+        o->algs[1] = speed_alg_find("aes-256-gcm");
+        o->nalgs = 2;
+    }
+    if (!o->nsizes) {
+        memcpy(o->sizes, default_sizes, sizeof default_sizes);
+        o->nsizes = sizeof default_sizes / sizeof default_sizes[0];
+    }
+    if (!o->nupdates) {
+        o->updates[0] = 0;
+        o->nupdates = 1;
+    }
+    return 0;
+}

@@ -1,0 +1,447 @@
+/*
+ * output.c - the report in the shapes people already read:
+ *   table    aeskit's own: GB/s per size, fastest marked, aeskit / best peer
+ *   openssl  `openssl speed -evp`: 1000s of bytes per second per size
+ *   tcrypt   the kernel's tcrypt grid: cycles/operation and cycles/byte per
+ *            (block size, bytes per update)
+ *   slope    libgcrypt's bench-slope: ns/B, MiB/s, c/B and the clock, with
+ *            the slope fitted over the sizes (the per-byte cost without the
+ *            per-call overhead, which is what bench-slope reports)
+ *   csv, json  one record per measurement
+ */
+#include <ctype.h>
+#include <string.h>
+
+#include "aeskit.h"
+#include "speed.h"
+
+/* Cells with the same algorithm, direction and update size form a group;
+ * cells are stored so that a group's sizes are consecutive. */
+typedef struct group {
+    size_t first, n;
+} group;
+
+static size_t groups(const speed_report *r, group *g, size_t max)
+{
+    size_t ng = 0;
+    for (size_t i = 0; i < r->ncells; i++) {
+        const speed_cell *c = &r->cells[i];
+        if (ng && i > 0) {
+            const speed_cell *p = &r->cells[g[ng - 1].first];
+            if (p->alg == c->alg && p->decrypt == c->decrypt && p->update == c->update) {
+                g[ng - 1].n++;
+                continue;
+            }
+        }
+        if (ng == max)
+            break;
+        g[ng].first = i;
+        g[ng].n = 1;
+        ng++;
+    }
+    return ng;
+}
+
+static void upper(char *dst, const char *src, size_t n)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < n; i++)
+        dst[i] = (char)toupper((unsigned char)src[i]);
+    dst[i] = 0;
+}
+
+static void machine_lines(FILE *f, const speed_report *r, const char *prefix)
+{
+    fprintf(f, "%sCPU: %s; core clock estimate %.0f MHz\n", prefix, r->cpu_model, r->mhz);
+    fprintf(f, "%saeskit %s; CPU features: %s\n", prefix, aeskit_version(),
+            r->features && *r->features ? r->features : "(none)");
+    if (speed_nabsent) {
+        fprintf(f, "%sabsent (not found at build time):", prefix);
+        for (size_t i = 0; i < speed_nabsent; i++)
+            fprintf(f, "%s %s", i ? "," : "", speed_absent_peers[i]);
+        fprintf(f, "\n");
+    }
+}
+
+static const char *status_word(int st)
+{
+    switch (st) {
+    case SR_UNSUPPORTED:
+        return "n/a";
+    case SR_DISAGREES:
+        return "WRONG";
+    case SR_FAILED:
+        return "failed";
+    default:
+        return "";
+    }
+}
+
+/* Prints the notes of the not-timed results of a group, once per distinct
+ * (implementation, note). */
+static void group_notes(FILE *f, const speed_report *r, const group *g)
+{
+    for (size_t i = 0; i < r->nimpls; i++) {
+        const char *last = NULL;
+        for (size_t s = 0; s < g->n; s++) {
+            const speed_result *x = speed_res(r, g->first + s, i);
+            if (x->status == SR_OK || (last && !strcmp(last, x->note)))
+                continue;
+            fprintf(f, "  %s: %s%s%s\n", r->impls[i].label,
+                    x->status == SR_DISAGREES ? "DISAGREES, not timed: " : "", x->note,
+                    x->status == SR_DISAGREES ? "" : " (not timed)");
+            last = x->note;
+        }
+    }
+}
+
+static void fmt_gbs(char *buf, size_t n, double bps)
+{
+    double g = bps / 1e9;
+    snprintf(buf, n, g >= 10 ? "%.1f" : g >= 1 ? "%.2f" : "%.3f", g);
+}
+
+static void out_table(FILE *f, const speed_report *r)
+{
+    group g[256];
+    size_t ng = groups(r, g, 256);
+    machine_lines(f, r, "");
+    size_t w = 17;
+    for (size_t i = 0; i < r->nimpls; i++)
+        if (strlen(r->impls[i].label) > w)
+            w = strlen(r->impls[i].label);
+    for (size_t gi = 0; gi < ng; gi++) {
+        const speed_cell *c0 = &r->cells[g[gi].first];
+        char name[32], upd[48] = "one-shot calls";
+        upper(name, c0->alg->name, sizeof name);
+        if (c0->update)
+            snprintf(upd, sizeof upd, "streamed %zu B per update", c0->update);
+        fprintf(f, "\n%s %s, %s; GB/s (10^9 bytes/s), best of rounds, * = fastest\n", name,
+                speed_op_name(c0), upd);
+        if (c0->alg->has_aad)
+            fprintf(f, "  (%zu bytes of AAD per message)\n", c0->aad_len);
+        fprintf(f, "%-*s", (int)w, "implementation");
+        for (size_t s = 0; s < g[gi].n; s++) {
+            char h[24];
+            snprintf(h, sizeof h, "%zu B", r->cells[g[gi].first + s].size);
+            fprintf(f, " %9s", h);
+        }
+        fprintf(f, "  spread\n");
+        for (size_t i = 0; i < r->nimpls; i++) {
+            fprintf(f, "%-*s", (int)w, r->impls[i].label);
+            double maxspread = -1;
+            for (size_t s = 0; s < g[gi].n; s++) {
+                size_t ci = g[gi].first + s;
+                const speed_result *x = speed_res(r, ci, i);
+                if (x->status != SR_OK) {
+                    fprintf(f, " %9s", status_word(x->status));
+                    continue;
+                }
+                int fastest = 1;
+                for (size_t j = 0; j < r->nimpls; j++) {
+                    const speed_result *y = speed_res(r, ci, j);
+                    if (y->status == SR_OK && y->bytes_per_sec > x->bytes_per_sec)
+                        fastest = 0;
+                }
+                char v[24], cell[32];
+                fmt_gbs(v, sizeof v, x->bytes_per_sec);
+                snprintf(cell, sizeof cell, "%s%s", v, fastest ? "*" : " ");
+                fprintf(f, " %9s", cell);
+                if (x->spread > maxspread)
+                    maxspread = x->spread;
+            }
+            if (maxspread >= 0)
+                fprintf(f, "  <=%.0f%%", maxspread * 100);
+            fprintf(f, "\n");
+        }
+        /* aeskit (its first column) against the best peer, per size */
+        int have_peer = 0;
+        for (size_t i = 0; i < r->nimpls; i++)
+            have_peer |= !r->impls[i].is_aeskit;
+        if (have_peer && r->nimpls && r->impls[0].is_aeskit) {
+            fprintf(f, "%-*s", (int)w, "aeskit/best peer");
+            for (size_t s = 0; s < g[gi].n; s++) {
+                size_t ci = g[gi].first + s;
+                const speed_result *a = speed_res(r, ci, 0);
+                double best = 0;
+                for (size_t j = 0; j < r->nimpls; j++) {
+                    const speed_result *y = speed_res(r, ci, j);
+                    if (!r->impls[j].is_aeskit && y->status == SR_OK && y->bytes_per_sec > best)
+                        best = y->bytes_per_sec;
+                }
+                if (a->status != SR_OK || best <= 0) {
+                    fprintf(f, " %9s", "-");
+                } else {
+                    char v[24];
+                    snprintf(v, sizeof v, "%.2fx ", a->bytes_per_sec / best);
+                    fprintf(f, " %9s", v);
+                }
+            }
+            fprintf(f, "\n");
+        }
+        group_notes(f, r, &g[gi]);
+    }
+    fprintf(f, "\nspread = (median - best) / best over the rounds: the noise to allow for.\n");
+}
+
+static void out_openssl(FILE *f, const speed_report *r)
+{
+    group g[256];
+    size_t ng = groups(r, g, 256);
+    size_t w = 13;
+    for (size_t gi = 0; gi < ng; gi++)
+        for (size_t i = 0; i < r->nimpls; i++) {
+            size_t l = strlen(r->cells[g[gi].first].alg->name) + 1 + strlen(r->impls[i].label);
+            if (r->cells[g[gi].first].decrypt)
+                l += 4;
+            if (l + 1 > w)
+                w = l + 1;
+        }
+    machine_lines(f, r, "# ");
+    fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
+    for (size_t gi = 0; gi < ng; gi++) {
+        const speed_cell *c0 = &r->cells[g[gi].first];
+        if (c0->update)
+            fprintf(f, "# streamed in pieces of %zu bytes\n", c0->update);
+        fprintf(f, "%-*s", (int)w, "type");
+        for (size_t s = 0; s < g[gi].n; s++)
+            fprintf(f, " %7zu bytes", r->cells[g[gi].first + s].size);
+        fprintf(f, "\n");
+        for (size_t i = 0; i < r->nimpls; i++) {
+            char name[128], up[32];
+            upper(up, c0->alg->name, sizeof up);
+            snprintf(name, sizeof name, "%s%s %s", up, c0->decrypt ? "-dec" : "",
+                     r->impls[i].label);
+            fprintf(f, "%-*s", (int)w, name);
+            for (size_t s = 0; s < g[gi].n; s++) {
+                const speed_result *x = speed_res(r, g[gi].first + s, i);
+                if (x->status != SR_OK)
+                    fprintf(f, " %12s", status_word(x->status));
+                else
+                    fprintf(f, " %11.2fk", x->bytes_per_sec / 1000.0);
+            }
+            fprintf(f, "\n");
+        }
+        group_notes(f, r, &g[gi]);
+    }
+}
+
+static void out_tcrypt(FILE *f, const speed_report *r)
+{
+    group g[256];
+    size_t ng = groups(r, g, 256);
+    machine_lines(f, r, "# ");
+    /* The kernel prints one heading per algorithm and driver, then a line
+     * per (block size, update size); we regroup our cells the same way. */
+    for (size_t i = 0; i < r->nimpls; i++) {
+        const speed_alg *prev = NULL;
+        int prevdec = -1;
+        int test = 0;
+        for (size_t gi = 0; gi < ng; gi++) {
+            for (size_t s = 0; s < g[gi].n; s++) {
+                size_t ci = g[gi].first + s;
+                const speed_cell *c = &r->cells[ci];
+                const speed_result *x = speed_res(r, ci, i);
+                if (c->alg != prev || c->decrypt != prevdec) {
+                    fprintf(f, "\ntesting speed of %s (%s) %s\n", c->alg->tcrypt,
+                            r->impls[i].label,
+                            c->alg->has_out ? (c->decrypt ? "decryption" : "encryption")
+                                            : (c->decrypt ? "verification" : ""));
+                    prev = c->alg;
+                    prevdec = c->decrypt;
+                    test = 0;
+                }
+                size_t upd = c->update && c->update < c->size ? c->update : c->size;
+                size_t nupd = (c->size + upd - 1) / upd;
+                fprintf(f, "test %3d (%d bit key, %6zu byte blocks, %6zu bytes per update, %4zu "
+                           "updates): ",
+                        test++, c->alg->bits, c->size, upd, nupd);
+                if (x->status != SR_OK) {
+                    fprintf(f, "%s: %s\n", status_word(x->status), x->note);
+                    continue;
+                }
+                double cyc = x->ns_per_msg * r->mhz / 1000.0;
+                fprintf(f, "%8.0f cycles/operation, %7.2f cycles/byte\n", cyc,
+                        x->cycles_per_byte);
+            }
+        }
+    }
+}
+
+static void out_slope(FILE *f, const speed_report *r)
+{
+    group g[256];
+    size_t ng = groups(r, g, 256);
+    machine_lines(f, r, "# ");
+    for (size_t i = 0; i < r->nimpls; i++) {
+        int bits = -1;
+        for (size_t gi = 0; gi < ng; gi++) {
+            const speed_cell *c0 = &r->cells[g[gi].first];
+            if (c0->alg->bits != bits) {
+                char head[96];
+                snprintf(head, sizeof head, " AES%d (%s)", c0->alg->bits, r->impls[i].label);
+                fprintf(f, "\n%-*s|  nanosecs/byte   mebibytes/sec   cycles/byte  auto Mhz\n",
+                        (int)(strlen(head) > 24 ? strlen(head) + 1 : 24), head);
+                bits = c0->alg->bits;
+            }
+            const char *op = speed_op_name(c0);
+            char mode[48];
+            if (c0->update)
+                snprintf(mode, sizeof mode, "%s %s /%zu", c0->alg->slope, op, c0->update);
+            else
+                snprintf(mode, sizeof mode, "%s %s", c0->alg->slope, op);
+            /* least-squares fit of ns per message against size */
+            double sx = 0, sy = 0, sxx = 0, sxy = 0;
+            int n = 0;
+            for (size_t s = 0; s < g[gi].n; s++) {
+                const speed_result *x = speed_res(r, g[gi].first + s, i);
+                if (x->status != SR_OK)
+                    continue;
+                double xs = (double)x->cell.size, ys = x->ns_per_msg;
+                sx += xs, sy += ys, sxx += xs * xs, sxy += xs * ys, n++;
+            }
+            size_t hw = strlen(mode) + 2 > 24 ? strlen(mode) + 2 : 24;
+            if (n >= 2 && n * sxx - sx * sx > 0) {
+                double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+                double icpt = (sy - slope * sx) / n;
+                fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f   (slope over "
+                           "%d sizes; %.0f ns per call)\n",
+                        (int)hw, mode, slope, 1e9 / slope / 1048576.0, slope * r->mhz / 1000.0,
+                        r->mhz, n, icpt);
+            }
+            for (size_t s = 0; s < g[gi].n; s++) {
+                const speed_result *x = speed_res(r, g[gi].first + s, i);
+                char lab[64];
+                snprintf(lab, sizeof lab, "%s %zuB", mode, x->cell.size);
+                if (x->status != SR_OK) {
+                    fprintf(f, "%*s |  %s: %s\n", (int)hw, lab, status_word(x->status), x->note);
+                    continue;
+                }
+                fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f\n", (int)hw, lab,
+                        x->ns_per_byte, x->bytes_per_sec / 1048576.0, x->cycles_per_byte,
+                        r->mhz);
+            }
+        }
+    }
+}
+
+static const char csv_header[] =
+    "impl,backend,alg,op,size,update,bytes_per_sec,ns_per_byte,cycles_per_byte,cpu_mhz,spread";
+
+static void out_csv(FILE *f, const speed_report *r)
+{
+    fprintf(f, "%s\n", csv_header);
+    for (size_t ci = 0; ci < r->ncells; ci++)
+        for (size_t i = 0; i < r->nimpls; i++) {
+            const speed_result *x = speed_res(r, ci, i);
+            if (x->status != SR_OK)
+                continue;
+            const speed_cell *c = &r->cells[ci];
+            fprintf(f, "%s,%s,%s,%s,%zu,%zu,%.0f,%.5f,%.5f,%.0f,%.4f\n", r->impls[i].impl,
+                    r->impls[i].backend, c->alg->name, speed_op_name(c), c->size, c->update,
+                    x->bytes_per_sec, x->ns_per_byte, x->cycles_per_byte, r->mhz, x->spread);
+        }
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_common(FILE *f, const speed_report *r, size_t ci, size_t i)
+{
+    const speed_cell *c = &r->cells[ci];
+    fprintf(f, "{\"impl\": ");
+    json_str(f, r->impls[i].impl);
+    fprintf(f, ", \"backend\": ");
+    json_str(f, r->impls[i].backend);
+    fprintf(f, ", \"alg\": ");
+    json_str(f, c->alg->name);
+    fprintf(f, ", \"op\": \"%s\", \"size\": %zu, \"update\": %zu", speed_op_name(c), c->size,
+            c->update);
+}
+
+static void out_json(FILE *f, const speed_report *r)
+{
+    fprintf(f, "{\n  \"tool\": \"aeskit speed\",\n  \"version\": ");
+    json_str(f, aeskit_version());
+    fprintf(f, ",\n  \"machine\": {\"cpu_model\": ");
+    json_str(f, r->cpu_model);
+    fprintf(f, ", \"features\": ");
+    json_str(f, r->features);
+    fprintf(f, ", \"cpu_mhz\": %.0f, \"clock_method\": \"dependent-add chain\"},\n", r->mhz);
+    fprintf(f, "  \"method\": {\"seconds_per_impl\": %g, \"aad\": %zu, \"tag\": 16, "
+               "\"spread\": \"(median - best) / best\"},\n",
+            r->opts->seconds, r->opts->aad_len);
+    fprintf(f, "  \"absent_peers\": [");
+    for (size_t i = 0; i < speed_nabsent; i++) {
+        fprintf(f, "%s", i ? ", " : "");
+        json_str(f, speed_absent_peers[i]);
+    }
+    fprintf(f, "],\n  \"results\": [");
+    int first = 1;
+    for (size_t ci = 0; ci < r->ncells; ci++)
+        for (size_t i = 0; i < r->nimpls; i++) {
+            const speed_result *x = speed_res(r, ci, i);
+            if (x->status != SR_OK)
+                continue;
+            fprintf(f, "%s\n    ", first ? "" : ",");
+            first = 0;
+            json_common(f, r, ci, i);
+            fprintf(f, ", \"bytes_per_sec\": %.0f, \"ns_per_byte\": %.5f, \"cycles_per_byte\": "
+                       "%.5f, \"cpu_mhz\": %.0f, \"spread\": %.4f}",
+                    x->bytes_per_sec, x->ns_per_byte, x->cycles_per_byte, r->mhz, x->spread);
+        }
+    fprintf(f, "\n  ],\n  \"not_timed\": [");
+    first = 1;
+    for (size_t ci = 0; ci < r->ncells; ci++)
+        for (size_t i = 0; i < r->nimpls; i++) {
+            const speed_result *x = speed_res(r, ci, i);
+            if (x->status == SR_OK)
+                continue;
+            fprintf(f, "%s\n    ", first ? "" : ",");
+            first = 0;
+            json_common(f, r, ci, i);
+            fprintf(f, ", \"status\": \"%s\", \"note\": ",
+                    x->status == SR_DISAGREES ? "disagrees"
+                    : x->status == SR_FAILED  ? "failed"
+                                              : "unsupported");
+            json_str(f, x->note);
+            fprintf(f, "}");
+        }
+    fprintf(f, "\n  ]\n}\n");
+}
+
+void speed_output(FILE *f, const speed_report *r)
+{
+    switch (r->opts->format) {
+    case SF_OPENSSL:
+        out_openssl(f, r);
+        break;
+    case SF_TCRYPT:
+        out_tcrypt(f, r);
+        break;
+    case SF_SLOPE:
+        out_slope(f, r);
+        break;
+    case SF_CSV:
+        out_csv(f, r);
+        break;
+    case SF_JSON:
+        out_json(f, r);
+        break;
+    default:
+        out_table(f, r);
+        break;
+    }
+}

@@ -1,0 +1,257 @@
+/*
+ * speed.h - internals of `aeskit speed`, shared by its files:
+ *   cmd_speed.c   entry point: runs the cells, interleaves implementations
+ *   opts.c        option parsing (exit 2 with a message on a bad option)
+ *   clock.c       monotonic clock, core clock estimate (dependent-add chain)
+ *   algs.c        the algorithm table and the per-message buffers
+ *   impl_aeskit.c aeskit itself (one implementation per backend)
+ *   peer_*.c      one file per peer library, compiled only when found
+ *   output.c      table / openssl / tcrypt / slope / csv / json
+ *   plot.c        the SVG plot
+ *
+ * The measured unit is one message: key set up once per implementation and
+ * cell; per message a fresh IV, the AAD, the input, a separate output
+ * buffer, a 16-byte tag.  Every implementation runs the same messages.
+ */
+#ifndef AESKIT_SPEED_H
+#define AESKIT_SPEED_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- algorithms ---------------------------------------------------------- */
+
+enum speed_kind {
+    SK_GCM,     /* AEAD, 12-byte IV */
+    SK_GMAC,    /* GCM with the message as AAD, no ciphertext */
+    SK_RFC4106, /* ESP AES-GCM: key || 4-byte salt, 8-byte IV */
+    SK_CCM,     /* AEAD, 12-byte nonce */
+    SK_CMAC,    /* MAC */
+    SK_CBCMAC,  /* raw CBC-MAC over whole blocks, zero IV */
+    SK_CTR,     /* 16-byte counter block */
+    SK_CBC,     /* raw CBC, whole blocks, 16-byte IV */
+    SK_XTS,     /* data unit >= 16 bytes, 16-byte tweak; key is two AES keys */
+    SK_ECB,     /* whole blocks */
+    SK_NKINDS
+};
+
+typedef struct speed_alg {
+    const char *name;   /* "aes-128-gcm" */
+    const char *tcrypt; /* the kernel's name: "gcm(aes)", "rfc4106(gcm(aes))" */
+    const char *slope;  /* libgcrypt bench-slope mode column: "GCM", "CMAC" */
+    enum speed_kind kind;
+    int bits;           /* AES key size: 128, 192, 256 */
+    size_t key_len;     /* bytes handed to init (rfc4106 +4, xts x2) */
+    size_t iv_len;      /* 0 when the mode has no IV */
+    int has_tag;        /* writes a 16-byte tag (AEAD and MACs) */
+    int has_out;        /* writes len bytes of output */
+    int has_aad;        /* takes --aad bytes of AAD */
+    int blocks_only;    /* sizes must be multiples of 16 */
+    size_t min_size;    /* smallest size it accepts */
+    int can_stream;     /* has a streaming interface (--update) */
+} speed_alg;
+
+extern const speed_alg speed_algs[];
+extern const size_t speed_nalgs;
+const speed_alg *speed_alg_find(const char *name);
+
+/* ---- one cell: what is measured -------------------------------------------- */
+
+typedef struct speed_cell {
+    const speed_alg *alg;
+    int decrypt;     /* 1: decrypt / verify */
+    size_t size;     /* message bytes */
+    size_t update;   /* 0: one-shot API; N: streaming in pieces of N bytes */
+    size_t aad_len;
+} speed_cell;
+
+const char *speed_op_name(const speed_cell *c); /* "enc", "dec", "mac", "verify" */
+int speed_cell_valid(const speed_cell *c, const char **why);
+
+/* The message a run function gets.  Inputs are read-only; out and tag are
+ * the implementation's to write (tag is read, not written, when decrypting). */
+typedef struct speed_msg {
+    const uint8_t *key;   /* alg->key_len bytes (setup only) */
+    const uint8_t *iv;    /* alg->iv_len bytes, fresh per message */
+    const uint8_t *aad;
+    size_t aad_len;
+    const uint8_t *in;
+    size_t len;
+    uint8_t *out;         /* len bytes (has_out) */
+    uint8_t *tag;         /* 16 bytes (has_tag) */
+    size_t update;        /* 0 one-shot, else piece size */
+} speed_msg;
+
+#define SPEED_POOL 8 /* decryption cycles through this many valid messages */
+
+/* All buffers of one cell.  Message i uses IV number i (its first four
+ * bytes are i, big-endian); when decrypting, message i reads ciphertext
+ * and tag number i % SPEED_POOL, made by the reference implementation. */
+typedef struct speed_buf {
+    const speed_cell *cell;
+    uint8_t key[64];
+    uint8_t iv0[16];
+    uint8_t *aad;
+    uint8_t *plain;            /* size bytes */
+    uint8_t *out;              /* size bytes */
+    uint8_t *ct[SPEED_POOL];   /* decrypting: ciphertexts (or plaintexts for MACs) */
+    uint8_t tags[SPEED_POOL][16];
+    uint8_t tag_out[16];
+} speed_buf;
+
+int speed_buf_init(speed_buf *b, const speed_cell *c);
+void speed_buf_free(speed_buf *b);
+
+/* Fills m (and ivbuf, 16 bytes) for message i of the cell. */
+static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m, uint8_t *ivbuf)
+{
+    const speed_cell *c = b->cell;
+    size_t j = c->decrypt ? (i % SPEED_POOL) : i;
+    for (size_t k = 0; k < 16; k++)
+        ivbuf[k] = b->iv0[k];
+    ivbuf[0] = (uint8_t)(j >> 24);
+    ivbuf[1] = (uint8_t)(j >> 16);
+    ivbuf[2] = (uint8_t)(j >> 8);
+    ivbuf[3] = (uint8_t)j;
+    m->key = b->key;
+    m->iv = ivbuf;
+    m->aad = b->aad;
+    m->aad_len = c->aad_len;
+    m->len = c->size;
+    m->update = c->update;
+    m->out = b->out;
+    if (c->decrypt) {
+        m->in = b->ct[i % SPEED_POOL];
+        m->tag = (uint8_t *)b->tags[i % SPEED_POOL];
+    } else {
+        m->in = b->plain;
+        m->tag = (uint8_t *)b->tag_out;
+    }
+}
+
+/* ---- implementations ------------------------------------------------------- */
+
+typedef struct speed_impl speed_impl;
+
+/* What a peer file provides.  setup() returns a state for the cell or NULL
+ * with a reason ("unsupported", an error); run() does n messages and
+ * returns 0, or non-zero if any call failed (bad tag, library error). */
+typedef struct speed_peer {
+    const char *name;                 /* "openssl", "libgcrypt", ... */
+    const char *(*version)(void);     /* NULL if the library cannot run here */
+    void *(*setup)(const speed_cell *c, const uint8_t *key, char *why, size_t whylen);
+    int (*run)(void *state, const speed_buf *b, size_t first, size_t n);
+    void (*done)(void *state);
+} speed_peer;
+
+/* One column of the comparison: a peer, or aeskit with a given backend. */
+struct speed_impl {
+    char label[64];            /* "aeskit x86-vaes-avx512", "openssl 3.0.19" */
+    char impl[32];             /* CSV impl: "aeskit" or the peer's name */
+    char backend[48];          /* CSV backend: aeskit backend or peer version */
+    const speed_peer *peer;
+    const char *aeskit_backend; /* for aeskit: the backend name */
+    int is_aeskit;
+};
+
+/* aeskit as an implementation: the backend is passed through setup's key
+ * argument convention (see impl_aeskit.c). */
+void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
+                         char *why, size_t whylen);
+int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n);
+void speed_aeskit_done(void *state);
+int speed_aeskit_missing(const speed_alg *a); /* 1 if this library build lacks the mode */
+
+/* The peers compiled into this build (and the names of those that are not). */
+extern const speed_peer *const speed_peers[];
+extern const size_t speed_npeers;
+extern const char *const speed_absent_peers[];
+extern const size_t speed_nabsent;
+
+#define SPEED_PEERS_ALL_NAMES "openssl,libgcrypt,nettle,ipsec-mb,libsodium,wolfssl"
+
+/* Helpers for peer files. */
+int speed_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
+void speed_why(char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* ---- options ---------------------------------------------------------------- */
+
+enum speed_format { SF_TABLE, SF_OPENSSL, SF_TCRYPT, SF_SLOPE, SF_CSV, SF_JSON };
+
+#define SPEED_MAX_LIST 64
+
+typedef struct speed_opts {
+    const speed_alg *algs[SPEED_MAX_LIST];
+    size_t nalgs;
+    size_t sizes[SPEED_MAX_LIST];
+    size_t nsizes;
+    size_t updates[SPEED_MAX_LIST]; /* 0 = one-shot */
+    size_t nupdates;
+    size_t aad_len;
+    double seconds;             /* measuring time per implementation per cell */
+    int decrypt;
+    int backend_all;            /* --backend all */
+    const char *backend;        /* --backend NAME (NULL: best + generic) */
+    int peers_none;
+    const char *peer_names[SPEED_MAX_LIST]; /* NULL list = all */
+    size_t npeer_names;
+    enum speed_format format;
+    const char *plot;           /* --plot FILE.svg */
+    int quiet;                  /* --quiet: no progress on stderr */
+    int help;
+} speed_opts;
+
+/* Parses argv (argv[0] is "speed").  Returns 0, or 2 after printing a
+ * message to err. */
+int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err);
+void speed_usage(FILE *f);
+
+/* ---- clock ------------------------------------------------------------------- */
+
+uint64_t speed_now_ns(void);
+double speed_cpu_mhz(void); /* estimated core clock, MHz */
+
+/* ---- results ----------------------------------------------------------------- */
+
+typedef struct speed_result {
+    const speed_impl *impl;
+    speed_cell cell;
+    int status;            /* 0 timed; 1 unsupported; 2 disagrees; 3 failed */
+    char note[160];
+    double ns_per_msg;     /* best */
+    double ns_per_byte;    /* best */
+    double bytes_per_sec;  /* best */
+    double cycles_per_byte;
+    double spread;         /* (median - best) / best */
+} speed_result;
+
+enum { SR_OK = 0, SR_UNSUPPORTED = 1, SR_DISAGREES = 2, SR_FAILED = 3 };
+
+typedef struct speed_report {
+    const speed_opts *opts;
+    speed_impl *impls;
+    size_t nimpls;
+    speed_result *res;     /* [cell][impl], cells in order alg, op, update, size */
+    speed_cell *cells;
+    size_t ncells;
+    double mhz;
+    char cpu_model[128];
+    const char *features;
+} speed_report;
+
+static inline speed_result *speed_res(const speed_report *r, size_t cell, size_t impl)
+{
+    return &r->res[cell * r->nimpls + impl];
+}
+
+void speed_output(FILE *f, const speed_report *r);
+int speed_plot(const char *path, const speed_report *r);
+
+/* Runs the whole benchmark.  extra peers (tests) are added after the
+ * compiled-in ones and are always enabled.  Output goes to out. */
+int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra,
+              FILE *out, FILE *err);
+
+#endif
