@@ -60,14 +60,4 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 #define AKBS_NAME(x) akbs16_##x
 #include "aes_generic_core.h"
 
-static void w16_enc(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
-{
-    akbs16_ecb(rk, rounds, out, in, n, 0);
-}
-
-static void w16_dec(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in, size_t n)
-{
-    akbs16_ecb(rk, rounds, out, in, n, 1);
-}
-
-const ak_gen_aes_impl ak_gen_aes_w16 = {"bitslice-128", w16_enc, w16_dec};
+AK_GEN_DEFINE_IMPL(ak_gen_aes_w16, "bitslice-128", akbs16_);

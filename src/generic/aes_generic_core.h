@@ -70,6 +70,31 @@ typedef uint8_t akbs_b __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
 
 #ifndef AKBS_SHUFFLE_DEFINED
 #define AKBS_SHUFFLE_DEFINED
+/* Host word to big-endian bytes, as a word to memcpy (one bswap). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+static inline uint32_t akbs_to_be32(uint32_t v) { return v; }
+static inline uint64_t akbs_to_be64(uint64_t v) { return v; }
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+static inline uint32_t akbs_to_be32(uint32_t v) { return __builtin_bswap32(v); }
+static inline uint64_t akbs_to_be64(uint64_t v) { return __builtin_bswap64(v); }
+#else
+static inline uint32_t akbs_to_be32(uint32_t v)
+{
+    uint32_t r;
+    uint8_t b[4];
+    ak_store_be32(b, v);
+    memcpy(&r, b, 4);
+    return r;
+}
+static inline uint64_t akbs_to_be64(uint64_t v)
+{
+    uint64_t r;
+    uint8_t b[8];
+    ak_store_be64(b, v);
+    memcpy(&r, b, 8);
+    return r;
+}
+#endif
 #if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
 #define AKBS_SHUF(x, ...) \
     ((akbs_v)__builtin_shufflevector((akbs_b)(x), (akbs_b)(x), AKBS_IDX(__VA_ARGS__)))
@@ -196,15 +221,14 @@ static inline void AKBS_NAME(inv_mix)(akbs_v x[8])
 /* Round-key planes for a whole schedule: (rounds + 1) * 8 vectors. */
 static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds)
 {
+    akbs_b one;
+    memset(&one, 1, sizeof one);
     for (unsigned r = 0; r <= rounds; r++) {
-        akbs_b v, one, zero;
-        for (int i = 0; i < AKBS_W; i++) {
-            v[i] = rk[16 * r + (i & 15)];
-            one[i] = 1;
-            zero[i] = 0;
-        }
+        akbs_b v;
+        for (int l = 0; l < AKBS_LANES; l++)
+            memcpy((uint8_t *)&v + 16 * l, rk + 16 * r, 16);
         for (int b = 0; b < 8; b++)
-            rkp[8 * r + b] = (akbs_v)(zero - ((v >> b) & one));
+            rkp[8 * r + b] = (akbs_v)(-((v >> b) & one));
     }
 }
 
@@ -294,6 +318,70 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
         out += 16 * n;
         nblocks -= n;
     }
+    aeskit_memzero(x, sizeof x);
+    aeskit_memzero(rkp, sizeof(akbs_v) * 8 * (rounds + 1));
+}
+
+/* CTR: out = in ^ E(ctr), E(ctr + 1), ...  wide = 0: GCM's inc32 on the
+ * last 4 bytes (big-endian, mod 2^32); wide = 1: 128-bit big-endian
+ * increment.  Counters are public, the keystream is wiped. */
+static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                           size_t nblocks, uint8_t ctr[16], int wide)
+{
+    akbs_v rkp[15 * 8];
+    akbs_v x[8];
+    uint8_t buf[8 * AKBS_W], ks[8 * AKBS_W];
+    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
+    if (nblocks == 0)
+        return;
+    AKBS_NAME(expand_rk)(rkp, rk, rounds);
+    for (size_t i = 0; i < AKBS_BLOCKS; i++)
+        memcpy(buf + 16 * i, ctr, 12); /* ctr32 never changes these */
+    while (nblocks > 0) {
+        size_t n = nblocks < AKBS_BLOCKS ? nblocks : AKBS_BLOCKS;
+        if (wide) {
+            for (size_t i = 0; i < AKBS_BLOCKS; i++) {
+                uint64_t l = lo + i, h = hi + (l < lo);
+                l = akbs_to_be64(l);
+                h = akbs_to_be64(h);
+                memcpy(buf + 16 * i, &h, 8);
+                memcpy(buf + 16 * i + 8, &l, 8);
+            }
+        } else {
+            for (size_t i = 0; i < AKBS_BLOCKS; i++) {
+                uint32_t c = akbs_to_be32((uint32_t)lo + (uint32_t)i);
+                memcpy(buf + 16 * i + 12, &c, 4);
+            }
+        }
+        if (wide) {
+            uint64_t l = lo + n;
+            hi += (l < lo);
+            lo = l;
+        } else {
+            lo = (lo & 0xffffffff00000000u) | (uint32_t)(lo + n);
+        }
+        AKBS_NAME(load)(x, buf);
+        AKBS_NAME(encrypt_planes)(x, rkp, rounds);
+        AKBS_NAME(store)(ks, x);
+        if (n == AKBS_BLOCKS) {
+            for (int i = 0; i < 8; i++) {
+                akbs_v t, u;
+                memcpy(&t, in + i * AKBS_W, AKBS_W);
+                memcpy(&u, ks + i * AKBS_W, AKBS_W);
+                t ^= u;
+                memcpy(out + i * AKBS_W, &t, AKBS_W);
+            }
+        } else {
+            for (size_t i = 0; i < 16 * n; i++)
+                out[i] = in[i] ^ ks[i];
+        }
+        in += 16 * n;
+        out += 16 * n;
+        nblocks -= n;
+    }
+    ak_store_be64(ctr, hi);
+    ak_store_be64(ctr + 8, lo);
+    aeskit_memzero(ks, sizeof ks);
     aeskit_memzero(x, sizeof x);
     aeskit_memzero(rkp, sizeof(akbs_v) * 8 * (rounds + 1));
 }

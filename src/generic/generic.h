@@ -17,8 +17,36 @@ typedef struct ak_gen_aes_impl {
                         size_t nblocks);
     void (*ecb_decrypt)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t nblocks);
+    void (*ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+                size_t nblocks, uint8_t ctr[16], int wide);
 } ak_gen_aes_impl;
 
+/* Defines the impl table entry for a width whose core was included with
+ * AKBS_NAME(x) = pfx##x. */
+#define AK_GEN_DEFINE_IMPL(sym, label, pfx)                                                  \
+    static void pfx##enc_(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in, \
+                          size_t n)                                                          \
+    {                                                                                        \
+        pfx##ecb(rk, rounds, out, in, n, 0);                                                 \
+    }                                                                                        \
+    static void pfx##dec_(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in, \
+                          size_t n)                                                          \
+    {                                                                                        \
+        pfx##ecb(rk, rounds, out, in, n, 1);                                                 \
+    }                                                                                        \
+    const ak_gen_aes_impl sym = {label, pfx##enc_, pfx##dec_, pfx##ctr}
+
 extern const ak_gen_aes_impl ak_gen_aes_w16;
+#if defined(AK_ARCH_X86_64) && (defined(__GNUC__) || defined(__clang__))
+#define AK_GEN_X86 1
+extern const ak_gen_aes_impl ak_gen_aes_ssse3;
+extern const ak_gen_aes_impl ak_gen_aes_avx2;
+extern const ak_gen_aes_impl ak_gen_aes_avx512;
+#endif
+
+/* The widths, indexed by the variant number recorded in the key. */
+enum { AK_GEN_V_BASE = 0, AK_GEN_V_SSSE3, AK_GEN_V_AVX2, AK_GEN_V_AVX512, AK_GEN_V_COUNT };
+uint32_t ak_gen_pick_variant(void);
+const ak_gen_aes_impl *ak_gen_aes_variant(uint32_t v);
 
 #endif
