@@ -191,12 +191,14 @@ AKV_INLINE void akv_ctr32_body(const uint8_t *keys, uint8_t *out, const uint8_t 
     akv K[15];
     akv_load_keys(K, keys, nr);
     akv_ctr c = akv_ctr32_load(ctr);
+    const akv_ctr one = akv_ctr32_step(1);
     for (; n >= 8; n -= 8, in += 128, out += 128) {
         akv x[8];
         AKV_UNROLL
-        for (int b = 0; b < 8; b++)
-            x[b] = akv_ctr32_block(akv_ctr32_add(c, (uint32_t)b));
-        c = akv_ctr32_add(c, 8);
+        for (int b = 0; b < 8; b++) {
+            x[b] = akv_ctr32_block(c);
+            c = akv_ctr32_add(c, one);
+        }
         akv_encrypt8(x, K, nr);
         AKV_UNROLL
         for (int b = 0; b < 8; b++)
@@ -204,7 +206,7 @@ AKV_INLINE void akv_ctr32_body(const uint8_t *keys, uint8_t *out, const uint8_t 
     }
     for (; n; n--, in += 16, out += 16) {
         akv x = akv_encrypt1(akv_ctr32_block(c), K, nr);
-        c = akv_ctr32_add(c, 1);
+        c = akv_ctr32_add(c, one);
         akv_store(out, akv_xor(x, akv_load(in)));
     }
     akv_ctr32_store(ctr, c);
@@ -369,11 +371,7 @@ AKV_TARGET static void akv_be_xts_decrypt(const ak_aes *k, uint8_t *out, const u
 AKV_INLINE akv_ghkey akv_ghkey_load(const ak_ghash *g, int power)
 {
     const uint8_t *p = g->data + (size_t)(power - 1) * AKV_GHKEY_VECS * 16;
-    akv_ghkey r;
-    akv *v = (akv *)&r;
-    for (int i = 0; i < AKV_GHKEY_VECS; i++)
-        v[i] = akv_load_raw(p + 16 * i);
-    return r;
+    return akv_ghkey_load_raw(p);
 }
 
 AKV_TARGET static void akv_be_ghash_init(ak_ghash *g, const uint8_t H[16])
@@ -385,10 +383,7 @@ AKV_TARGET static void akv_be_ghash_init(ak_ghash *g, const uint8_t H[16])
         /* p = H^i * x^-1: the product of twisted values is untwisted once. */
         if (i > 1)
             p = akv_gh_reduce(akv_gh_mul(p, k1));
-        akv_ghkey ki = akv_ghkey_make(p);
-        const akv *v = (const akv *)&ki;
-        for (int j = 0; j < AKV_GHKEY_VECS; j++)
-            akv_store_raw(g->data + ((size_t)(i - 1) * AKV_GHKEY_VECS + j) * 16, v[j]);
+        akv_ghkey_store_raw(g->data + (size_t)(i - 1) * AKV_GHKEY_VECS * 16, akv_ghkey_make(p));
     }
 }
 
@@ -434,13 +429,15 @@ AKV_TARGET static void akv_be_ghash(const ak_ghash *g, uint8_t Y[16], const uint
  * the gaps between rounds; gx may be NULL (nothing to hash yet).  Returns
  * the reduced GHASH value (or y_in when gx is NULL) and leaves the keystream
  * XOR data in x. */
-AKV_INLINE akv akv_gcm_step8(akv *x, akv_ctr c, const akv *K, const int nr,
+AKV_INLINE akv akv_gcm_step8(akv *x, akv_ctr *c, akv_ctr one, const akv *K, const int nr,
                              const akv *gx, const akv_ghkey *hp, akv y_in)
 {
     akv_ghacc a = {akv_zero(), akv_zero(), akv_zero()};
     AKV_UNROLL
-    for (int b = 0; b < 8; b++)
-        x[b] = akv_enc_first(akv_ctr32_block(akv_ctr32_add(c, (uint32_t)b)), K);
+    for (int b = 0; b < 8; b++) {
+        x[b] = akv_enc_first(akv_ctr32_block(*c), K);
+        *c = akv_ctr32_add(*c, one);
+    }
     AKV_UNROLL
     for (int i = 0; i < nr - 1; i++) {
         AKV_UNROLL
@@ -466,6 +463,7 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
     akv K[15];
     akv_load_keys(K, keys, nr);
     akv_ctr c = akv_ctr32_load(ctr);
+    const akv_ctr one = akv_ctr32_step(1);
     akv y = akv_gh_swap(akv_load(Y));
 
     if (n >= 8) {
@@ -483,8 +481,7 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
                     gx[b] = akv_gh_swap(cb[b]);
                 }
                 gx[0] = akv_xor(gx[0], y);
-                y = akv_gcm_step8(x, c, K, nr, gx, hp, y);
-                c = akv_ctr32_add(c, 8);
+                y = akv_gcm_step8(x, &c, one, K, nr, gx, hp, y);
                 AKV_UNROLL
                 for (int b = 0; b < 8; b++)
                     akv_store(out + 16 * b, akv_xor(x[b], cb[b]));
@@ -497,10 +494,9 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
             for (; n >= 8; n -= 8, in += 128, out += 128) {
                 akv x[8];
                 if (pending)
-                    y = akv_gcm_step8(x, c, K, nr, gx, hp, y);
+                    y = akv_gcm_step8(x, &c, one, K, nr, gx, hp, y);
                 else
-                    y = akv_gcm_step8(x, c, K, nr, NULL, hp, y);
-                c = akv_ctr32_add(c, 8);
+                    y = akv_gcm_step8(x, &c, one, K, nr, NULL, hp, y);
                 AKV_UNROLL
                 for (int b = 0; b < 8; b++) {
                     x[b] = akv_xor(x[b], akv_load(in + 16 * b));
@@ -518,7 +514,7 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
         akv_ghkey h1 = akv_ghkey_load(g, 1);
         for (; n; n--, in += 16, out += 16) {
             akv ks = akv_encrypt1(akv_ctr32_block(c), K, nr);
-            c = akv_ctr32_add(c, 1);
+            c = akv_ctr32_add(c, one);
             akv d = akv_load(in);
             akv o = akv_xor(ks, d);
             akv_store(out, o);

@@ -125,10 +125,9 @@ AKV_INLINE akv akv_rot1(akv a) { return vextq_u8(a, a, 15); }
 typedef uint32x4_t akv_ctr;
 AKV_INLINE akv_ctr akv_ctr32_load(const uint8_t *p) { return vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p))); }
 AKV_INLINE void akv_ctr32_store(uint8_t *p, akv_ctr c) { vst1q_u8(p, vrev32q_u8(vreinterpretq_u8_u32(c))); }
-AKV_INLINE akv_ctr akv_ctr32_add(akv_ctr c, uint32_t i)
-{
-    return vaddq_u32(c, vsetq_lane_u32(i, vdupq_n_u32(0), 3));
-}
+/* The increment i as a counter register (hoisted out of loops by callers). */
+AKV_INLINE akv_ctr akv_ctr32_step(uint32_t i) { return vsetq_lane_u32(i, vdupq_n_u32(0), 3); }
+AKV_INLINE akv_ctr akv_ctr32_add(akv_ctr c, akv_ctr step) { return vaddq_u32(c, step); }
 AKV_INLINE akv akv_ctr32_block(akv_ctr c) { return vrev32q_u8(vreinterpretq_u8_u32(c)); }
 /* The block whose bytes are hi then lo, both big-endian (ctr128). */
 AKV_INLINE akv akv_from_be64(uint64_t hi, uint64_t lo)
@@ -155,6 +154,16 @@ AKV_INLINE akv_ghkey akv_ghkey_make(akv h)
     r.h = h;
     r.k = veorq_u8(h, vextq_u8(h, h, 8));
     return r;
+}
+AKV_INLINE akv_ghkey akv_ghkey_load_raw(const uint8_t *p)
+{
+    akv_ghkey r = {vld1q_u8(p), vld1q_u8(p + 16)};
+    return r;
+}
+AKV_INLINE void akv_ghkey_store_raw(uint8_t *p, akv_ghkey k)
+{
+    vst1q_u8(p, k.h);
+    vst1q_u8(p + 16, k.k);
 }
 
 /* Sums of the three partial products of a 128 x 128 multiply. */
@@ -258,11 +267,12 @@ AKV_INLINE akv akv_rot1(akv a)
 typedef akv_u32 akv_ctr;
 AKV_INLINE akv_ctr akv_ctr32_load(const uint8_t *p) { return (akv_ctr)akv_load(p); }
 AKV_INLINE void akv_ctr32_store(uint8_t *p, akv_ctr c) { akv_store(p, (akv)c); }
-AKV_INLINE akv_ctr akv_ctr32_add(akv_ctr c, uint32_t i)
+AKV_INLINE akv_ctr akv_ctr32_step(uint32_t i)
 {
     akv_u32 inc = {i, 0, 0, 0};
-    return vec_add(c, inc);
+    return inc;
 }
+AKV_INLINE akv_ctr akv_ctr32_add(akv_ctr c, akv_ctr step) { return vec_add(c, step); }
 AKV_INLINE akv akv_ctr32_block(akv_ctr c) { return (akv)c; }
 AKV_INLINE akv akv_from_be64(uint64_t hi, uint64_t lo)
 {
@@ -288,6 +298,17 @@ AKV_INLINE akv_ghkey akv_ghkey_make(akv h)
     r.h = (akv)__builtin_shufflevector(hv, z, 2, 1);   /* {0, h.hi} */
     r.m = (akv)__builtin_shufflevector(hv, hv, 1, 0);  /* {h.hi, h.lo} */
     return r;
+}
+AKV_INLINE akv_ghkey akv_ghkey_load_raw(const uint8_t *p)
+{
+    akv_ghkey r = {akv_load_raw(p), akv_load_raw(p + 16), akv_load_raw(p + 32)};
+    return r;
+}
+AKV_INLINE void akv_ghkey_store_raw(uint8_t *p, akv_ghkey k)
+{
+    akv_store_raw(p, k.l);
+    akv_store_raw(p + 16, k.m);
+    akv_store_raw(p + 32, k.h);
 }
 
 typedef struct { akv lo, mid, hi; } akv_ghacc;
