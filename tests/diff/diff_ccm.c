@@ -1,0 +1,154 @@
+/*
+ * diff_ccm.c - CCM and RFC 4309 against OpenSSL on random inputs, under the
+ * backend named by AESKIT_BACKEND.
+ *
+ * Coverage: every nonce length 7..13 with every tag length 4..16 (even) on
+ * message lengths 0..100 and a sample of longer ones; AAD lengths 0..40,
+ * block-boundary lengths, and the switch of the AAD length encoding at
+ * 2^16 - 2^8 bytes (RFC 3610 2.2); the length-field limit for a 13-byte
+ * nonce (q = 2: 65535 bytes accepted, 65536 refused); RFC 4309 with every
+ * ICV length; AES-128/192/256.
+ */
+#include "harness.h"
+#include "oracle.h"
+
+#define MAXLEN (65536 + 64)
+
+static uint8_t *pt, *ct, *ct_ref, *back, *aad;
+static const char *be;
+static const size_t key_lens[3] = {16, 24, 32};
+
+static void one_ccm(const aeskit_aes_key *k, const uint8_t *key, size_t klen, size_t nlen,
+                    size_t aad_len, size_t len, size_t tag_len)
+{
+    uint8_t nonce[16], tag[16], tag_ref[16];
+    th_fill(nonce, nlen);
+    th_fill(aad, aad_len);
+    th_fill(pt, len);
+    or_ccm_seal(key, klen, nonce, nlen, aad, aad_len, pt, len, ct_ref, tag_ref, tag_len);
+    aeskit_status st = aeskit_ccm_seal(k, nonce, nlen, aad, aad_len, pt, len, ct, tag, tag_len);
+    TH_CHECK(st == AESKIT_OK, "ccm seal k=%zu n=%zu aad=%zu len=%zu tag=%zu: %s", klen, nlen,
+             aad_len, len, tag_len, aeskit_strerror(st));
+    if (st != AESKIT_OK)
+        return;
+    TH_CHECK_MEM(ct, ct_ref, len, "ccm ct k=%zu n=%zu aad=%zu len=%zu tag=%zu", klen, nlen,
+                 aad_len, len, tag_len);
+    TH_CHECK_MEM(tag, tag_ref, tag_len, "ccm tag k=%zu n=%zu aad=%zu len=%zu tag=%zu", klen, nlen,
+                 aad_len, len, tag_len);
+    memset(back, 0x5a, len);
+    st = aeskit_ccm_open(k, nonce, nlen, aad, aad_len, ct_ref, len, tag_ref, tag_len, back);
+    TH_CHECK(st == AESKIT_OK, "ccm open of OpenSSL's output k=%zu n=%zu aad=%zu len=%zu tag=%zu: %s",
+             klen, nlen, aad_len, len, tag_len, aeskit_strerror(st));
+    TH_CHECK_MEM(back, pt, len, "ccm open plaintext k=%zu n=%zu len=%zu", klen, nlen, len);
+    TH_CHECK(or_ccm_open(key, klen, nonce, nlen, aad, aad_len, ct, len, tag, tag_len, back),
+             "OpenSSL rejects aeskit's ccm tag k=%zu n=%zu aad=%zu len=%zu tag=%zu", klen, nlen,
+             aad_len, len, tag_len);
+}
+
+static void test_ccm(void)
+{
+    for (int ki = 0; ki < 3; ki++) {
+        size_t klen = key_lens[ki];
+        uint8_t key[32];
+        aeskit_aes_key k;
+        th_fill(key, klen);
+        aeskit_status st = aeskit_aes_init_backend(&k, key, klen, be);
+        TH_CHECK(st == AESKIT_OK, "aes init k=%zu: %s", klen, aeskit_strerror(st));
+        if (st != AESKIT_OK)
+            continue;
+        if (be)
+            TH_CHECK(!strcmp(aeskit_aes_backend(&k), be), "key reports backend %s, want %s",
+                     aeskit_aes_backend(&k), be);
+        for (size_t nlen = 7; nlen <= 13; nlen++)
+            for (size_t t = 4; t <= 16; t += 2)
+                for (size_t len = 0; len <= 100; len += 1 + (t != 16) * th_randn(6))
+                    one_ccm(&k, key, klen, nlen, (len * 7 + t) % 41, len, t);
+        /* Every length 0..600 with a 12-byte nonce, AAD and tag cycling. */
+        for (size_t len = 0; len <= 600; len++)
+            one_ccm(&k, key, klen, 12, len % 37, len, 4 + 2 * (len % 7));
+        /* AAD around block boundaries (the first block carries 2 bytes of
+         * length encoding, so boundaries are at 14, 30, ...) and long AAD. */
+        for (size_t a = 1; a <= 80; a++)
+            one_ccm(&k, key, klen, 13, a, 20, 16);
+        one_ccm(&k, key, klen, 11, 0xff00 - 1, 33, 8);  /* last 2-byte encoding */
+        one_ccm(&k, key, klen, 11, 0xff00, 33, 8);      /* first 0xfffe encoding */
+        one_ccm(&k, key, klen, 11, 0xff00 + 17, 0, 10);
+        /* Longer messages. */
+        size_t nlong = th_scaled(12, 3);
+        for (size_t i = 0; i < nlong; i++)
+            one_ccm(&k, key, klen, 7 + i % 7, th_randn(50), 601 + th_randn(30000), 4 + 2 * (i % 7));
+        /* q = 2 (13-byte nonce): the largest length that fits, and one more. */
+        one_ccm(&k, key, klen, 13, 5, 65535, 16);
+        uint8_t nonce[16] = {0}, tag[16];
+        st = aeskit_ccm_seal(&k, nonce, 13, NULL, 0, pt, 65536, ct, tag, 16);
+        TH_CHECK(st == AESKIT_ERR_MESSAGE_TOO_LONG, "ccm q=2 len 65536: %s", aeskit_strerror(st));
+        /* Argument checks: nonce and tag lengths outside the standard. */
+        for (size_t n = 0; n <= 16; n++) {
+            st = aeskit_ccm_seal(&k, nonce, n, NULL, 0, pt, 16, ct, tag, 8);
+            int ok = n >= 7 && n <= 13;
+            TH_CHECK(ok ? st == AESKIT_OK : st == AESKIT_ERR_NONCE_LENGTH, "ccm nonce length %zu: %s",
+                     n, aeskit_strerror(st));
+        }
+        for (size_t t = 0; t <= 18; t++) {
+            st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, pt, 16, ct, tag, t);
+            int ok = t >= 4 && t <= 16 && t % 2 == 0;
+            TH_CHECK(ok ? st == AESKIT_OK : st == AESKIT_ERR_TAG_LENGTH, "ccm tag length %zu: %s", t,
+                     aeskit_strerror(st));
+        }
+        aeskit_aes_wipe(&k);
+    }
+}
+
+/* RFC 4309: nonce = salt (3 bytes, after the AES key) || explicit IV (8). */
+static void test_rfc4309(void)
+{
+    static const size_t icvs[3] = {8, 12, 16};
+    for (int ki = 0; ki < 3; ki++) {
+        size_t klen = key_lens[ki];
+        uint8_t key[35], nonce[11], tag[16], tag_ref[16];
+        aeskit_rfc4309_key rk;
+        th_fill(key, klen + 3);
+        aeskit_status st = aeskit_rfc4309_init_backend(&rk, key, klen + 3, be);
+        TH_CHECK(st == AESKIT_OK, "rfc4309 init k=%zu: %s", klen, aeskit_strerror(st));
+        if (st != AESKIT_OK)
+            continue;
+        memcpy(nonce, key + klen, 3);
+        for (size_t len = 0; len <= 1500; len += len < 200 ? 1 : 1 + th_randn(60)) {
+            size_t aad_len = len % 3 == 0 ? 8 : len % 3 == 1 ? 12 : th_randn(20);
+            size_t icv = icvs[len % 3];
+            th_fill(nonce + 3, 8);
+            th_fill(aad, aad_len);
+            th_fill(pt, len);
+            or_ccm_seal(key, klen, nonce, 11, aad, aad_len, pt, len, ct_ref, tag_ref, icv);
+            st = aeskit_rfc4309_seal(&rk, nonce + 3, aad, aad_len, pt, len, ct, tag, icv);
+            TH_CHECK(st == AESKIT_OK, "rfc4309 seal len=%zu: %s", len, aeskit_strerror(st));
+            TH_CHECK_MEM(ct, ct_ref, len, "rfc4309 ct k=%zu len=%zu", klen, len);
+            TH_CHECK_MEM(tag, tag_ref, icv, "rfc4309 icv k=%zu len=%zu icv=%zu", klen, len, icv);
+            st = aeskit_rfc4309_open(&rk, nonce + 3, aad, aad_len, ct_ref, len, tag_ref, icv, back);
+            TH_CHECK(st == AESKIT_OK, "rfc4309 open len=%zu: %s", len, aeskit_strerror(st));
+            TH_CHECK_MEM(back, pt, len, "rfc4309 open plaintext len=%zu", len);
+        }
+        aeskit_rfc4309_wipe(&rk);
+    }
+}
+
+int main(void)
+{
+    be = th_backend();
+    th_seed(0xcc3d1ff0002ull);
+    pt = malloc(MAXLEN);
+    ct = malloc(MAXLEN);
+    ct_ref = malloc(MAXLEN);
+    back = malloc(MAXLEN);
+    aad = malloc(MAXLEN);
+    if (!pt || !ct || !ct_ref || !back || !aad)
+        return 2;
+    test_ccm();
+    test_rfc4309();
+    free(pt);
+    free(ct);
+    free(ct_ref);
+    free(back);
+    free(aad);
+    return th_finish("diff_ccm");
+}

@@ -1,0 +1,207 @@
+/*
+ * oracle.h - OpenSSL libcrypto (EVP) as the independent reference for the
+ * differential tests.  Every function returns 1 on success, 0 on failure
+ * (for the open functions: 0 = OpenSSL rejected the tag), and aborts the
+ * test binary if OpenSSL itself errors in a way that means the harness is
+ * wrong (so a broken oracle can never make a test pass).
+ *
+ * Only the differential binaries include this; the backend-vs-generic,
+ * streaming and tamper tests do not need OpenSSL (cross builds may lack it).
+ */
+#ifndef AESKIT_TEST_ORACLE_H
+#define AESKIT_TEST_ORACLE_H
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define OR_FN static __attribute__((unused))
+
+OR_FN void or_die(const char *what)
+{
+    fprintf(stderr, "oracle error (OpenSSL): %s\n", what);
+    ERR_print_errors_fp(stderr);
+    exit(2);
+}
+
+OR_FN const EVP_CIPHER *or_aes(const char *mode, size_t key_len)
+{
+    /* key_len is the AES key length; XTS callers pass one half. */
+    int bits = (int)key_len * 8;
+    if (!strcmp(mode, "gcm"))
+        return bits == 128 ? EVP_aes_128_gcm() : bits == 192 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
+    if (!strcmp(mode, "ccm"))
+        return bits == 128 ? EVP_aes_128_ccm() : bits == 192 ? EVP_aes_192_ccm() : EVP_aes_256_ccm();
+    if (!strcmp(mode, "ecb"))
+        return bits == 128 ? EVP_aes_128_ecb() : bits == 192 ? EVP_aes_192_ecb() : EVP_aes_256_ecb();
+    if (!strcmp(mode, "cbc"))
+        return bits == 128 ? EVP_aes_128_cbc() : bits == 192 ? EVP_aes_192_cbc() : EVP_aes_256_cbc();
+    if (!strcmp(mode, "ctr"))
+        return bits == 128 ? EVP_aes_128_ctr() : bits == 192 ? EVP_aes_192_ctr() : EVP_aes_256_ctr();
+    if (!strcmp(mode, "xts"))
+        return bits == 128 ? EVP_aes_128_xts() : bits == 256 ? EVP_aes_256_xts() : NULL;
+    return NULL;
+}
+
+static EVP_CIPHER_CTX *or_ctx_cache;
+OR_FN EVP_CIPHER_CTX *or_ctx(void)
+{
+    if (!or_ctx_cache && !(or_ctx_cache = EVP_CIPHER_CTX_new()))
+        or_die("EVP_CIPHER_CTX_new");
+    EVP_CIPHER_CTX_reset(or_ctx_cache);
+    return or_ctx_cache;
+}
+
+/* ---- GCM (any IV length >= 1, tag 1..16) ---------------------------------- */
+
+OR_FN void or_gcm_seal(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
+                       const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                       uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    EVP_CIPHER_CTX *c = or_ctx();
+    int n;
+    if (EVP_EncryptInit_ex(c, or_aes("gcm", key_len), NULL, NULL, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, (int)iv_len, NULL) != 1 ||
+        EVP_EncryptInit_ex(c, NULL, NULL, key, iv) != 1)
+        or_die("gcm seal init");
+    if (aad_len && EVP_EncryptUpdate(c, NULL, &n, aad, (int)aad_len) != 1)
+        or_die("gcm seal aad");
+    if (len && (EVP_EncryptUpdate(c, out, &n, in, (int)len) != 1 || (size_t)n != len))
+        or_die("gcm seal update");
+    uint8_t fin[32];
+    if (EVP_EncryptFinal_ex(c, fin, &n) != 1 || n != 0)
+        or_die("gcm seal final");
+    uint8_t full[16];
+    if (EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, 16, full) != 1)
+        or_die("gcm get tag");
+    memcpy(tag, full, tag_len); /* a truncated GCM tag is a prefix (SP 800-38D 7.1) */
+}
+
+/* Returns 1 if OpenSSL accepts the tag (and writes the plaintext). */
+OR_FN int or_gcm_open(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
+                      const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                      const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    EVP_CIPHER_CTX *c = or_ctx();
+    int n;
+    if (EVP_DecryptInit_ex(c, or_aes("gcm", key_len), NULL, NULL, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, (int)iv_len, NULL) != 1 ||
+        EVP_DecryptInit_ex(c, NULL, NULL, key, iv) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, (int)tag_len, (void *)tag) != 1)
+        or_die("gcm open init");
+    if (aad_len && EVP_DecryptUpdate(c, NULL, &n, aad, (int)aad_len) != 1)
+        or_die("gcm open aad");
+    if (len && EVP_DecryptUpdate(c, out, &n, in, (int)len) != 1)
+        or_die("gcm open update");
+    uint8_t fin[32];
+    return EVP_DecryptFinal_ex(c, fin, &n) == 1;
+}
+
+/* ---- CCM (nonce 7..13, tag 4..16 even) ------------------------------------ */
+
+OR_FN void or_ccm_seal(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                       const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                       uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    EVP_CIPHER_CTX *c = or_ctx();
+    int n;
+    if (EVP_EncryptInit_ex(c, or_aes("ccm", key_len), NULL, NULL, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_SET_IVLEN, (int)nonce_len, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_SET_TAG, (int)tag_len, NULL) != 1 ||
+        EVP_EncryptInit_ex(c, NULL, NULL, key, nonce) != 1)
+        or_die("ccm seal init");
+    /* CCM needs the total length before anything else (it is in B0). */
+    if (EVP_EncryptUpdate(c, NULL, &n, NULL, (int)len) != 1)
+        or_die("ccm seal length");
+    if (aad_len && EVP_EncryptUpdate(c, NULL, &n, aad, (int)aad_len) != 1)
+        or_die("ccm seal aad");
+    /* out and in must both be non-NULL here: (NULL, data) would mean AAD. */
+    static const uint8_t empty[1];
+    uint8_t fin[32];
+    if (EVP_EncryptUpdate(c, len ? out : fin, &n, len ? in : empty, (int)len) != 1 ||
+        (size_t)n != len)
+        or_die("ccm seal update");
+    if (EVP_EncryptFinal_ex(c, fin, &n) != 1)
+        or_die("ccm seal final");
+    if (EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_GET_TAG, (int)tag_len, tag) != 1)
+        or_die("ccm get tag");
+}
+
+OR_FN int or_ccm_open(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
+                      const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                      const uint8_t *tag, size_t tag_len, uint8_t *out)
+{
+    EVP_CIPHER_CTX *c = or_ctx();
+    int n;
+    if (EVP_DecryptInit_ex(c, or_aes("ccm", key_len), NULL, NULL, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_SET_IVLEN, (int)nonce_len, NULL) != 1 ||
+        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_CCM_SET_TAG, (int)tag_len, (void *)tag) != 1 ||
+        EVP_DecryptInit_ex(c, NULL, NULL, key, nonce) != 1)
+        or_die("ccm open init");
+    if (EVP_DecryptUpdate(c, NULL, &n, NULL, (int)len) != 1)
+        or_die("ccm open length");
+    if (aad_len && EVP_DecryptUpdate(c, NULL, &n, aad, (int)aad_len) != 1)
+        or_die("ccm open aad");
+    static const uint8_t empty[1];
+    uint8_t fin[32];
+    /* OpenSSL checks the tag inside this update. */
+    return EVP_DecryptUpdate(c, len ? out : fin, &n, len ? in : empty, (int)len) == 1;
+}
+
+/* ---- Unauthenticated modes: ECB, CBC (raw or PKCS#7), CTR, XTS ------------- */
+
+/* Runs cipher over in; returns the output length, or -1 if OpenSSL refuses
+ * (bad padding on decrypt).  key_len is the whole key (XTS: both halves). */
+OR_FN long or_cipher(const char *mode, int enc, int padding, const uint8_t *key, size_t key_len,
+                     const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out)
+{
+    EVP_CIPHER_CTX *c = or_ctx();
+    const EVP_CIPHER *ci = or_aes(mode, !strcmp(mode, "xts") ? key_len / 2 : key_len);
+    int n1 = 0, n2 = 0;
+    if (!ci)
+        or_die("no such cipher");
+    if (EVP_CipherInit_ex(c, ci, NULL, key, iv, enc) != 1 ||
+        EVP_CIPHER_CTX_set_padding(c, padding) != 1)
+        or_die("cipher init");
+    static const uint8_t empty[1];
+    if (EVP_CipherUpdate(c, out, &n1, len ? in : empty, (int)len) != 1)
+        or_die("cipher update");
+    if (EVP_CipherFinal_ex(c, out + n1, &n2) != 1) {
+        if (!enc && padding) {
+            ERR_clear_error();
+            return -1;
+        }
+        or_die("cipher final");
+    }
+    return (long)n1 + n2;
+}
+
+/* ---- CMAC (EVP_MAC "CMAC"), full 16-byte tag ------------------------------- */
+
+static EVP_MAC *or_cmac_mac;
+OR_FN void or_cmac(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len,
+                   uint8_t tag[16])
+{
+    if (!or_cmac_mac && !(or_cmac_mac = EVP_MAC_fetch(NULL, "CMAC", NULL)))
+        or_die("EVP_MAC_fetch CMAC");
+    EVP_MAC_CTX *m = EVP_MAC_CTX_new(or_cmac_mac);
+    char cipher[32];
+    snprintf(cipher, sizeof cipher, "AES-%d-CBC", (int)key_len * 8);
+    OSSL_PARAM params[2] = {
+        OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, cipher, 0),
+        OSSL_PARAM_construct_end(),
+    };
+    size_t n = 0;
+    if (!m || EVP_MAC_init(m, key, key_len, params) != 1 ||
+        (len && EVP_MAC_update(m, msg, len) != 1) || EVP_MAC_final(m, tag, &n, 16) != 1 ||
+        n != 16)
+        or_die("cmac");
+    EVP_MAC_CTX_free(m);
+}
+
+#endif
