@@ -16,7 +16,16 @@ else()
   set(CMAKE_C_COMPILER ${AESKIT_CROSS_TRIPLE}-gcc)
 endif()
 
-set(CMAKE_FIND_ROOT_PATH /usr/${AESKIT_CROSS_TRIPLE})
+# Libraries of the target come from the cross sysroot or, for Debian multiarch
+# packages (scripts/deps-cross.sh: libcjson-dev:arm64 ...), from
+# /usr/lib/<triple>; the "/" root only ever yields those target directories
+# for libraries, since the host's live in /usr/lib/x86_64-linux-gnu.
+set(CMAKE_FIND_ROOT_PATH /usr/${AESKIT_CROSS_TRIPLE} /)
+set(CMAKE_LIBRARY_ARCHITECTURE ${AESKIT_CROSS_TRIPLE})
+# pkg-config must describe the target, never the host (whose .pc files would
+# hand the cross compiler x86-64 OpenSSL headers and libraries).
+set(ENV{PKG_CONFIG_LIBDIR} /usr/lib/${AESKIT_CROSS_TRIPLE}/pkgconfig:/usr/share/pkgconfig)
+set(ENV{PKG_CONFIG_PATH} "")
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Target-architecture libraries for the cross builds (scripts/check.d/30-cross.sh):
+# cJSON for arm64 and ppc64el, so `aeskit vectors` can read the Wycheproof
+# JSON files under qemu.  Debian multiarch: the packages install into
+# /usr/lib/<triple>/, where the Debian cross compilers and qemu -L find them.
+# OpenSSL is deliberately not installed for the targets: under emulation the
+# generic backend (itself checked against OpenSSL on the host) is the oracle.
+# Idempotent; safe to run when everything is already there.
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+pkgs=(libcjson-dev:arm64 libcjson-dev:ppc64el)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps-cross: ${pkgs[*]} present"
+  exit 0
+fi
+foreign=$(dpkg --print-foreign-architectures)
+for a in arm64 ppc64el; do
+  grep -qx "$a" <<<"$foreign" || $SUDO dpkg --add-architecture "$a"
+done
+echo "deps-cross: installing ${missing[*]}"
+$SUDO apt-get update -qq || echo "deps-cross: apt-get update reported errors; trying the install anyway"
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
