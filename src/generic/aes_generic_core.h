@@ -42,6 +42,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#define akbs_v AKBS_NAME(v)
+#define akbs_b AKBS_NAME(b)
 typedef uint64_t akbs_v __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
 typedef uint8_t akbs_b __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
 
@@ -385,3 +387,11 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     aeskit_memzero(x, sizeof x);
     aeskit_memzero(rkp, sizeof(akbs_v) * 8 * (rounds + 1));
 }
+
+#undef akbs_v
+#undef akbs_b
+#undef AKBS_W
+#undef AKBS_NAME
+#undef AKBS_LANES
+#undef AKBS_BLOCKS
+#undef AKBS_IDX

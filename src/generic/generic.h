@@ -44,6 +44,28 @@ extern const ak_gen_aes_impl ak_gen_aes_avx2;
 extern const ak_gen_aes_impl ak_gen_aes_avx512;
 #endif
 
+/* One vector width of the GHASH (ghash_generic_core.h). */
+typedef void (*ak_gen_fold_fn)(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh,
+                               uint64_t *yl);
+typedef void (*ak_gen_ghash8_fn)(const uint64_t powers[16], uint64_t *yh, uint64_t *yl,
+                                 const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold);
+extern const ak_gen_ghash8_fn ak_gen_ghash8_base;
+#ifdef AK_GEN_X86
+extern const ak_gen_ghash8_fn ak_gen_ghash8_avx2;
+extern const ak_gen_ghash8_fn ak_gen_ghash8_avx512;
+#endif
+
+/* Per-function target pragmas over a region (GCC and Clang spellings). */
+#define AK_STR(x) #x
+#if defined(__clang__)
+#define AK_TARGET_PUSH(t) \
+    _Pragma(AK_STR(clang attribute push(__attribute__((target(t))), apply_to = function)))
+#define AK_TARGET_POP _Pragma("clang attribute pop")
+#else
+#define AK_TARGET_PUSH(t) _Pragma("GCC push_options") _Pragma(AK_STR(GCC target(t)))
+#define AK_TARGET_POP _Pragma("GCC pop_options")
+#endif
+
 /* The widths, indexed by the variant number recorded in the key. */
 enum { AK_GEN_V_BASE = 0, AK_GEN_V_SSSE3, AK_GEN_V_AVX2, AK_GEN_V_AVX512, AK_GEN_V_COUNT };
 uint32_t ak_gen_pick_variant(void);

@@ -34,7 +34,9 @@
  * eight independent products summed unreduced, then one shift and one
  * reduction (Gueron & Kounavis, Intel white paper "Carry-less multiplication
  * and its usage for computing the GCM mode", 2010).  ghash_init stores
- * H^1..H^8 (and hi ^ lo for Karatsuba) in ak_ghash.data.
+ * H^8..H^1 in ak_ghash.data; the eight products run in vector lanes
+ * (ghash_generic_core.h), the reduction here.  The scalar multiply below
+ * only computes the powers.
  */
 #include "generic.h"
 
@@ -86,23 +88,19 @@ static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 #endif
 
-/* Layout of ak_ghash.data: powers H^1..H^8, each {hi, lo, hi ^ lo}. */
-#define AK_GH_POWERS 8
-
-typedef struct {
-    uint64_t p[AK_GH_POWERS][3];
-} gh_table;
-
-_Static_assert(sizeof(gh_table) <= AESKIT_GHASH_KEY_SIZE, "ghash table size");
+/* Layout of ak_ghash.data: 16 entries {hi, lo}: H^8, H^7, ..., H^1, then
+ * eight zero entries (the lanes a zero-padded last group never uses), then
+ * the variant number. */
+#define AK_GH_VARIANT_OFF 256
 
 /* Unreduced 256-bit Karatsuba product accumulated into z[0..3] (z[0] most
- * significant): z ^= (ah:al) * h. */
-static inline void mul_acc(uint64_t z[4], uint64_t ah, uint64_t al, const uint64_t h[3])
+ * significant): z ^= (ah:al) * (bh:bl). */
+static inline void mul_acc(uint64_t z[4], uint64_t ah, uint64_t al, uint64_t bh, uint64_t bl)
 {
     uint64_t hh, hl, lh, ll, mh, ml;
-    clmul64(ah, h[0], &hh, &hl);
-    clmul64(al, h[1], &lh, &ll);
-    clmul64(ah ^ al, h[2], &mh, &ml);
+    clmul64(ah, bh, &hh, &hl);
+    clmul64(al, bl, &lh, &ll);
+    clmul64(ah ^ al, bh ^ bl, &mh, &ml);
     mh ^= hh ^ lh;
     ml ^= hl ^ ll;
     z[0] ^= hh;
@@ -112,7 +110,7 @@ static inline void mul_acc(uint64_t z[4], uint64_t ah, uint64_t al, const uint64
 }
 
 /* Shift the 255-bit product left by one and reduce it (see the essay). */
-static inline void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
+static void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
 {
     uint64_t x3 = (z[0] << 1) | (z[1] >> 63);
     uint64_t x2 = (z[1] << 1) | (z[2] >> 63);
@@ -123,68 +121,79 @@ static inline void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
     *yl = x2 ^ x0 ^ ((x0 >> 1) | (x1 << 63)) ^ ((x0 >> 2) | (x1 << 62)) ^ ((x0 >> 7) | (x1 << 57));
 }
 
-static void gf_mul(uint64_t *ah, uint64_t *al, uint64_t bh, uint64_t bl)
+/* Y = reduce(s ^ Y * hpow): the serial step between groups. */
+static void fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_t *yl)
 {
-    uint64_t z[4] = {0, 0, 0, 0};
-    uint64_t h[3] = {bh, bl, bh ^ bl};
-    mul_acc(z, *ah, *al, h);
-    reduce(z, ah, al);
+    mul_acc(s, *yh, *yl, hpow[0], hpow[1]);
+    reduce(s, yh, yl);
 }
 
 void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
-    gh_table t;
+    uint64_t t[32];
     uint64_t hh = ak_load_be64(H), hl = ak_load_be64(H + 8);
     uint64_t ph = hh, pl = hl;
-    for (int i = 0; i < AK_GH_POWERS; i++) {
-        t.p[i][0] = ph;
-        t.p[i][1] = pl;
-        t.p[i][2] = ph ^ pl;
-        gf_mul(&ph, &pl, hh, hl);
+    uint32_t v = ak_gen_pick_variant();
+    memset(t, 0, sizeof t);
+    for (int i = 7; i >= 0; i--) {
+        uint64_t z[4] = {0, 0, 0, 0};
+        t[2 * i] = ph;
+        t[2 * i + 1] = pl;
+        mul_acc(z, ph, pl, hh, hl);
+        reduce(z, &ph, &pl);
     }
     memset(g->data, 0, sizeof g->data);
-    memcpy(g->data, &t, sizeof t);
-    aeskit_memzero(&t, sizeof t);
+    memcpy(g->data, t, sizeof t);
+    memcpy(g->data + AK_GH_VARIANT_OFF, &v, sizeof v);
+    aeskit_memzero(t, sizeof t);
+    ph = pl = hh = hl = 0;
+}
+
+/* ---- The baseline width ---------------------------------------------------- */
+#if defined(__SSE2__) && defined(__GNUC__) && !defined(__clang__)
+#include <emmintrin.h>
+#define AKGH_MUL32(a, b) ((akgh_v)_mm_mul_epu32((__m128i)(a), (__m128i)(b)))
+#endif
+#define AKGH_W 16
+#define AKGH_NAME(x) akgh16_##x
+#include "ghash_generic_core.h"
+const ak_gen_ghash8_fn ak_gen_ghash8_base = akgh16_ghash8;
+
+static ak_gen_ghash8_fn ghash8_of(const ak_ghash *g)
+{
+    uint32_t v;
+    memcpy(&v, g->data + AK_GH_VARIANT_OFF, sizeof v);
+#ifdef AK_GEN_X86
+    if (v == AK_GEN_V_AVX512)
+        return ak_gen_ghash8_avx512;
+    if (v == AK_GEN_V_AVX2)
+        return ak_gen_ghash8_avx2;
+#endif
+    return ak_gen_ghash8_base;
 }
 
 void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
 {
-    gh_table t;
-    uint64_t yh, yl, z[4];
+    uint64_t t[32];
+    uint64_t yh, yl;
+    ak_gen_ghash8_fn f = ghash8_of(g);
     if (nblocks == 0)
         return;
-    memcpy(&t, g->data, sizeof t);
+    memcpy(t, g->data, sizeof t);
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
-    while (nblocks >= AK_GH_POWERS) {
-        z[0] = z[1] = z[2] = z[3] = 0;
-        for (int i = 0; i < AK_GH_POWERS; i++) {
-            uint64_t xh = ak_load_be64(in + 16 * i), xl = ak_load_be64(in + 16 * i + 8);
-            if (i == 0) {
-                xh ^= yh;
-                xl ^= yl;
-            }
-            mul_acc(z, xh, xl, t.p[AK_GH_POWERS - 1 - i]);
-        }
-        reduce(z, &yh, &yl);
-        in += 16 * AK_GH_POWERS;
-        nblocks -= AK_GH_POWERS;
-    }
-    if (nblocks > 0) {
-        /* The last n < 8 blocks: the same sum with powers H^n..H^1. */
-        size_t n = nblocks;
-        z[0] = z[1] = z[2] = z[3] = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint64_t xh = ak_load_be64(in + 16 * i), xl = ak_load_be64(in + 16 * i + 8);
-            if (i == 0) {
-                xh ^= yh;
-                xl ^= yl;
-            }
-            mul_acc(z, xh, xl, t.p[n - 1 - i]);
-        }
-        reduce(z, &yh, &yl);
+    if (nblocks >= 8)
+        f(t, &yh, &yl, in, nblocks / 8, fold);
+    if (nblocks % 8) {
+        /* The last n < 8 blocks in lanes 0..n-1 with powers H^n..H^1;
+         * the zero lanes after them contribute nothing. */
+        size_t n = nblocks % 8;
+        uint8_t buf[128];
+        memset(buf, 0, sizeof buf);
+        memcpy(buf, in + 16 * (nblocks - n), 16 * n);
+        f(t + 2 * (8 - n), &yh, &yl, buf, 1, fold);
     }
     ak_store_be64(Y, yh);
     ak_store_be64(Y + 8, yl);
-    aeskit_memzero(&t, sizeof t);
+    aeskit_memzero(t, sizeof t);
 }

@@ -1,0 +1,169 @@
+/*
+ * ghash_generic_core.h - constant-time GHASH over GCC/Clang vectors of
+ * 64-bit lanes, included once per vector width by ghash_generic*.c.
+ *
+ * Before including, define AKGH_W (16, 32 or 64 bytes) and AKGH_NAME(x).
+ *
+ * ---- What it computes ------------------------------------------------------
+ * Eight blocks per step with one reduction (aggregated reduction):
+ *   Y' = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H
+ * Lane j of the step holds block j and the power H^(8-j); a step is 8/L
+ * vectors when a vector has L 64-bit lanes.  Each lane computes the full
+ * 256-bit carry-less product of its block and its power, the lanes are
+ * XORed together, and the sum is shifted and reduced once in scalar code
+ * (ghash_generic.c explains the bit order and the reduction).
+ *
+ * ---- The carry-less multiply ----------------------------------------------
+ * 128 x 128 bits is Karatsuba twice: three 64 x 64 products, each three
+ * 32 x 32 products.  A 32 x 32 carry-less product uses the integer
+ * 32 x 32 -> 64 multiply of every 64-bit lane (pmuludq and its wider
+ * forms) on operands split into 4 "holey" classes (bits 4 apart): at most
+ * 8 partial products meet at one bit position, so carries stay inside the 3
+ * bits above it, which belong to other classes and are masked off.  16
+ * multiplies per 32 x 32 product, no table, no branch: constant time.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#define akgh_v AKGH_NAME(v)
+#define akgh_b AKGH_NAME(b)
+typedef uint64_t akgh_v __attribute__((vector_size(AKGH_W), aligned(AKGH_W)));
+#define AKGH_L (AKGH_W / 8)
+#define AKGH_NV (8 / AKGH_L)
+
+/* Low 32 bits of each lane times low 32 bits of each lane, 64-bit result.
+ * Clang finds pmuludq from the known-zero high bits; GCC needs telling. */
+#ifndef AKGH_MUL32
+#define AKGH_MUL32(a, b) ((a) * (b))
+#endif
+
+static inline akgh_v AKGH_NAME(cl32)(akgh_v a, akgh_v b)
+{
+    const uint64_t m = 0x11111111u, mm = 0x1111111111111111u;
+    akgh_v a0 = a & m, a1 = a & (m << 1), a2 = a & (m << 2), a3 = a & (m << 3);
+    akgh_v b0 = b & m, b1 = b & (m << 1), b2 = b & (m << 2), b3 = b & (m << 3);
+    akgh_v z0 = AKGH_MUL32(a0, b0) ^ AKGH_MUL32(a1, b3) ^ AKGH_MUL32(a2, b2) ^ AKGH_MUL32(a3, b1);
+    akgh_v z1 = AKGH_MUL32(a0, b1) ^ AKGH_MUL32(a1, b0) ^ AKGH_MUL32(a2, b3) ^ AKGH_MUL32(a3, b2);
+    akgh_v z2 = AKGH_MUL32(a0, b2) ^ AKGH_MUL32(a1, b1) ^ AKGH_MUL32(a2, b0) ^ AKGH_MUL32(a3, b3);
+    akgh_v z3 = AKGH_MUL32(a0, b3) ^ AKGH_MUL32(a1, b2) ^ AKGH_MUL32(a2, b1) ^ AKGH_MUL32(a3, b0);
+    return (z0 & mm) | (z1 & (mm << 1)) | (z2 & (mm << 2)) | (z3 & (mm << 3));
+}
+
+/* 64 x 64 -> 128 per lane. */
+static inline void AKGH_NAME(cl64)(akgh_v a, akgh_v b, akgh_v *hi, akgh_v *lo)
+{
+    akgh_v a1 = a >> 32, b1 = b >> 32;
+    akgh_v l = AKGH_NAME(cl32)(a, b), h = AKGH_NAME(cl32)(a1, b1);
+    akgh_v m = AKGH_NAME(cl32)(a ^ a1, b ^ b1) ^ l ^ h;
+    *lo = l ^ (m << 32);
+    *hi = h ^ (m >> 32);
+}
+
+/* z[0..3] (z[0] most significant) ^= (ah:al) * (bh:bl) per lane. */
+static inline void AKGH_NAME(cl128)(akgh_v z[4], akgh_v ah, akgh_v al, akgh_v bh, akgh_v bl)
+{
+    akgh_v hh, hl, lh, ll, mh, ml;
+    AKGH_NAME(cl64)(ah, bh, &hh, &hl);
+    AKGH_NAME(cl64)(al, bl, &lh, &ll);
+    AKGH_NAME(cl64)(ah ^ al, bh ^ bl, &mh, &ml);
+    mh ^= hh ^ lh;
+    ml ^= hl ^ ll;
+    z[0] ^= hh;
+    z[1] ^= hl ^ mh;
+    z[2] ^= lh ^ ml;
+    z[3] ^= ll;
+}
+
+/* Byte shuffles for the loads: swap the bytes of every 64-bit word (the
+ * blocks are big-endian), then split the words of two vectors into the even
+ * (hi) and odd (lo) ones. */
+#if AKGH_W == 16
+#define AKGH_BSWAP_IDX 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8
+#define AKGH_EVEN_IDX 0, 2
+#define AKGH_ODD_IDX 1, 3
+#elif AKGH_W == 32
+#define AKGH_BSWAP_IDX 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, \
+    23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24
+#define AKGH_EVEN_IDX 0, 2, 4, 6
+#define AKGH_ODD_IDX 1, 3, 5, 7
+#elif AKGH_W == 64
+#define AKGH_BSWAP_IDX 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, \
+    23, 22, 21, 20, 19, 18, 17, 16, 31, 30, 29, 28, 27, 26, 25, 24, \
+    39, 38, 37, 36, 35, 34, 33, 32, 47, 46, 45, 44, 43, 42, 41, 40, \
+    55, 54, 53, 52, 51, 50, 49, 48, 63, 62, 61, 60, 59, 58, 57, 56
+#define AKGH_EVEN_IDX 0, 2, 4, 6, 8, 10, 12, 14
+#define AKGH_ODD_IDX 1, 3, 5, 7, 9, 11, 13, 15
+#endif
+
+typedef uint8_t akgh_b __attribute__((vector_size(AKGH_W)));
+
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define AKGH_SHUF2(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define AKGH_SHUF2(a, b, ...) __builtin_shuffle(a, b, (akgh_v){__VA_ARGS__})
+#endif
+
+static inline void AKGH_NAME(load)(const uint8_t *in, akgh_v *xh, akgh_v *xl)
+{
+    akgh_v a, b;
+    memcpy(&a, in, AKGH_W);
+    memcpy(&b, in + AKGH_W, AKGH_W);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#else
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+    a = (akgh_v)__builtin_shufflevector((akgh_b)a, (akgh_b)a, AKGH_BSWAP_IDX);
+    b = (akgh_v)__builtin_shufflevector((akgh_b)b, (akgh_b)b, AKGH_BSWAP_IDX);
+#else
+    a = (akgh_v)__builtin_shuffle((akgh_b)a, (akgh_b){AKGH_BSWAP_IDX});
+    b = (akgh_v)__builtin_shuffle((akgh_b)b, (akgh_b){AKGH_BSWAP_IDX});
+#endif
+#endif
+    *xh = AKGH_SHUF2(a, b, AKGH_EVEN_IDX);
+    *xl = AKGH_SHUF2(a, b, AKGH_ODD_IDX);
+}
+
+/* Folds ngroups groups of 8 blocks into (yh, yl).  Lane b of a group
+ * multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1] (lo); the
+ * caller points powers at H^8, ..., H^1 (or, for a zero-padded last group of
+ * n blocks, at H^n, ..., H^1 followed by anything).  The lanes do not see Y:
+ * fold() adds Y * powers[0..1] to the lane sum and reduces, so the only
+ * serial chain from group to group is that one scalar product; the lane
+ * products of the next group do not wait for it. */
+static void AKGH_NAME(ghash8)(const uint64_t powers[16], uint64_t *yh, uint64_t *yl,
+                              const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold)
+{
+    akgh_v ph[AKGH_NV], pl[AKGH_NV];
+    for (int v = 0; v < AKGH_NV; v++)
+        for (int j = 0; j < AKGH_L; j++) {
+            ph[v][j] = powers[2 * (v * AKGH_L + j)];
+            pl[v][j] = powers[2 * (v * AKGH_L + j) + 1];
+        }
+    for (size_t g = 0; g < ngroups; g++) {
+        akgh_v z[4];
+        memset(z, 0, sizeof z);
+        for (int v = 0; v < AKGH_NV; v++) {
+            akgh_v xh, xl;
+            AKGH_NAME(load)(in + 2 * AKGH_W * v, &xh, &xl);
+            AKGH_NAME(cl128)(z, xh, xl, ph[v], pl[v]);
+        }
+        uint64_t s[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < AKGH_L; j++)
+                s[i] ^= z[i][j];
+        fold(s, powers, yh, yl);
+        in += 128;
+    }
+}
+
+#undef akgh_v
+#undef akgh_b
+#undef AKGH_W
+#undef AKGH_NAME
+#undef AKGH_L
+#undef AKGH_NV
+#undef AKGH_MUL32
+#undef AKGH_BSWAP_IDX
+#undef AKGH_EVEN_IDX
+#undef AKGH_ODD_IDX
