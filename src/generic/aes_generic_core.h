@@ -105,6 +105,7 @@ static inline uint64_t akbs_to_be64(uint64_t v)
 #endif
 #endif
 
+#ifndef AKBS_NO_BYTE_SHUFFLE
 /* out[4c + r] = in[4((c + r) mod 4) + r] */
 #define AKBS_SR(x) AKBS_SHUF(x, 0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11)
 /* out[4c + r] = in[4((c - r) mod 4) + r] */
@@ -114,6 +115,56 @@ static inline uint64_t akbs_to_be64(uint64_t v)
 #define AKBS_ROT2(x) AKBS_SHUF(x, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)
 /* ShiftRows followed by ROT1, as one shuffle. */
 #define AKBS_SR_ROT1(x) AKBS_SHUF(x, 5, 10, 15, 0, 9, 14, 3, 4, 13, 2, 7, 8, 1, 6, 11, 12)
+#else
+/* Targets without a byte shuffle (x86-64 before SSSE3) would get a long
+ * emulation of every byte shuffle; there, the same permutations are built
+ * from whole-column (32-bit) shuffles, row masks and 32-bit rotations. */
+#if AKBS_W != 16
+#error "AKBS_NO_BYTE_SHUFFLE is written for 16-byte vectors"
+#endif
+#define akbs_w AKBS_NAME(w)
+typedef uint32_t akbs_w __attribute__((vector_size(16)));
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define AKBS_COLS(x, a, b, c, d) ((akbs_v)__builtin_shufflevector((akbs_w)(x), (akbs_w)(x), a, b, c, d))
+#else
+#define AKBS_COLS(x, a, b, c, d) ((akbs_v)__builtin_shuffle((akbs_w)(x), (akbs_w){a, b, c, d}))
+#endif
+static inline akbs_v AKBS_NAME(rowmask)(int r)
+{
+    akbs_b m;
+    for (int i = 0; i < 16; i++)
+        m[i] = (uint8_t)((i & 3) == r ? 0xff : 0);
+    return (akbs_v)m;
+}
+static inline akbs_v AKBS_NAME(sr_w)(akbs_v x)
+{
+    return (x & AKBS_NAME(rowmask)(0)) | (AKBS_COLS(x, 1, 2, 3, 0) & AKBS_NAME(rowmask)(1)) |
+           (AKBS_COLS(x, 2, 3, 0, 1) & AKBS_NAME(rowmask)(2)) |
+           (AKBS_COLS(x, 3, 0, 1, 2) & AKBS_NAME(rowmask)(3));
+}
+static inline akbs_v AKBS_NAME(isr_w)(akbs_v x)
+{
+    return (x & AKBS_NAME(rowmask)(0)) | (AKBS_COLS(x, 3, 0, 1, 2) & AKBS_NAME(rowmask)(1)) |
+           (AKBS_COLS(x, 2, 3, 0, 1) & AKBS_NAME(rowmask)(2)) |
+           (AKBS_COLS(x, 1, 2, 3, 0) & AKBS_NAME(rowmask)(3));
+}
+/* out byte r of a column = in byte r + n: a 32-bit rotation whose direction
+ * depends on the byte order. */
+static inline akbs_v AKBS_NAME(rot_w)(akbs_v x, int n)
+{
+    akbs_w w = (akbs_w)x;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (akbs_v)((w << (8 * n)) | (w >> (32 - 8 * n)));
+#else
+    return (akbs_v)((w >> (8 * n)) | (w << (32 - 8 * n)));
+#endif
+}
+#define AKBS_SR(x) AKBS_NAME(sr_w)(x)
+#define AKBS_ISR(x) AKBS_NAME(isr_w)(x)
+#define AKBS_ROT1(x) AKBS_NAME(rot_w)(x, 1)
+#define AKBS_ROT2(x) AKBS_NAME(rot_w)(x, 2)
+#define AKBS_SR_ROT1(x) AKBS_ROT1(AKBS_SR(x))
+#endif
 
 #define AKBS_M1 0x5555555555555555u
 #define AKBS_M2 0x3333333333333333u
@@ -395,3 +446,9 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 #undef AKBS_LANES
 #undef AKBS_BLOCKS
 #undef AKBS_IDX
+#undef AKBS_SR
+#undef AKBS_ISR
+#undef AKBS_ROT1
+#undef AKBS_ROT2
+#undef AKBS_SR_ROT1
+#undef akbs_w
