@@ -24,6 +24,29 @@ uint32_t ak_gen_pick_variant(void)
     return AK_GEN_V_BASE;
 }
 
+/* A bitsliced batch costs the same for 1 block as for a full batch, so a
+ * call with few blocks (CBC encryption, CBC-MAC, short messages) runs on the
+ * narrowest width the key's features allow: variants for <= 8 and <= 16
+ * blocks are recorded next to the main one. */
+static void pick_variants(uint8_t v[3])
+{
+    uint32_t main = ak_gen_pick_variant(), narrow = main, mid = main;
+#ifdef AK_GEN_X86
+    uint32_t f = ak_cpu_features();
+    if (main >= AK_GEN_V_SSSE3 && (f & AK_CPU_SSSE3))
+        narrow = AK_GEN_V_SSSE3;
+    else if (main > AK_GEN_V_SSSE3)
+        narrow = AK_GEN_V_BASE;
+    if (main == AK_GEN_V_AVX512 && (f & AK_CPU_AVX2))
+        mid = AK_GEN_V_AVX2;
+    else if (main == AK_GEN_V_AVX512)
+        mid = narrow;
+#endif
+    v[0] = (uint8_t)main;
+    v[1] = (uint8_t)narrow;
+    v[2] = (uint8_t)mid;
+}
+
 const ak_gen_aes_impl *ak_gen_aes_variant(uint32_t v)
 {
     switch (v) {
@@ -36,42 +59,40 @@ const ak_gen_aes_impl *ak_gen_aes_variant(uint32_t v)
     }
 }
 
-static const ak_gen_aes_impl *impl_of(const ak_aes *k)
+static const ak_gen_aes_impl *impl_of(const ak_aes *k, size_t nblocks)
 {
-    uint32_t v;
-    memcpy(&v, k->data + AK_GEN_VARIANT_OFF, sizeof v);
-    return ak_gen_aes_variant(v);
+    const uint8_t *v = k->data + AK_GEN_VARIANT_OFF;
+    return ak_gen_aes_variant(nblocks <= 8 ? v[1] : nblocks <= 16 ? v[2] : v[0]);
 }
 
 static void gen_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
-    uint32_t v = ak_gen_pick_variant();
     memset(k->data, 0, sizeof k->data);
     k->rounds = ak_generic_key_schedule(k->data + AK_GEN_RK_OFF, key, key_len);
     k->key_len = (uint32_t)key_len;
-    memcpy(k->data + AK_GEN_VARIANT_OFF, &v, sizeof v);
+    pick_variants(k->data + AK_GEN_VARIANT_OFF);
 }
 
 static void gen_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    impl_of(k)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
+    impl_of(k, nblocks)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
 }
 
 static void gen_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    impl_of(k)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
+    impl_of(k, nblocks)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
 }
 
 static void gen_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                       uint8_t ctr[16])
 {
-    impl_of(k)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 0);
+    impl_of(k, nblocks)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 0);
 }
 
 static void gen_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                        uint8_t ctr[16])
 {
-    impl_of(k)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 1);
+    impl_of(k, nblocks)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 1);
 }
 
 const ak_backend ak_backend_generic = {

@@ -10,7 +10,7 @@
  */
 #include "../internal.h"
 
-#define AK_BL_BATCH 32
+#define AK_BL_BATCH 64
 
 /* GCM's inc32 (SP 800-38D 6.2): the last 4 bytes, big-endian, mod 2^32. */
 static inline void inc32(uint8_t c[16])

@@ -8,7 +8,7 @@
 
 /* Layout of ak_aes.data for the generic backend. */
 #define AK_GEN_RK_OFF 0        /* FIPS-197 encryption schedule, 240 bytes */
-#define AK_GEN_VARIANT_OFF 240 /* uint32_t: which vector width serves this key */
+#define AK_GEN_VARIANT_OFF 240 /* 3 bytes: vector widths for many, <= 8, <= 16 blocks */
 
 /* One vector width of the bitsliced AES (aes_generic_core.h). */
 typedef struct ak_gen_aes_impl {
