@@ -448,19 +448,34 @@ IFN vec_t xts_mul_batch(vec_t t)
     return v_xor(v_bslli(t, BATCH / 8), v_clmul(v_bsrli(t, 16 - BATCH / 8), p, 0x00));
 }
 
+/* T * alpha^c for c < 64: a 128-bit left shift by c, the c bits pushed out
+ * of the top folded back times 0x87 (x^128 = x^7 + x^2 + x + 1). */
+IFN __m128i x_xts_mul_pow(__m128i t, int c)
+{
+    __m128i cnt = _mm_set1_epi64x(c), cnt2 = _mm_set1_epi64x(64 - c);
+    __m128i cr = _mm_srlv_epi64(t, cnt2); /* 0 when c == 0 */
+    __m128i sh = _mm_xor_si128(_mm_sllv_epi64(t, cnt), _mm_slli_si128(cr, 8));
+    return _mm_xor_si128(sh, _mm_clmulepi64_si128(_mm_srli_si128(cr, 8), _mm_set_epi64x(0, 0x87), 0x00));
+}
+
+/* The tweaks of vector j of a batch: T * alpha^(j*AK_LANES + lane). */
+IFN vec_t xts_first_tweaks(__m128i T, int j)
+{
+    vec_t t = v_bcast_x(T);
+    vec_t c = v_add64(v_lane_idx64(), v_set1_64(j * AK_LANES));
+    vec_t cr = v_srlv64(t, v_sub64(v_set1_64(64), c));
+    vec_t sh = v_xor(v_sllv64(t, c), v_bslli(cr, 8));
+    return v_xor(sh, v_clmul(v_bsrli(cr, 8), v_bcast_x(_mm_set_epi64x(0, 0x87)), 0x00));
+}
+
 IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16], int dec,
                   const int R)
 {
     LOAD_KEYS(K, rk, R);
-    uint8_t tw[16 * BATCH];
-    memcpy(tw, tweak, 16);
-    for (int i = 1; i < BATCH; i++) {
-        memcpy(tw + 16 * i, tw + 16 * (i - 1), 16);
-        ak_xts_double(tw + 16 * i);
-    }
+    __m128i T = x_load(tweak);
     vec_t t[NV], x[NV];
     for (int j = 0; j < NV; j++)
-        t[j] = v_loadu(tw + VB * j);
+        t[j] = xts_first_tweaks(T, j);
     size_t rem = 0;
     for (;;) {
         size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
@@ -492,13 +507,8 @@ IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
             break;
         }
     }
-    /* The next tweak: lane `rem` of the current tweak vectors. */
-    for (int j = 0; j < NV; j++)
-        v_storeu(tw + VB * j, t[j]);
-    memcpy(tweak, tw + 16 * rem, 16);
-    volatile uint8_t *vt = tw;
-    for (size_t i = 0; i < sizeof tw; i++)
-        vt[i] = 0;
+    /* The next tweak: the current batch's first one times alpha^rem. */
+    x_store(tweak, x_xts_mul_pow(v_low128(t[0]), (int)rem));
 }
 
 KFN void vaes_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
@@ -594,6 +604,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
     size_t nblk = (len + 15) / 16;
+    int have_p = 0; /* encryption's last full batch, not hashed yet */
     gacc a;
 
     if (enc && len >= 16 * BATCH) {
@@ -622,8 +633,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
                 _Pragma("GCC unroll 4")
                 for (int j = 0; j < NV; j++)
                     x[j] = v_enc(x[j], K[r]);
-                if (r <= NV)
-                    gacc_mul(&a, p[r - 1], pwb + VB * (r - 1));
+                if (r <= NV) /* p[0], which carries Y, last: short chain */
+                    gacc_mul(&a, p[NV - r], pwb + VB * (NV - r));
                 if (r == NV + 1)
                     Y = gacc_reduce(a);
             }
@@ -636,11 +647,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             in += 16 * BATCH;
             out += 16 * BATCH;
         }
-        p[0] = v_xor(p[0], v_zext(Y));
-        gacc_zero(&a);
-        for (int j = 0; j < NV; j++)
-            gacc_mul(&a, p[j], pwb + VB * j);
-        Y = gacc_reduce(a);
+        have_p = 1;
     } else if (!enc) {
         while (len >= 16 * BATCH) {
             for (int j = 0; j < NV; j++) {
@@ -656,8 +663,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
                 _Pragma("GCC unroll 4")
                 for (int j = 0; j < NV; j++)
                     x[j] = v_enc(x[j], K[r]);
-                if (r <= NV)
-                    gacc_mul(&a, p[r - 1], pwb + VB * (r - 1));
+                if (r <= NV) /* p[0], which carries Y, last: short chain */
+                    gacc_mul(&a, p[NV - r], pwb + VB * (NV - r));
                 if (r == NV + 1)
                     Y = gacc_reduce(a);
             }
@@ -671,33 +678,58 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         }
     }
 
-    /* Tail: len < 16*BATCH bytes, then the optional length block. */
+    /* Tail: len < 16*BATCH bytes and the optional length block, hashed
+     * together with encryption's pending batch in one reduction when the
+     * powers reach that far.  The length block goes in the lane after the
+     * last data block, so it costs no multiply of its own. */
     size_t nt = (len + 15) / 16;
-    if (nt || lenblk) {
-        size_t m = nt + (lenblk != NULL);
-        const uint8_t *pw = tab + 16 * (NPOW - m);
+    size_t m = nt + (lenblk != NULL);
+    if (have_p && BATCH + m > NPOW) {
+        p[0] = v_xor(p[0], v_zext(Y));
         gacc_zero(&a);
-        if (nt) {
-            for (int j = 0; j < NV; j++) {
-                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-                cv = v_add32(cv, step);
-                d[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
-            }
-            enc_batch(x, K, d, R);
-            for (int j = 0; j < NV; j++) {
-                v_store_window(out, (ptrdiff_t)(VB * j), len, x[j]);
-                vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j), len) : d[j];
-                p[j] = v_shuffle8(c, bsw);
-            }
+        for (int j = 0; j < NV; j++)
+            gacc_mul(&a, p[j], pwb + VB * j);
+        Y = gacc_reduce(a);
+        have_p = 0;
+    }
+    if (m || have_p) {
+        __m128i yin = Y; /* goes into the first block hashed */
+        gacc_zero(&a);
+        if (have_p) {
+            const uint8_t *pp = tab + 16 * (NPOW - m - BATCH);
             p[0] = v_xor(p[0], v_zext(Y));
-            for (int j = 0; j < NV && (size_t)j * AK_LANES < nt; j++)
-                gacc_mul(&a, p[j], pw + VB * j);
+            yin = _mm_setzero_si128();
+            for (int j = 0; j < NV; j++)
+                gacc_mul(&a, p[j], pp + VB * j);
         }
-        if (lenblk) {
-            __m128i l = *lenblk;
-            if (!nt)
-                l = _mm_xor_si128(l, Y);
-            gacc_mul(&a, v_zext(l), tab + 16 * (NPOW - 1));
+        if (m) {
+            const uint8_t *pw = tab + 16 * (NPOW - m);
+            if (nt) {
+                for (int j = 0; j < NV; j++) {
+                    x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                    cv = v_add32(cv, step);
+                    d[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
+                }
+                enc_batch(x, K, d, R);
+                for (int j = 0; j < NV; j++) {
+                    v_store_window(out, (ptrdiff_t)(VB * j), len, x[j]);
+                    vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j), len) : d[j];
+                    p[j] = v_shuffle8(c, bsw);
+                }
+            } else {
+                for (int j = 0; j < NV; j++)
+                    p[j] = v_zero();
+            }
+            if (lenblk && nt < BATCH) {
+                vec_t lv = v_bcast_x(*lenblk);
+                for (int j = 0; j < NV; j++)
+                    p[j] = v_xor(p[j], v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * nt), 16));
+            } else if (lenblk) {
+                gacc_mul(&a, v_zext(*lenblk), tab + 16 * (NPOW - 1));
+            }
+            p[0] = v_xor(p[0], v_zext(yin));
+            for (int j = 0; j < NV && (size_t)j * AK_LANES < m; j++)
+                gacc_mul(&a, p[j], pw + VB * j);
         }
         Y = gacc_reduce(a);
     }
@@ -787,6 +819,49 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
 }
 
+/* The common small case, at most one AAD block: the hash input is exactly
+ * the counter vectors' lanes, [A, C_0, ..., C_{nC-1}, L], with A in the J0
+ * lane and the length block L in the lane after the last data block, so the
+ * whole message is NVEC multiplies and one reduction, and only the
+ * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES. */
+IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
+                  const int R)
+{
+    LOAD_KEYS(K, rk, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    size_t nC = (len + 15) / 16;
+    vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
+    vec_t x[NV], d[NV], e[NV];
+    const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+        d[j] = v_load_window(in, (ptrdiff_t)(VB * j) - 16, len);
+        /* A and L, in register form, in their lanes */
+        e[j] = v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * (nC + 1)), 16);
+        if (j == 0)
+            e[0] = v_xor(e[0], v_shuffle8(v_load_window(aad, 0, aad_len), bsw));
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVEC; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    gacc a;
+    gacc_zero(&a);
+    const uint8_t *pw = tab + 16 * (NPOW - nC - 2);
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        v_store_window(out, (ptrdiff_t)(VB * j) - 16, len, x[j]);
+        vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
+        gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
+    }
+    __m128i y = gacc_reduce(a);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
+}
+
 IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int R)
 {
@@ -814,6 +889,23 @@ IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aa
     const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
     __m128i j0 = j0_of(iv);
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    if (nA <= 1 && nC + 2 <= BATCH) {
+        int nvec = (int)((nC + 2 + AK_LANES - 1) / AK_LANES);
+#define CALLS(R, NVEC) gcm_tiny(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
+#define CALL(R)                                    \
+    do {                                           \
+        switch (nvec) {                            \
+        case 1: CALLS(R, 1); break;                \
+        case 2: CALLS(R, 2); break;                \
+        case 3: CALLS(R, 3); break;                \
+        default: CALLS(R, 4); break;               \
+        }                                          \
+    } while (0)
+        ROUNDS_SWITCH(key->aes.rounds, CALL);
+#undef CALL
+#undef CALLS
+        return;
+    }
     if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW) {
         int nvec = (int)((nC + 1 + AK_LANES - 1) / AK_LANES);
 #define CALLS(R, NVEC) gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)

@@ -45,6 +45,13 @@ VFN vec_t v_shuffle8(vec_t a, vec_t m) { return _mm256_shuffle_epi8(a, m); }
 VFN vec_t v_swap64(vec_t a) { return _mm256_shuffle_epi32(a, 0x4e); }
 VFN vec_t v_add32(vec_t a, vec_t b) { return _mm256_add_epi32(a, b); }
 
+VFN vec_t v_add64(vec_t a, vec_t b) { return _mm256_add_epi64(a, b); }
+VFN vec_t v_sub64(vec_t a, vec_t b) { return _mm256_sub_epi64(a, b); }
+VFN vec_t v_set1_64(long long x) { return _mm256_set1_epi64x(x); }
+VFN vec_t v_sllv64(vec_t a, vec_t c) { return _mm256_sllv_epi64(a, c); }
+VFN vec_t v_srlv64(vec_t a, vec_t c) { return _mm256_srlv_epi64(a, c); }
+VFN vec_t v_lane_idx64(void) { return _mm256_set_epi64x(1, 1, 0, 0); }
+
 /* 128-bit add per lane; b has its value in the low qword only.  Unsigned
  * "sum < b" by a signed compare after flipping the sign bits. */
 VFN vec_t v_add128(vec_t a, vec_t b)
