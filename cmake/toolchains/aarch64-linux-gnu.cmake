@@ -31,4 +31,10 @@ set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
-set(CMAKE_CROSSCOMPILING_EMULATOR qemu-aarch64;-cpu;max;-L;/usr/${AESKIT_CROSS_TRIPLE})
+# -L makes qemu look for the dynamic loader in the cross sysroot.  Once a
+# multiarch package has brought in libc6:<arch> (scripts/deps-cross.sh), the
+# loader would find that libc first in /lib/<triple>, a different build from
+# the cross loader ("stack smashing detected" at start-up); LD_LIBRARY_PATH
+# keeps loader and libc from the same package.
+set(CMAKE_CROSSCOMPILING_EMULATOR
+  qemu-aarch64;-cpu;max;-L;/usr/${AESKIT_CROSS_TRIPLE};-E;LD_LIBRARY_PATH=/usr/${AESKIT_CROSS_TRIPLE}/lib)
