@@ -33,8 +33,8 @@
  * Y' = (((Y ^ X1) H ^ X2) H ... ^ X8) H = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H:
  * eight independent products summed unreduced, then one shift and one
  * reduction (Gueron & Kounavis, Intel white paper "Carry-less multiplication
- * and its usage for computing the GCM mode", 2010).  ghash_init stores
- * H^8..H^1 in ak_ghash.data; the eight products run in vector lanes
+ * and its usage for computing the GCM mode", 2010); we aggregate 16 blocks.
+ * ghash_init stores H^16..H^1 in ak_ghash.data; the products run in vector lanes
  * (ghash_generic_core.h), the reduction here.  The scalar multiply below
  * only computes the powers.
  */
@@ -88,10 +88,12 @@ static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 #endif
 
-/* Layout of ak_ghash.data: 16 entries {hi, lo}: H^8, H^7, ..., H^1, then
- * eight zero entries (the lanes a zero-padded last group never uses), then
- * the variant number. */
-#define AK_GH_VARIANT_OFF 256
+/* Layout of ak_ghash.data: 2 * AK_GH_GROUP entries {hi, lo}: H^16, H^15,
+ * ..., H^1, then zero entries (lanes a zero-padded last group never uses),
+ * then the variant number. */
+#define AK_GH_ENTRIES (2 * AK_GH_GROUP)
+#define AK_GH_VARIANT_OFF (16 * AK_GH_ENTRIES)
+_Static_assert(AK_GH_VARIANT_OFF + 4 <= AESKIT_GHASH_KEY_SIZE, "ghash key layout");
 
 /* Unreduced 256-bit Karatsuba product accumulated into z[0..3] (z[0] most
  * significant): z ^= (ah:al) * (bh:bl). */
@@ -130,12 +132,12 @@ static void fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_t *
 
 void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
-    uint64_t t[32];
+    uint64_t t[2 * AK_GH_ENTRIES];
     uint64_t hh = ak_load_be64(H), hl = ak_load_be64(H + 8);
     uint64_t ph = hh, pl = hl;
     uint32_t v = ak_gen_pick_variant();
     memset(t, 0, sizeof t);
-    for (int i = 7; i >= 0; i--) {
+    for (int i = AK_GH_GROUP - 1; i >= 0; i--) {
         uint64_t z[4] = {0, 0, 0, 0};
         t[2 * i] = ph;
         t[2 * i + 1] = pl;
@@ -157,7 +159,7 @@ void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 #define AKGH_W 16
 #define AKGH_NAME(x) akgh16_##x
 #include "ghash_generic_core.h"
-const ak_gen_ghash8_fn ak_gen_ghash8_base = akgh16_ghash8;
+const ak_gen_ghash8_fn ak_gen_ghash8_base = akgh16_ghash_groups;
 
 static ak_gen_ghash8_fn ghash8_of(const ak_ghash *g)
 {
@@ -174,7 +176,7 @@ static ak_gen_ghash8_fn ghash8_of(const ak_ghash *g)
 
 void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
 {
-    uint64_t t[32];
+    uint64_t t[2 * AK_GH_ENTRIES];
     uint64_t yh, yl;
     ak_gen_ghash8_fn f = ghash8_of(g);
     if (nblocks == 0)
@@ -182,16 +184,17 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
     memcpy(t, g->data, sizeof t);
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
-    if (nblocks >= 8)
-        f(t, &yh, &yl, in, nblocks / 8, fold);
-    if (nblocks % 8) {
-        /* The last n < 8 blocks in lanes 0..n-1 with powers H^n..H^1;
+    if (nblocks >= AK_GH_GROUP)
+        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, fold);
+    if (nblocks % AK_GH_GROUP) {
+        /* The last n < 16 blocks in lanes 0..n-1 with powers H^n..H^1;
          * the zero lanes after them contribute nothing. */
-        size_t n = nblocks % 8;
-        uint8_t buf[128];
+        size_t n = nblocks % AK_GH_GROUP;
+        uint8_t buf[16 * AK_GH_GROUP];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
-        f(t + 2 * (8 - n), &yh, &yl, buf, 1, fold);
+        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, fold);
+        aeskit_memzero(buf, sizeof buf);
     }
     ak_store_be64(Y, yh);
     ak_store_be64(Y + 8, yl);

@@ -5,9 +5,9 @@
  * Before including, define AKGH_W (16, 32 or 64 bytes) and AKGH_NAME(x).
  *
  * ---- What it computes ------------------------------------------------------
- * Eight blocks per step with one reduction (aggregated reduction):
- *   Y' = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H
- * Lane j of the step holds block j and the power H^(8-j); a step is 8/L
+ * Sixteen blocks per step with one reduction (aggregated reduction):
+ *   Y' = (Y ^ X1) H^16 ^ X2 H^15 ^ ... ^ X16 H
+ * Lane j of the step holds block j and the power H^(16-j); a step is 16/L
  * vectors when a vector has L 64-bit lanes.  Each lane computes the full
  * 256-bit carry-less product of its block and its power, the lanes are
  * XORed together, and the sum is shifted and reduced once in scalar code
@@ -31,7 +31,7 @@
 #define akgh_b AKGH_NAME(b)
 typedef uint64_t akgh_v __attribute__((vector_size(AKGH_W), aligned(AKGH_W)));
 #define AKGH_L (AKGH_W / 8)
-#define AKGH_NV (8 / AKGH_L)
+#define AKGH_NV (AK_GH_GROUP / AKGH_L) /* vectors per group */
 
 /* Low 32 bits of each lane times low 32 bits of each lane, 64-bit result.
  * Clang finds pmuludq from the known-zero high bits; GCC needs telling. */
@@ -124,14 +124,14 @@ static inline void AKGH_NAME(load)(const uint8_t *in, akgh_v *xh, akgh_v *xl)
     *xl = AKGH_SHUF2(a, b, AKGH_ODD_IDX);
 }
 
-/* Folds ngroups groups of 8 blocks into (yh, yl).  Lane b of a group
- * multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1] (lo); the
- * caller points powers at H^8, ..., H^1 (or, for a zero-padded last group of
- * n blocks, at H^n, ..., H^1 followed by anything).  The lanes do not see Y:
+/* Folds ngroups groups of AK_GH_GROUP (16) blocks into (yh, yl).  Lane b
+ * of a group multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1]
+ * (lo); the caller points powers at H^16, ..., H^1 (or, for a zero-padded
+ * last group of n blocks, at H^n, ..., H^1 followed by anything).  The lanes do not see Y:
  * fold() adds Y * powers[0..1] to the lane sum and reduces, so the only
  * serial chain from group to group is that one scalar product; the lane
  * products of the next group do not wait for it. */
-static void AKGH_NAME(ghash8)(const uint64_t powers[16], uint64_t *yh, uint64_t *yl,
+static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
                               const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold)
 {
     akgh_v ph[AKGH_NV], pl[AKGH_NV];
@@ -153,7 +153,7 @@ static void AKGH_NAME(ghash8)(const uint64_t powers[16], uint64_t *yh, uint64_t 
             for (int j = 0; j < AKGH_L; j++)
                 s[i] ^= z[i][j];
         fold(s, powers, yh, yl);
-        in += 128;
+        in += 16 * AK_GH_GROUP;
     }
 }
 
