@@ -369,9 +369,42 @@ AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
  * data counters. */
 #define SHORT_LANE(j) b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
 
+/* Data block j of a short message, keystream lane j+1: whole blocks go
+ * straight through registers, a final partial block through a zeroed
+ * buffer.  The GHASH operand is the ciphertext side (the input when
+ * decrypting, read before an in-place store). */
+#define SHORT_DATA(j, jn)                                                      \
+    if ((j) < full) {                                                          \
+        const __m128i ci = LOADU(in + 16 * (j));                               \
+        const __m128i co = _mm_xor_si128(ci, b##jn);                           \
+        STOREU(out + 16 * (j), co);                                            \
+        SHORT_HASH(bswap128(dec ? ci : co));                                   \
+    } else if ((j) == full && rem) {                                           \
+        uint8_t buf[16] = {0};                                                 \
+        memcpy(buf, in + 16 * (j), rem);                                       \
+        const __m128i ci = LOADU(buf);                                         \
+        STOREU(buf, _mm_xor_si128(ci, b##jn));                                 \
+        memcpy(out + 16 * (j), buf, rem);                                      \
+        memset(buf + rem, 0, 16 - rem);                                        \
+        SHORT_HASH(bswap128(dec ? ci : LOADU(buf)));                           \
+        wipe(buf, sizeof buf);                                                 \
+    }
+
+/* Adds block x with the next power; the running Y enters with the first
+ * block and is zero afterwards. */
+#define SHORT_HASH(xv)                                                         \
+    do {                                                                       \
+        acc_add(&a, _mm_xor_si128((xv), y), HPOW(tab, pw), HKAR(tab, pw));    \
+        y = _mm_setzero_si128();                                               \
+        pw--;                                                                  \
+    } while (0)
+
 /* Messages of at most 7 blocks: E(J0) and every keystream block in one
  * 4- or 8-lane AES pass; AAD, data and length blocks hashed with one
- * reduction when they fit in 8 powers.  dec selects which side is hashed. */
+ * reduction when they fit in 8 powers (otherwise the AAD is hashed first).
+ * Everything stays in registers: the AAD and length products do not depend
+ * on the AES pass and overlap it; only the data products and one reduction
+ * follow it.  dec selects which side is hashed. */
 AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
                             size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                             uint8_t tag[16], const int dec)
@@ -379,64 +412,51 @@ AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const u
     const __m128i *rk = RK_ENC(&key->aes), *tab = TAB(&key->gh);
     const unsigned R = key->aes.rounds;
     const size_t nb = (len + 15) / 16, na = (aad_len + 15) / 16;
+    const size_t full = len / 16, rem = len % 16;
     const __m128i c = j0_reflected(iv);
     __m128i b0, b1, b2, b3, b4, b5, b6, b7;
-    __m128i ks[8];
 
     if (nb <= 3) {
         SHORT_LANE(0) SHORT_LANE(1) SHORT_LANE(2) SHORT_LANE(3)
+        b4 = b5 = b6 = b7 = _mm_setzero_si128();
         for (unsigned r = 1; r < R; r++) {
             const __m128i kr = rk[r];
             b0 = _mm_aesenc_si128(b0, kr); b1 = _mm_aesenc_si128(b1, kr);
             b2 = _mm_aesenc_si128(b2, kr); b3 = _mm_aesenc_si128(b3, kr);
         }
         const __m128i kl = rk[R];
-        ks[0] = _mm_aesenclast_si128(b0, kl); ks[1] = _mm_aesenclast_si128(b1, kl);
-        ks[2] = _mm_aesenclast_si128(b2, kl); ks[3] = _mm_aesenclast_si128(b3, kl);
+        b0 = _mm_aesenclast_si128(b0, kl); b1 = _mm_aesenclast_si128(b1, kl);
+        b2 = _mm_aesenclast_si128(b2, kl); b3 = _mm_aesenclast_si128(b3, kl);
     } else {
         V8(SHORT_LANE)
         for (unsigned r = 1; r < R; r++)
             ROUND8(_mm_aesenc_si128, rk[r]);
         ROUND8(_mm_aesenclast_si128, rk[R]);
-        ks[0] = b0; ks[1] = b1; ks[2] = b2; ks[3] = b3;
-        ks[4] = b4; ks[5] = b5; ks[6] = b6; ks[7] = b7;
     }
 
-    /* Hash list: AAD blocks (if they fit), data blocks (ciphertext side),
-     * the length block. */
-    __m128i x[16];
-    size_t m = 0;
-    __m128i y = _mm_setzero_si128();
+    __m128i y = _mm_setzero_si128(), lb = len_block(aad_len, len);
+    size_t pw;
     if (na + nb + 1 <= 8) {
-        for (size_t j = 0; j < aad_len / 16; j++)
-            x[m++] = XBLK(aad + 16 * j);
-        if (aad_len % 16)
-            x[m++] = xblk_partial(aad + aad_len / 16 * 16, aad_len % 16);
-    } else if (aad_len) {
+        pw = na + nb + 1;
+    } else {
         y = ghash_bytes(tab, y, aad, aad_len);
+        pw = nb + 1;
+        aad_len = 0; /* hashed; lb already holds its length */
     }
-
-    const size_t full = len / 16, rem = len % 16;
-    for (size_t j = 0; j < full; j++) {
-        const __m128i ci = LOADU(in + 16 * j);
-        const __m128i co = _mm_xor_si128(ci, ks[j + 1]);
-        x[m++] = bswap128(dec ? ci : co);
-        STOREU(out + 16 * j, co);
+    if (pw == 1) { /* no block before the length block: Y enters there */
+        lb = _mm_xor_si128(lb, y);
+        y = _mm_setzero_si128();
     }
-    if (rem) {
-        uint8_t buf[16] = {0};
-        memcpy(buf, in + 16 * full, rem);
-        const __m128i ci = LOADU(buf);
-        STOREU(buf, _mm_xor_si128(ci, ks[full + 1]));
-        memcpy(out + 16 * full, buf, rem);
-        memset(buf + rem, 0, 16 - rem);
-        x[m++] = bswap128(dec ? ci : LOADU(buf));
-        wipe(buf, sizeof buf);
-    }
-    x[m++] = len_block(aad_len, len);
-    y = ghash_agg(tab, y, x, m);
-    STOREU(tag, _mm_xor_si128(bswap128(y), ks[0]));
-    wipe(ks, sizeof ks);
+    acc_t a = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    /* the length block always takes H^1; it goes first, off the AES path */
+    acc_add(&a, lb, HPOW(tab, 1), HKAR(tab, 1));
+    for (size_t j = 0; j < aad_len / 16; j++)
+        SHORT_HASH(XBLK(aad + 16 * j));
+    if (aad_len % 16)
+        SHORT_HASH(xblk_partial(aad + aad_len / 16 * 16, aad_len % 16));
+    SHORT_DATA(0, 1) SHORT_DATA(1, 2) SHORT_DATA(2, 3) SHORT_DATA(3, 4)
+    SHORT_DATA(4, 5) SHORT_DATA(5, 6) SHORT_DATA(6, 7)
+    STOREU(tag, _mm_xor_si128(bswap128(acc_reduce(&a)), b0));
 }
 
 /* Longer messages: AAD through GHASH, the whole blocks through the fused
