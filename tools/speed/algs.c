@@ -30,16 +30,18 @@ const speed_alg *speed_alg_find(const char *name)
     char full[64];
     if (strlen(name) > 40)
         return NULL;
-    snprintf(full, sizeof full, "%s%s", strncmp(name, "aes-", 4) ? "aes-128-" : "", name);
-    for (char *p = full; *p; p++)
-        if (*p >= 'A' && *p <= 'Z')
-            *p = (char)(*p - 'A' + 'a');
+    char low[48];
+    size_t i = 0;
+    for (; name[i]; i++)
+        low[i] = (char)(name[i] >= 'A' && name[i] <= 'Z' ? name[i] - 'A' + 'a' : name[i]);
+    low[i] = 0;
+    snprintf(full, sizeof full, "%s%s", strncmp(low, "aes-", 4) ? "aes-128-" : "", low);
     char *cm = strstr(full, "cbcmac"); /* the kernel's spelling */
     if (cm) {
         memmove(cm + 4, cm + 3, strlen(cm + 3) + 1);
         cm[3] = '-';
     }
-    for (size_t i = 0; i < speed_nalgs; i++)
+    for (i = 0; i < speed_nalgs; i++)
         if (!strcmp(speed_algs[i].name, full))
             return &speed_algs[i];
     return NULL;

@@ -67,16 +67,22 @@ static int parse_size(const char *s, size_t *out, int allow_zero)
     return 0;
 }
 
-/* Splits a comma list in place into items (at most SPEED_MAX_LIST). */
+/* Splits a comma list in place into items (at most SPEED_MAX_LIST);
+ * -1 for an empty item or too many. */
 static int split(char *s, char **items)
 {
     int n = 0;
-    for (char *p = strtok(s, ","); p; p = strtok(NULL, ",")) {
-        if (n == SPEED_MAX_LIST)
+    for (char *p = s;; ) {
+        char *comma = strchr(p, ',');
+        if (comma)
+            *comma = 0;
+        if (!*p || n == SPEED_MAX_LIST)
             return -1;
         items[n++] = p;
+        if (!comma)
+            return n;
+        p = comma + 1;
     }
-    return n;
 }
 
 static char list_store[8][1024];

@@ -77,15 +77,31 @@ static const char *status_word(int st)
     }
 }
 
-/* Prints the notes of the not-timed results of a group, once per distinct
- * (implementation, note). */
+/* 1 if no implementation ran cell ci and all give the same reason. */
+static int cell_all_same(const speed_report *r, size_t ci)
+{
+    for (size_t i = 0; i < r->nimpls; i++) {
+        const speed_result *x = speed_res(r, ci, i);
+        if (x->status == SR_OK || strcmp(x->note, speed_res(r, ci, 0)->note))
+            return 0;
+    }
+    return r->nimpls > 0;
+}
+
+/* Prints the notes of the not-timed results of a group: a size nobody ran
+ * once, then each (implementation, reason) once. */
 static void group_notes(FILE *f, const speed_report *r, const group *g)
 {
+    for (size_t s = 0; s < g->n; s++)
+        if (cell_all_same(r, g->first + s))
+            fprintf(f, "  %zu B: %s (not timed)\n", r->cells[g->first + s].size,
+                    speed_res(r, g->first + s, 0)->note);
     for (size_t i = 0; i < r->nimpls; i++) {
         const char *last = NULL;
         for (size_t s = 0; s < g->n; s++) {
             const speed_result *x = speed_res(r, g->first + s, i);
-            if (x->status == SR_OK || (last && !strcmp(last, x->note)))
+            if (x->status == SR_OK || cell_all_same(r, g->first + s) ||
+                (last && !strcmp(last, x->note)))
                 continue;
             fprintf(f, "  %s: %s%s%s\n", r->impls[i].label,
                     x->status == SR_DISAGREES ? "DISAGREES, not timed: " : "", x->note,
@@ -155,9 +171,13 @@ static void out_table(FILE *f, const speed_report *r)
             fprintf(f, "\n");
         }
         /* aeskit (its first column) against the best peer, per size */
-        int have_peer = 0;
-        for (size_t i = 0; i < r->nimpls; i++)
-            have_peer |= !r->impls[i].is_aeskit;
+        int have_peer = 0, multi = 0;
+        for (size_t i = 0; i < r->nimpls; i++) {
+            have_peer |= !r->impls[i].is_aeskit && !r->impls[i].peer->multi_stream;
+            for (size_t s = 0; s < g[gi].n && r->impls[i].peer; s++)
+                multi |= r->impls[i].peer->multi_stream &&
+                         speed_res(r, g[gi].first + s, i)->status == SR_OK;
+        }
         if (have_peer && r->nimpls && r->impls[0].is_aeskit) {
             fprintf(f, "%-*s", (int)w, "aeskit/best peer");
             for (size_t s = 0; s < g[gi].n; s++) {
@@ -166,7 +186,8 @@ static void out_table(FILE *f, const speed_report *r)
                 double best = 0;
                 for (size_t j = 0; j < r->nimpls; j++) {
                     const speed_result *y = speed_res(r, ci, j);
-                    if (!r->impls[j].is_aeskit && y->status == SR_OK && y->bytes_per_sec > best)
+                    if (!r->impls[j].is_aeskit && !r->impls[j].peer->multi_stream &&
+                        y->status == SR_OK && y->bytes_per_sec > best)
                         best = y->bytes_per_sec;
                 }
                 if (a->status != SR_OK || best <= 0) {
@@ -179,6 +200,9 @@ static void out_table(FILE *f, const speed_report *r)
             }
             fprintf(f, "\n");
         }
+        if (multi)
+            fprintf(f, "  (multibuf: many independent messages in flight, a different workload; "
+                       "not counted as best peer)\n");
         group_notes(f, r, &g[gi]);
     }
     fprintf(f, "\nspread = (median - best) / best over the rounds: the noise to allow for.\n");

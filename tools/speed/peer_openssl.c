@@ -100,9 +100,10 @@ static void *os_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     }
     int ok = 1;
     if (a->kind == SK_CCM) {
+        /* the tag length is part of CCM's first block: set it before the key,
+         * for decryption too (else OpenSSL formats B0 for its default M) */
         ok &= EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) == 1;
-        if (enc)
-            ok &= EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_TAG, 16, NULL) == 1;
+        ok &= EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_TAG, 16, NULL) == 1;
     }
     if (a->kind == SK_CBC || a->kind == SK_ECB || a->kind == SK_CBCMAC)
         ok &= EVP_CIPHER_CTX_set_padding(s->ctx, 0) == 1;
@@ -164,9 +165,9 @@ static inline int one(os_state *s, const speed_msg *m)
         return bad;
     }
     case SK_CCM:
-        bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, m->iv, -1) != 1;
         if (dec)
             bad |= EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, m->tag) != 1;
+        bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, m->iv, -1) != 1;
         bad |= EVP_CipherUpdate(x, NULL, &l, NULL, (int)m->len) != 1;
         if (m->aad_len)
             bad |= EVP_CipherUpdate(x, NULL, &l, m->aad, (int)m->aad_len) != 1;
@@ -231,4 +232,4 @@ static int os_run(void *st, const speed_buf *b, size_t first, size_t n)
 #endif
 }
 
-const speed_peer speed_peer_openssl = {"openssl", os_version, os_setup, os_run, os_done};
+const speed_peer speed_peer_openssl = {"openssl", os_version, os_setup, os_run, os_done, 0};

@@ -143,6 +143,8 @@ typedef struct speed_peer {
     void *(*setup)(const speed_cell *c, const uint8_t *key, char *why, size_t whylen);
     int (*run)(void *state, const speed_buf *b, size_t first, size_t n);
     void (*done)(void *state);
+    int multi_stream; /* keeps many independent messages in flight: a different
+                         workload, shown but not counted as "best peer" */
 } speed_peer;
 
 /* One column of the comparison: a peer, or aeskit with a given backend. */

@@ -1,0 +1,26 @@
+#!/bin/sh
+# cli.sh AESKIT - `aeskit speed` as a user runs it: exit codes and messages.
+aeskit=$1
+fail=0
+expect() { # expect CODE PATTERN ARGS...
+    want=$1 pat=$2
+    shift 2
+    out=$("$aeskit" speed "$@" 2>&1)
+    got=$?
+    if [ "$got" != "$want" ]; then
+        echo "FAIL: aeskit speed $*: exit $got, want $want"; echo "$out" | tail -5; fail=1
+    elif ! printf '%s\n' "$out" | grep -q -- "$pat"; then
+        echo "FAIL: aeskit speed $*: output lacks '$pat'"; echo "$out" | tail -5; fail=1
+    else
+        echo "ok: aeskit speed $* -> $got"
+    fi
+}
+expect 2 "unknown option '--frobnicate'" --frobnicate
+expect 2 "unknown algorithm 'aes-100-gcm'" --alg aes-100-gcm
+expect 2 "bad size" --sizes 0
+expect 2 "backend 'no-such-backend'" --backend no-such-backend --quiet
+expect 0 "usage: aeskit speed" --help
+expect 0 "AES-128-GCM enc" --sizes 16 --seconds 0.01 --quiet
+expect 0 "aes-256-xts,dec,32,0," --alg all --sizes 32 --seconds 0.01 --decrypt --format csv --quiet --peers none
+[ $fail = 0 ] && echo "cli: all checks passed"
+exit $fail

@@ -1,0 +1,171 @@
+/* test_formats.c - each output format of `aeskit speed` on a tiny run
+ * (aeskit's generic backend only, no peers, two algorithms x two sizes):
+ * CSV has the exact header and exactly one row per cell; JSON parses and
+ * carries the fields; the openssl, tcrypt and bench-slope shapes are there;
+ * the SVG plot is written and well-formed enough to hold one line. */
+#ifdef AKS_NO_CJSON
+#include <stdio.h>
+int main(void)
+{
+    printf("SKIP: cJSON (libcjson-dev) was not found at build time\n");
+    return 77;
+}
+#else
+#include <cjson/cJSON.h>
+
+#include "harness.h"
+
+#define BASE "--alg aes-128-gcm,aes-128-cmac --sizes 16,64 --seconds 0.01 --peers none " \
+             "--backend generic --quiet "
+
+static const char *const fields[] = {"impl", "backend", "alg", "op", "size", "update",
+                                     "bytes_per_sec", "ns_per_byte", "cycles_per_byte",
+                                     "cpu_mhz", "spread"};
+
+static void test_csv(void)
+{
+    char *out;
+    CHECK(run_line(BASE "--format csv", NULL, 0, &out, NULL) == 0, "csv run");
+    const char *hdr =
+        "impl,backend,alg,op,size,update,bytes_per_sec,ns_per_byte,cycles_per_byte,cpu_mhz,spread\n";
+    CHECK(!strncmp(out, hdr, strlen(hdr)), "CSV header: %.120s", out);
+    /* exactly one row per cell, each with 11 fields and the right keys */
+    static const char *const cells[] = {"aeskit,generic,aes-128-gcm,enc,16,0,",
+                                        "aeskit,generic,aes-128-gcm,enc,64,0,",
+                                        "aeskit,generic,aes-128-cmac,mac,16,0,",
+                                        "aeskit,generic,aes-128-cmac,mac,64,0,"};
+    for (int i = 0; i < 4; i++)
+        CHECK(count_lines_with(out, cells[i]) == 1, "row '%s' appears %zu times", cells[i],
+              count_lines_with(out, cells[i]));
+    size_t lines = count_lines_with(out, ",");
+    CHECK(lines == 5, "header + 4 rows, got %zu lines", lines);
+    for (const char *p = strchr(out, '\n'); p && p[1]; p = strchr(p + 1, '\n')) {
+        int commas = 0;
+        for (const char *q = p + 1; *q && *q != '\n'; q++)
+            commas += *q == ',';
+        CHECK(commas == 10, "row with %d fields: %.80s", commas + 1, p + 1);
+        double bps = 0;
+        const char *q = p + 1;
+        for (int k = 0; k < 6; k++)
+            q = strchr(q, ',') + 1;
+        bps = strtod(q, NULL);
+        CHECK(bps > 0, "bytes_per_sec %g", bps);
+    }
+    free(out);
+}
+
+static void test_json(void)
+{
+    char *out;
+    CHECK(run_line(BASE "--format json", NULL, 0, &out, NULL) == 0, "json run");
+    cJSON *root = cJSON_Parse(out);
+    CHECK(root != NULL, "JSON does not parse: %.200s", out);
+    if (!root) {
+        free(out);
+        return;
+    }
+    cJSON *m = cJSON_GetObjectItem(root, "machine");
+    CHECK(cJSON_IsObject(m), "machine object");
+    CHECK(cJSON_IsString(cJSON_GetObjectItem(m, "cpu_model")), "machine.cpu_model");
+    CHECK(cJSON_IsString(cJSON_GetObjectItem(m, "features")), "machine.features");
+    cJSON *mhz = cJSON_GetObjectItem(m, "cpu_mhz");
+    CHECK(cJSON_IsNumber(mhz) && mhz->valuedouble > 100 && mhz->valuedouble < 20000,
+          "machine.cpu_mhz plausible");
+    cJSON *res = cJSON_GetObjectItem(root, "results");
+    CHECK(cJSON_IsArray(res) && cJSON_GetArraySize(res) == 4, "4 results, got %d",
+          cJSON_GetArraySize(res));
+    cJSON *r;
+    cJSON_ArrayForEach(r, res)
+    {
+        for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+            CHECK(cJSON_GetObjectItem(r, fields[i]) != NULL, "result lacks %s", fields[i]);
+        CHECK(cJSON_IsString(cJSON_GetObjectItem(r, "impl")) &&
+                  !strcmp(cJSON_GetObjectItem(r, "impl")->valuestring, "aeskit"),
+              "impl aeskit");
+        cJSON *bps = cJSON_GetObjectItem(r, "bytes_per_sec");
+        cJSON *nsb = cJSON_GetObjectItem(r, "ns_per_byte");
+        CHECK(cJSON_IsNumber(bps) && bps->valuedouble > 0, "bytes_per_sec > 0");
+        /* the two figures must be the same measurement */
+        if (cJSON_IsNumber(bps) && cJSON_IsNumber(nsb) && nsb->valuedouble > 0) {
+            double prod = bps->valuedouble * nsb->valuedouble / 1e9;
+            CHECK(prod > 0.99 && prod < 1.01, "bytes/s x ns/B = %g, want 1", prod);
+        }
+    }
+    CHECK(cJSON_IsArray(cJSON_GetObjectItem(root, "not_timed")), "not_timed array");
+    cJSON_Delete(root);
+    free(out);
+}
+
+static void test_text_formats(void)
+{
+    char *out;
+    CHECK(run_line(BASE "--format openssl", NULL, 0, &out, NULL) == 0, "openssl run");
+    CHECK(strstr(out, "The 'numbers' are in 1000s of bytes per second processed.") != NULL,
+          "openssl banner");
+    CHECK(count_lines_with(out, "      16 bytes      64 bytes") == 2, "openssl size header");
+    CHECK(count_lines_with(out, "AES-128-GCM aeskit generic") == 1 &&
+              count_lines_with(out, "AES-128-CMAC aeskit generic") == 1,
+          "openssl rows:\n%s", out);
+    CHECK(count_lines_with(out, "k ") + count_lines_with(out, "k\n") >= 2, "k suffix");
+    free(out);
+
+    CHECK(run_line(BASE "--format tcrypt --update 0,16", NULL, 0, &out, NULL) == 0, "tcrypt run");
+    CHECK(count_lines_with(out, "testing speed of gcm(aes) (aeskit generic) encryption") == 1,
+          "tcrypt gcm heading:\n%s", out);
+    CHECK(count_lines_with(out, "testing speed of cmac(aes) (aeskit generic)") == 1,
+          "tcrypt cmac heading");
+    CHECK(count_lines_with(out, "(128 bit key,     64 byte blocks,     16 bytes per update,    4 "
+                                "updates):") == 2,
+          "tcrypt 64/16 lines:\n%s", out);
+    CHECK(count_lines_with(out, "cycles/operation,") == 8 &&
+              count_lines_with(out, "cycles/byte") == 8,
+          "tcrypt: 8 measured lines");
+    free(out);
+
+    CHECK(run_line(BASE "--format slope", NULL, 0, &out, NULL) == 0, "slope run");
+    CHECK(count_lines_with(out, "|  nanosecs/byte   mebibytes/sec   cycles/byte  auto Mhz") == 1,
+          "slope header:\n%s", out);
+    CHECK(count_lines_with(out, " ns/B ") == 6, "slope: 4 sizes + 2 fitted slopes");
+    CHECK(count_lines_with(out, "GCM enc 16B |") == 1 && count_lines_with(out, "CMAC mac 64B |") == 1,
+          "slope rows");
+    free(out);
+
+    CHECK(run_line(BASE, NULL, 0, &out, NULL) == 0, "table run");
+    CHECK(count_lines_with(out, "AES-128-GCM enc, one-shot calls") == 1, "table heading");
+    CHECK(count_lines_with(out, "aeskit generic") == 2, "table rows");
+    CHECK(strstr(out, "core clock estimate") != NULL, "clock printed");
+    free(out);
+}
+
+static void test_plot(void)
+{
+    const char *path = "speed_test_plot.svg";
+    char *out, line[256];
+    snprintf(line, sizeof line, BASE "--format csv --plot %s", path);
+    remove(path);
+    CHECK(run_line(line, NULL, 0, &out, NULL) == 0, "plot run");
+    free(out);
+    FILE *f = fopen(path, "r");
+    CHECK(f != NULL, "plot file written");
+    if (!f)
+        return;
+    static char svg[1 << 16];
+    size_t n = fread(svg, 1, sizeof svg - 1, f);
+    svg[n] = 0;
+    fclose(f);
+    CHECK(strstr(svg, "<svg") && strstr(svg, "</svg>"), "svg element");
+    CHECK(count_lines_with(svg, "<polyline") == 2, "one line per implementation and algorithm");
+    CHECK(strstr(svg, "aeskit generic") != NULL, "legend");
+    CHECK(strstr(svg, "log scale") != NULL, "log axis label");
+    remove(path);
+}
+
+int main(void)
+{
+    test_csv();
+    test_json();
+    test_text_formats();
+    test_plot();
+    return finish("test_formats");
+}
+#endif

@@ -1,0 +1,101 @@
+/* test_opts.c - the option parser of `aeskit speed`: what it accepts, what
+ * it rejects (code 2, with a message naming the problem). */
+#include "harness.h"
+
+static void good(const char *line)
+{
+    speed_opts o;
+    char *msg;
+    int rc = parse_line(line, &o, &msg);
+    CHECK(rc == 0, "'%s' rejected: %s", line, msg);
+    CHECK(msg && !*msg, "'%s' printed '%s'", line, msg ? msg : "");
+    free(msg);
+}
+
+static void bad(const char *line, const char *expect)
+{
+    speed_opts o;
+    char *msg;
+    int rc = parse_line(line, &o, &msg);
+    CHECK(rc == 2, "'%s' gave %d, want 2", line, rc);
+    CHECK(msg && strstr(msg, expect), "'%s': message '%s' lacks '%s'", line, msg ? msg : "",
+          expect);
+    free(msg);
+}
+
+int main(void)
+{
+    speed_opts o;
+
+    /* defaults: the README's first command */
+    CHECK(parse_line("", &o, NULL) == 0, "empty command line");
+    CHECK(o.nalgs == 2 && !strcmp(o.algs[0]->name, "aes-128-gcm") &&
+              !strcmp(o.algs[1]->name, "aes-256-gcm"),
+          "default algorithms");
+    static const size_t ds[] = {16, 64, 256, 1024, 1420, 8192, 16384};
+    CHECK(o.nsizes == 7 && !memcmp(o.sizes, ds, sizeof ds), "default sizes");
+    CHECK(o.nupdates == 1 && o.updates[0] == 0, "default: one-shot");
+    CHECK(o.aad_len == 16 && o.format == SF_TABLE && !o.decrypt && !o.peers_none &&
+              !o.npeer_names && !o.backend && !o.backend_all && !o.plot,
+          "default options");
+
+    /* every option, both spellings */
+    CHECK(parse_line("--alg aes-192-ccm,cmac,AES-256-CBCMAC,rfc4106 --sizes 16,1k,8192 "
+                     "--update=0,16,256 --aad 0 --seconds 0.5 --peers openssl,gcrypt "
+                     "--format=csv --plot /tmp/x.svg --decrypt --backend generic --quiet",
+                     &o, NULL) == 0,
+          "full command line");
+    CHECK(o.nalgs == 4 && !strcmp(o.algs[0]->name, "aes-192-ccm") &&
+              !strcmp(o.algs[1]->name, "aes-128-cmac") &&
+              !strcmp(o.algs[2]->name, "aes-256-cbc-mac") &&
+              !strcmp(o.algs[3]->name, "aes-128-rfc4106"),
+          "algorithm names");
+    CHECK(o.algs[3]->key_len == 20 && o.algs[3]->iv_len == 8, "rfc4106: 20-byte key, 8-byte IV");
+    CHECK(o.nsizes == 3 && o.sizes[1] == 1024, "size suffix k");
+    CHECK(o.nupdates == 3 && o.updates[0] == 0 && o.updates[2] == 256, "updates");
+    CHECK(o.aad_len == 0 && o.seconds == 0.5 && o.format == SF_CSV && o.decrypt && o.quiet,
+          "values");
+    CHECK(o.npeer_names == 2 && !strcmp(o.peer_names[1], "libgcrypt"), "peer alias");
+    CHECK(o.backend && !strcmp(o.backend, "generic") && !o.backend_all, "backend name");
+    CHECK(o.plot && !strcmp(o.plot, "/tmp/x.svg"), "plot file");
+
+    CHECK(parse_line("--alg all --backend all --peers none", &o, NULL) == 0, "all/all/none");
+    CHECK(o.nalgs == speed_nalgs && o.backend_all && o.peers_none, "all algorithms, all backends");
+    CHECK(speed_nalgs == 30, "10 modes x 3 key sizes, got %zu", speed_nalgs);
+
+    static const char *const formats[] = {"table", "openssl", "tcrypt", "slope", "csv", "json"};
+    for (int i = 0; i < 6; i++) {
+        char line[64];
+        snprintf(line, sizeof line, "--format %s", formats[i]);
+        CHECK(parse_line(line, &o, NULL) == 0 && (int)o.format == i, "format %s", formats[i]);
+    }
+    good("--peers all");
+    good("--peers libsodium,wolfssl,nettle,ipsec-mb");
+    good("--help");
+    good("--seconds 60");
+    good("--alg gmac,xts,ecb,ctr,cbc,ccm,gcm,cbc-mac");
+
+    bad("--frobnicate", "unknown option '--frobnicate'");
+    bad("stray", "unexpected argument 'stray'");
+    bad("--alg", "needs a value");
+    bad("--alg=", "needs a value");
+    bad("--alg aes-512-gcm", "unknown algorithm 'aes-512-gcm'");
+    bad("--alg gcm,,", "empty");
+    bad("--sizes 16,,64", "empty");
+    bad("--sizes 0", "bad size '0'");
+    bad("--sizes 16,x", "bad size 'x'");
+    bad("--sizes 1,-5", "bad size '-5'");
+    bad("--sizes 128M", "bad size '128M'");
+    bad("--sizes 99999999999999999999999", "bad size");
+    bad("--update 16b", "bad update size '16b'");
+    bad("--aad 70000", "bad AAD length");
+    bad("--seconds 0", "bad --seconds '0'");
+    bad("--seconds -1", "bad --seconds");
+    bad("--seconds fast", "bad --seconds 'fast'");
+    bad("--seconds 61", "bad --seconds");
+    bad("--peers boringssl", "unknown peer 'boringssl'");
+    bad("--format xml", "unknown format 'xml'");
+    bad("--decrypt=yes", "takes no value");
+    bad("--sizes", "needs a value");
+    return finish("test_opts");
+}
