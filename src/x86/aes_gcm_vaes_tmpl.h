@@ -104,8 +104,15 @@
 #define NV 4                      /* vectors per AES/GCM batch */
 #define BATCH (NV * AK_LANES)     /* blocks per AES/GCM batch */
 #define VB (16 * AK_LANES)        /* bytes per vector */
+#ifndef AK_KARATSUBA
+#define AK_KARATSUBA 0
+#endif
+#if AK_KARATSUBA
 #define NPOW 28                   /* powers of H in the table */
 #define GH_KK 448                 /* offset of the Karatsuba half-sums */
+#else
+#define NPOW 32
+#endif
 #define NVG (NPOW / AK_LANES)     /* vectors per GHASH-only batch */
 #define RK_ENC 0                  /* offsets in ak_aes.data */
 #define RK_DEC 256
@@ -141,17 +148,26 @@ IFN void gacc_zero(gacc *a)
 /* a += x * (powers at pw), x already in register form. */
 IFN void gacc_mul(gacc *a, vec_t x, const uint8_t *pw)
 {
-    vec_t h = v_loadu(pw), hk = v_loadu(pw + GH_KK);
+    vec_t h = v_loadu(pw);
     a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
     a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+#if AK_KARATSUBA
+    vec_t hk = v_loadu(pw + GH_KK);
     a->mid = v_xor(a->mid, v_clmul(v_xor(x, v_swap64(x)), hk, 0x00));
+#else
+    a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+#endif
 }
 
-/* Karatsuba fix-up, two-multiply reduction in every lane, lane sum. */
+/* (Karatsuba fix-up,) two-multiply reduction in every lane, lane sum. */
 IFN __m128i gacc_reduce(gacc a)
 {
     const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));
+#if AK_KARATSUBA
     vec_t mid = v_xor3(a.mid, a.lo, a.hi);
+#else
+    vec_t mid = a.mid;
+#endif
     mid = v_xor3(mid, v_swap64(a.lo), v_clmul(a.lo, c, 0x00));
     vec_t hi = v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00));
     return v_hxor(hi);
@@ -539,8 +555,10 @@ KFN void vaes_ghash_init(ak_ghash *g, const uint8_t H[16])
     for (int j = 1; j <= NPOW; j++) {
         int e = NPOW - j;
         x_store(g->data + 16 * e, kj);
+#if AK_KARATSUBA
         __m128i kk = _mm_xor_si128(kj, _mm_shuffle_epi32(kj, 0x4e));
         x_store(g->data + GH_KK + 16 * e, kk);
+#endif
         kj = x_gmul(kj, k1);
     }
 }
@@ -586,20 +604,48 @@ KFN void vaes_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t 
 
 /* ---- fused GCM ------------------------------------------------------------------------- */
 
+/* One stitched batch: AES rounds 1..R-1 on x (already XORed with K[0]),
+ * with the NV GHASH multiplies of p against the powers at pw spread over the
+ * first rounds, p[0] (which carries Y) last to keep the Y chain short; if
+ * red, the reduction follows in the next round. */
+IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gacc *a, __m128i *Y, int red,
+                const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NV; j++)
+            x[j] = v_enc(x[j], K[r]);
+        if (r <= NV)
+            gacc_mul(a, p[NV - r], pw + VB * (NV - r));
+        if (red && r == NV + 1)
+            *Y = gacc_reduce(*a);
+    }
+}
+
+IFN void ctr_next(vec_t *x, vec_t *cv, const vec_t *K, vec_t bsw, vec_t step)
+{
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_xor(v_shuffle8(*cv, bsw), K[0]);
+        *cv = v_add32(*cv, step);
+    }
+}
+
 /* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
  * counters in *pc (register form, advanced by the blocks used) and folds the
  * ciphertext into *pY; if lenblk is non-NULL, the length block *lenblk
  * (register form) is folded in as well.  Encryption hashes the previous
  * batch while encrypting the next one; decryption hashes the batch it is
- * decrypting.  The tail (< BATCH blocks, plus the length block) takes one
- * aggregated reduction. */
+ * decrypting.  Two batches share one reduction (powers H^(2*BATCH)..H), and
+ * the tail (< BATCH blocks, plus the length block) is hashed with
+ * encryption's last batch in one more. */
 IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uint8_t *in, size_t len, __m128i *pc,
                   __m128i *pY, const __m128i *lenblk, int enc, const int R)
 {
     LOAD_KEYS(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
-    const uint8_t *pwb = tab + 16 * (NPOW - BATCH);
+    const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
     vec_t cv = v_add32(v_bcast_x(*pc), v_lane_idx());
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
@@ -608,11 +654,9 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     gacc a;
 
     if (enc && len >= 16 * BATCH) {
-        for (int j = 0; j < NV; j++) {
-            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-            cv = v_add32(cv, step);
+        ctr_next(x, &cv, K, bsw, step);
+        for (int j = 0; j < NV; j++)
             d[j] = v_loadu(in + VB * j);
-        }
         enc_batch(x, K, d, R);
         for (int j = 0; j < NV; j++) {
             v_storeu(out + VB * j, x[j]);
@@ -622,59 +666,60 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         in += 16 * BATCH;
         out += 16 * BATCH;
         while (len >= 16 * BATCH) {
-            for (int j = 0; j < NV; j++) {
-                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-                cv = v_add32(cv, step);
-            }
+            int two = len >= 2 * 16 * BATCH;
+            ctr_next(x, &cv, K, bsw, step);
             p[0] = v_xor(p[0], v_zext(Y));
             gacc_zero(&a);
-            _Pragma("GCC unroll 14")
-            for (int r = 1; r < R; r++) {
-                _Pragma("GCC unroll 4")
-                for (int j = 0; j < NV; j++)
-                    x[j] = v_enc(x[j], K[r]);
-                if (r <= NV) /* p[0], which carries Y, last: short chain */
-                    gacc_mul(&a, p[NV - r], pwb + VB * (NV - r));
-                if (r == NV + 1)
-                    Y = gacc_reduce(a);
-            }
+            stitch(x, K, p, two ? pw2 : pwb, &a, &Y, !two, R);
             for (int j = 0; j < NV; j++) {
                 x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + VB * j)));
                 v_storeu(out + VB * j, x[j]);
                 p[j] = v_shuffle8(x[j], bsw);
             }
-            len -= 16 * BATCH;
-            in += 16 * BATCH;
-            out += 16 * BATCH;
+            if (two) {
+                ctr_next(x, &cv, K, bsw, step);
+                stitch(x, K, p, pwb, &a, &Y, 1, R);
+                for (int j = 0; j < NV; j++) {
+                    x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + 16 * BATCH + VB * j)));
+                    v_storeu(out + 16 * BATCH + VB * j, x[j]);
+                    p[j] = v_shuffle8(x[j], bsw);
+                }
+            }
+            len -= (size_t)(1 + two) * 16 * BATCH;
+            in += (size_t)(1 + two) * 16 * BATCH;
+            out += (size_t)(1 + two) * 16 * BATCH;
         }
         have_p = 1;
     } else if (!enc) {
         while (len >= 16 * BATCH) {
+            int two = len >= 2 * 16 * BATCH;
+            ctr_next(x, &cv, K, bsw, step);
             for (int j = 0; j < NV; j++) {
-                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-                cv = v_add32(cv, step);
                 d[j] = v_loadu(in + VB * j);
                 p[j] = v_shuffle8(d[j], bsw);
             }
             p[0] = v_xor(p[0], v_zext(Y));
             gacc_zero(&a);
-            _Pragma("GCC unroll 14")
-            for (int r = 1; r < R; r++) {
-                _Pragma("GCC unroll 4")
-                for (int j = 0; j < NV; j++)
-                    x[j] = v_enc(x[j], K[r]);
-                if (r <= NV) /* p[0], which carries Y, last: short chain */
-                    gacc_mul(&a, p[NV - r], pwb + VB * (NV - r));
-                if (r == NV + 1)
-                    Y = gacc_reduce(a);
-            }
+            stitch(x, K, p, two ? pw2 : pwb, &a, &Y, !two, R);
             for (int j = 0; j < NV; j++) {
                 x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
                 v_storeu(out + VB * j, x[j]);
             }
-            len -= 16 * BATCH;
-            in += 16 * BATCH;
-            out += 16 * BATCH;
+            if (two) {
+                ctr_next(x, &cv, K, bsw, step);
+                for (int j = 0; j < NV; j++) {
+                    d[j] = v_loadu(in + 16 * BATCH + VB * j);
+                    p[j] = v_shuffle8(d[j], bsw);
+                }
+                stitch(x, K, p, pwb, &a, &Y, 1, R);
+                for (int j = 0; j < NV; j++) {
+                    x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+                    v_storeu(out + 16 * BATCH + VB * j, x[j]);
+                }
+            }
+            len -= (size_t)(1 + two) * 16 * BATCH;
+            in += (size_t)(1 + two) * 16 * BATCH;
+            out += (size_t)(1 + two) * 16 * BATCH;
         }
     }
 

@@ -19,6 +19,7 @@
 
 #define AK_TGT "vaes,vpclmulqdq,avx512f,avx512bw,avx512vl,avx2,avx,aes,pclmul,ssse3,sse4.1"
 #define AK_LANES 4
+#define AK_KARATSUBA 0 /* measured: schoolbook wins when 512-bit ops have two ports */
 typedef __m512i vec_t;
 
 #define VFN static inline __attribute__((always_inline, target(AK_TGT)))
