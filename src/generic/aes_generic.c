@@ -56,6 +56,7 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 }
 
 /* ---- The baseline width -------------------------------------------------- */
+#ifdef AK_GEN_VECTORS
 #define AKBS_W 16
 #define AKBS_NAME(x) akbs16_##x
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__SSSE3__)
@@ -64,3 +65,4 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 #include "aes_generic_core.h"
 
 AK_GEN_DEFINE_IMPL(ak_gen_aes_w16, "bitslice-128", akbs16_);
+#endif /* AK_GEN_VECTORS */

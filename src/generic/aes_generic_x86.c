@@ -10,7 +10,7 @@
  */
 #include "generic.h"
 
-#if defined(AK_ARCH_X86_64) && (defined(__GNUC__) || defined(__clang__))
+#ifdef AK_GEN_X86
 #include "aes_generic_sbox.h"
 
 

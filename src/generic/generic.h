@@ -36,8 +36,16 @@ typedef struct ak_gen_aes_impl {
     }                                                                                        \
     const ak_gen_aes_impl sym = {label, pfx##enc_, pfx##dec_, pfx##ctr}
 
+/* GNU C vector extensions (GCC, Clang and compatibles) carry the fast
+ * code; any other C11 compiler -- or -DAK_GENERIC_SCALAR, which is how that
+ * path is tested -- gets the plain scalar fallback (aes_generic_scalar.c,
+ * and the scalar GHASH in ghash_generic.c). */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(AK_GENERIC_SCALAR)
+#define AK_GEN_VECTORS 1
+#endif
+
 extern const ak_gen_aes_impl ak_gen_aes_w16;
-#if defined(AK_ARCH_X86_64) && (defined(__GNUC__) || defined(__clang__))
+#if defined(AK_ARCH_X86_64) && defined(AK_GEN_VECTORS)
 #define AK_GEN_X86 1
 extern const ak_gen_aes_impl ak_gen_aes_ssse3;
 extern const ak_gen_aes_impl ak_gen_aes_avx2;

@@ -152,6 +152,7 @@ void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 }
 
 /* ---- The baseline width ---------------------------------------------------- */
+#ifdef AK_GEN_VECTORS
 #if defined(__SSE2__) && defined(__GNUC__) && !defined(__clang__)
 #include <emmintrin.h>
 #define AKGH_MUL32(a, b) ((akgh_v)_mm_mul_epu32((__m128i)(a), (__m128i)(b)))
@@ -160,6 +161,22 @@ void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 #define AKGH_NAME(x) akgh16_##x
 #include "ghash_generic_core.h"
 const ak_gen_ghash8_fn ak_gen_ghash8_base = akgh16_ghash_groups;
+#else
+/* Without vector extensions: the same group sum, one product at a time. */
+static void scalar_groups(const uint64_t *powers, uint64_t *yh, uint64_t *yl, const uint8_t *in,
+                          size_t ngroups, ak_gen_fold_fn f)
+{
+    for (size_t g = 0; g < ngroups; g++) {
+        uint64_t s[4] = {0, 0, 0, 0};
+        for (int b = 0; b < AK_GH_GROUP; b++)
+            mul_acc(s, ak_load_be64(in + 16 * b), ak_load_be64(in + 16 * b + 8), powers[2 * b],
+                    powers[2 * b + 1]);
+        f(s, powers, yh, yl);
+        in += 16 * AK_GH_GROUP;
+    }
+}
+const ak_gen_ghash8_fn ak_gen_ghash8_base = scalar_groups;
+#endif
 
 static ak_gen_ghash8_fn ghash8_of(const ak_ghash *g)
 {
