@@ -25,7 +25,7 @@ void speed_usage(FILE *f)
             "  --update LIST      stream each message in pieces of these sizes (the\n"
             "                     kernel tcrypt grid); 0 = one-shot call (default)\n"
             "  --aad N            bytes of AAD per AEAD message (default 16)\n"
-            "  --seconds S        measuring time per implementation and cell (default 0.3)\n"
+            "  --seconds S        measuring time per implementation and cell (default 0.5)\n"
             "  --peers LIST|all|none  peer libraries: " SPEED_PEERS_ALL_NAMES "\n"
             "  --format F         table (default), openssl, tcrypt, slope, csv, json\n"
             "  --plot FILE.svg    also draw GB/s against message size as SVG\n"
@@ -92,7 +92,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
     static const size_t default_sizes[] = {16, 64, 256, 1024, 1420, 8192, 16384};
     memset(o, 0, sizeof *o);
     o->aad_len = 16;
-    o->seconds = 0.3;
+    o->seconds = 0.5;
     o->format = SF_TABLE;
     int nstore = 0;
 

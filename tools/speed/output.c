@@ -144,6 +144,12 @@ static void out_table(FILE *f, const speed_report *r)
         }
         fprintf(f, "  spread\n");
         for (size_t i = 0; i < r->nimpls; i++) {
+            /* an implementation that cannot do this at all gets a note, not a row */
+            int shown = 0;
+            for (size_t s = 0; s < g[gi].n; s++)
+                shown |= speed_res(r, g[gi].first + s, i)->status != SR_UNSUPPORTED;
+            if (!shown)
+                continue;
             fprintf(f, "%-*s", (int)w, r->impls[i].label);
             double maxspread = -1;
             for (size_t s = 0; s < g[gi].n; s++) {

@@ -69,8 +69,8 @@ static void test_json(void)
     CHECK(cJSON_IsString(cJSON_GetObjectItem(m, "cpu_model")), "machine.cpu_model");
     CHECK(cJSON_IsString(cJSON_GetObjectItem(m, "features")), "machine.features");
     cJSON *mhz = cJSON_GetObjectItem(m, "cpu_mhz");
-    CHECK(cJSON_IsNumber(mhz) && mhz->valuedouble > 100 && mhz->valuedouble < 20000,
-          "machine.cpu_mhz plausible");
+    /* (not a range: under an emulator the add chain measures the emulator) */
+    CHECK(cJSON_IsNumber(mhz) && mhz->valuedouble > 0, "machine.cpu_mhz positive");
     cJSON *res = cJSON_GetObjectItem(root, "results");
     CHECK(cJSON_IsArray(res) && cJSON_GetArraySize(res) == 4, "4 results, got %d",
           cJSON_GetArraySize(res));
