@@ -30,7 +30,14 @@
 
 #include "../internal.h"
 
+/* Full unrolling of the loops over rounds and blocks (their trip counts are
+ * constants once the bodies are inlined) is what keeps round keys in
+ * registers; clang 14 ignores "GCC unroll" on these loops. */
+#if defined(__clang__)
+#define AKV_UNROLL _Pragma("clang loop unroll(full)")
+#else
 #define AKV_UNROLL _Pragma("GCC unroll 16")
+#endif
 
 /* ---- key layout in ak_aes.data (register images, akv_store_raw) ---------- */
 #define AKV_ENC_KEYS 0   /* K[0..nr] */
@@ -403,6 +410,7 @@ AKV_TARGET static void akv_be_ghash(const ak_ghash *g, uint8_t Y[16], const uint
     akv y = akv_gh_swap(akv_load(Y));
     if (n >= 8) {
         akv_ghkey hp[8];
+        AKV_UNROLL
         for (int i = 0; i < 8; i++)
             hp[i] = akv_ghkey_load(g, i + 1);
         for (; n >= 8; n -= 8, in += 128) {
@@ -456,6 +464,19 @@ AKV_INLINE akv akv_gcm_step8(akv *x, akv_ctr *c, akv_ctr one, const akv *K, cons
     return gx ? akv_gh_reduce(a) : y_in;
 }
 
+/* Encryption's output of a step: ciphertext = keystream ^ plaintext, stored,
+ * and kept in GHASH order (running Y folded into the first) for the next. */
+AKV_INLINE void akv_gcm_enc_out8(akv *x, akv *gx, akv y, uint8_t *out, const uint8_t *in)
+{
+    AKV_UNROLL
+    for (int b = 0; b < 8; b++) {
+        x[b] = akv_xor(x[b], akv_load(in + 16 * b));
+        akv_store(out + 16 * b, x[b]);
+        gx[b] = akv_gh_swap(x[b]);
+    }
+    gx[0] = akv_xor(gx[0], y);
+}
+
 AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, uint8_t *out,
                              const uint8_t *in, size_t n, uint8_t ctr[16], uint8_t Y[16],
                              const int nr)
@@ -468,6 +489,7 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
 
     if (n >= 8) {
         akv_ghkey hp[8];
+        AKV_UNROLL
         for (int i = 0; i < 8; i++)
             hp[i] = akv_ghkey_load(g, i + 1);
         if (dec) {
@@ -488,26 +510,17 @@ AKV_INLINE void akv_gcm_body(const uint8_t *keys, const ak_ghash *g, int dec, ui
             }
         } else {
             /* Encryption hashes ciphertext one step behind the AES, so the
-             * multiplies never wait for the rounds that produce their input. */
-            akv gx[8];
-            int pending = 0;
-            for (; n >= 8; n -= 8, in += 128, out += 128) {
-                akv x[8];
-                if (pending)
-                    y = akv_gcm_step8(x, &c, one, K, nr, gx, hp, y);
-                else
-                    y = akv_gcm_step8(x, &c, one, K, nr, NULL, hp, y);
-                AKV_UNROLL
-                for (int b = 0; b < 8; b++) {
-                    x[b] = akv_xor(x[b], akv_load(in + 16 * b));
-                    akv_store(out + 16 * b, x[b]);
-                    gx[b] = akv_gh_swap(x[b]);
-                }
-                gx[0] = akv_xor(gx[0], y);
-                pending = 1;
+             * multiplies never wait for the rounds that produce their input:
+             * the first step only encrypts, the last hash is folded after
+             * the loop. */
+            akv gx[8], x[8];
+            akv_gcm_step8(x, &c, one, K, nr, NULL, hp, y);
+            akv_gcm_enc_out8(x, gx, y, out, in);
+            for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
+                y = akv_gcm_step8(x, &c, one, K, nr, gx, hp, y);
+                akv_gcm_enc_out8(x, gx, y, out, in);
             }
-            if (pending)
-                y = akv_gh_fold8(gx, hp);
+            y = akv_gh_fold8(gx, hp);
         }
     }
     if (n) {

@@ -228,8 +228,11 @@ typedef __vector unsigned long long akv_u64;
 
 AKV_INLINE akv akv_load(const uint8_t *p) { return vec_xl_be(0, (unsigned char *)p); }
 AKV_INLINE void akv_store(uint8_t *p, akv v) { vec_xst_be(v, 0, (unsigned char *)p); }
-AKV_INLINE akv akv_load_raw(const uint8_t *p) { return vec_xl(0, (unsigned char *)p); }
-AKV_INLINE void akv_store_raw(uint8_t *p, akv v) { vec_xst(v, 0, (unsigned char *)p); }
+/* Register images for backend-private tables: doubleword-big-endian order is
+ * one lxvd2x/stxvd2x on POWER8 (vec_xl would add an xxswapd to each), and a
+ * store followed by a load in the same order gives the register back. */
+AKV_INLINE akv akv_load_raw(const uint8_t *p) { return (akv)vec_xl_be(0, (unsigned long long *)p); }
+AKV_INLINE void akv_store_raw(uint8_t *p, akv v) { vec_xst_be((akv_u64)v, 0, (unsigned long long *)p); }
 AKV_INLINE akv akv_xor(akv a, akv b) { return vec_xor(a, b); }
 AKV_INLINE akv akv_and(akv a, akv b) { return vec_and(a, b); }
 AKV_INLINE akv akv_zero(void) { return vec_splats((unsigned char)0); }
