@@ -16,6 +16,10 @@
  */
 #include "modes.h"
 
+/* Messages up to this many bytes run S0 and the payload keystream through
+ * one ctr128 call (a bitsliced backend pays per call, not per block). */
+#define CCM_SMALL_MAX 112
+
 static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
                                        const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                        size_t len, const uint8_t *out, const uint8_t *tag,
@@ -106,13 +110,19 @@ static void ccm_mac_payload(const ak_aes *a, uint8_t X[16], const uint8_t *p, si
     }
 }
 
-/* Ctr0 into ctr, then S0 = E(Ctr0) into s0 and ctr advanced to Ctr1. */
-static inline void ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
-                          uint8_t ctr[16], uint8_t s0[16])
+/* Ctr0 = (q-1) || N || 0^8q. */
+static inline void ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16])
 {
     memset(ctr, 0, 16);
     ctr[0] = (uint8_t)(14 - nonce_len); /* q - 1 */
     memcpy(ctr + 1, nonce, nonce_len);
+}
+
+/* Ctr0 into ctr, then S0 = E(Ctr0) into s0 and ctr advanced to Ctr1. */
+static inline void ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
+                          uint8_t ctr[16], uint8_t s0[16])
+{
+    ccm_ctr0(nonce, nonce_len, ctr);
     memset(s0, 0, 16);
     a->be->ctr128(a, s0, s0, 1, ctr);
 }
@@ -144,6 +154,23 @@ aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     /* MAC the plaintext before it is overwritten (in-place). */
     ccm_mac_head(k, nonce, nonce_len, aad, aad_len, len, tag_len, X);
     ccm_mac_payload(k, X, in, len);
+    if (len <= CCM_SMALL_MAX) {
+        /* One ctr128 call from Ctr0 over [0][P]: S0 and the ciphertext. */
+        uint8_t b[16 + CCM_SMALL_MAX];
+        size_t nbp = (len + 15) / 16;
+        ccm_ctr0(nonce, nonce_len, ctr);
+        memset(b, 0, 16 + nbp * 16);
+        if (len)
+            memcpy(b + 16, in, len);
+        k->be->ctr128(k, b, b, 1 + nbp, ctr);
+        if (len)
+            memcpy(out, b + 16, len);
+        for (size_t i = 0; i < tag_len; i++)
+            tag[i] = X[i] ^ b[i];
+        mo_wipe(b, 16 + nbp * 16);
+        mo_wipe(X, sizeof X);
+        return AESKIT_OK;
+    }
     ccm_s0(k, nonce, nonce_len, ctr, s0);
     ccm_ctr_xor(k, ctr, out, in, len);
     for (size_t i = 0; i < tag_len; i++)
@@ -161,14 +188,42 @@ aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t X[16], ctr[16], ctr1[16], s0[16];
+    uint32_t eq;
     ccm_mac_head(k, nonce, nonce_len, aad, aad_len, len, tag_len, X);
+    if (len <= CCM_SMALL_MAX) {
+        /* One ctr128 call from Ctr0 over [0][C] gives S0 and the plaintext,
+         * which stays on the stack until the tag has matched: an in-place
+         * buffer then needs no restoring. */
+        uint8_t b[16 + CCM_SMALL_MAX];
+        size_t nbp = (len + 15) / 16;
+        ccm_ctr0(nonce, nonce_len, ctr);
+        memset(b, 0, 16 + nbp * 16);
+        if (len)
+            memcpy(b + 16, in, len);
+        k->be->ctr128(k, b, b, 1 + nbp, ctr);
+        memset(b + 16 + len, 0, nbp * 16 - len); /* P || 0^pad for the MAC */
+        if (nbp)
+            k->be->cbcmac(k, X, b + 16, nbp);
+        for (size_t i = 0; i < 16; i++)
+            X[i] ^= b[i];
+        eq = ak_ct_eq_mask(X, tag, tag_len);
+        if (MO_LIKELY(eq)) {
+            if (len)
+                memcpy(out, b + 16, len);
+        } else if (out != in) {
+            aeskit_memzero(out, len);
+        }
+        mo_wipe(b, 16 + nbp * 16);
+        mo_wipe(X, sizeof X);
+        return eq ? AESKIT_OK : AESKIT_ERR_AUTH;
+    }
     ccm_s0(k, nonce, nonce_len, ctr, s0);
     memcpy(ctr1, ctr, 16);
     ccm_ctr_xor(k, ctr, out, in, len);
     ccm_mac_payload(k, X, out, len);
     for (size_t i = 0; i < 16; i++)
         X[i] ^= s0[i];
-    uint32_t eq = ak_ct_eq_mask(X, tag, tag_len);
+    eq = ak_ct_eq_mask(X, tag, tag_len);
     mo_wipe(X, sizeof X);
     mo_wipe(s0, sizeof s0);
     if (MO_LIKELY(eq))

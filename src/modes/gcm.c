@@ -175,6 +175,12 @@ static inline aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_t *iv
     uint8_t T[16];
 
     if (iv_len == 12 && be->gcm_seal_iv12) {
+        /* A full-length tag goes straight to the caller (it cannot overlap
+         * out, and the kernel writes it after reading every input). */
+        if (MO_LIKELY(tag_len == 16)) {
+            be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, tag);
+            return AESKIT_OK;
+        }
         be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, T);
         memcpy(tag, T, tag_len);
         mo_wipe(T, sizeof T);
