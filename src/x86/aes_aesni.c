@@ -396,27 +396,49 @@ AESNI_INLINE __m128i xts_mul_alpha(__m128i t)
     return _mm_xor_si128(_mm_add_epi64(t, t), carry);
 }
 
+/* Multiply by alpha^8 in one step: a byte shift of the 128-bit integer,
+ * the byte shifted out (degree < 8) times x^7 + x^2 + x + 1 (0x87) folded
+ * back with one carry-less multiply.  Each lane's next tweak is its own
+ * tweak times alpha^8, so the 8 lanes have no serial chain between them and
+ * the multiply runs on the port AES does not use. */
+AESNI_INLINE __m128i xts_mul_alpha8(__m128i t)
+{
+    const __m128i top = _mm_srli_si128(t, 15);
+    return _mm_xor_si128(_mm_slli_si128(t, 1),
+                         _mm_clmulepi64_si128(top, _mm_set_epi64x(0, 0x87), 0x00));
+}
+
 #define XTS_TWEAK(j) const __m128i t##j = tw; tw = xts_mul_alpha(tw);
+#define XTS_TLOAD(j) const __m128i t##j = tt[j]; tt[j] = xts_mul_alpha8(t##j);
 #define XTS_PRE(j) b##j = _mm_xor_si128(b##j, _mm_xor_si128(t##j, rk[0]));
 #define XTS_POST(j, fn) b##j = fn(b##j, _mm_xor_si128(klast, t##j));
 #define XTS_POST_E(j) XTS_POST(j, _mm_aesenclast_si128)
 #define XTS_POST_D(j) XTS_POST(j, _mm_aesdeclast_si128)
 
-/* lanes n..7 of a tail compute on zeros and are not stored; the returned
- * tweak is recomputed as T * alpha^n. */
+/* Whole batches take their tweaks from tt[] (T*alpha^j for lane j, advanced
+ * by alpha^8 per batch); lanes n..7 of a tail compute on zeros and are not
+ * stored, and the returned tweak is recomputed as T * alpha^n. */
 #define XTS_BODY(RK, ROUNDFN, POST)                                            \
     const __m128i *rk = RK;                                                    \
     const unsigned R = k->rounds;                                              \
     const __m128i klast = rk[R];                                               \
     __m128i tw = LOADU(tweak);                                                 \
-    for (; n >= 8; n -= 8, in += 128, out += 128) {                            \
-        V8(XTS_TWEAK)                                                          \
-        V8(LOAD_IN)                                                            \
-        V8(XTS_PRE)                                                            \
-        for (unsigned r = 1; r < R; r++)                                       \
-            ROUND8(ROUNDFN, rk[r]);                                            \
-        V8(POST)                                                               \
-        V8(STORE_OUT)                                                          \
+    if (n >= 8) {                                                              \
+        __m128i tt[8];                                                         \
+        for (int j = 0; j < 8; j++) {                                          \
+            tt[j] = tw;                                                        \
+            tw = xts_mul_alpha(tw);                                            \
+        }                                                                      \
+        for (; n >= 8; n -= 8, in += 128, out += 128) {                        \
+            V8(XTS_TLOAD)                                                      \
+            V8(LOAD_IN)                                                        \
+            V8(XTS_PRE)                                                        \
+            for (unsigned r = 1; r < R; r++)                                   \
+                ROUND8(ROUNDFN, rk[r]);                                        \
+            V8(POST)                                                           \
+            V8(STORE_OUT)                                                      \
+        }                                                                      \
+        tw = tt[0];                                                            \
     }                                                                          \
     if (n) {                                                                   \
         const __m128i tstart = tw;                                             \
