@@ -40,8 +40,25 @@ int speed_plot(const char *path, const speed_report *r)
     FILE *f = fopen(path, "w");
     if (!f)
         return -1;
-    const double W = 960, H = 560, L = 70, R = 330, T = 50, B = 60;
-    const double pw = W - L - R, ph = H - T - B;
+    /* legend lines: (implementation, group) pairs with a measurement; the
+     * picture grows downwards when the legend needs the room */
+    int nlines = 0;
+    for (size_t i = 0; i < r->nimpls; i++)
+        for (size_t ci = 0; ci < r->ncells; ci++) {
+            const speed_cell *c = &r->cells[ci];
+            int start = !(ci > 0 && r->cells[ci - 1].alg == c->alg &&
+                          r->cells[ci - 1].update == c->update &&
+                          r->cells[ci - 1].decrypt == c->decrypt);
+            int any = 0;
+            for (size_t cj = ci; start && cj < r->ncells && r->cells[cj].alg == c->alg &&
+                                 r->cells[cj].update == c->update &&
+                                 r->cells[cj].decrypt == c->decrypt;
+                 cj++)
+                any |= speed_res(r, cj, i)->status == SR_OK;
+            nlines += start && any;
+        }
+    const double W = 960, L = 70, R = 330, T = 50, B = 60, ph = 450;
+    const double H = fmax(T + ph + B, T + 30 + nlines * 18.0), pw = W - L - R;
 
     double smin = 0, smax = 0, ymax = 0;
     for (size_t ci = 0; ci < r->ncells; ci++)
@@ -89,6 +106,7 @@ int speed_plot(const char *path, const speed_report *r)
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%g</text>\n", L - 6,
                 YP(v) + 4, v);
     }
+    double last_label = -1e9;
     for (size_t ci = 0; ci < r->ncells; ci++) {
         double s = (double)r->cells[ci].size;
         int seen = 0;
@@ -98,6 +116,10 @@ int speed_plot(const char *path, const speed_report *r)
             continue;
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#eee\"/>\n",
                 XP(s), T, XP(s), T + ph);
+        /* sizes close together (1024, 1420) would print on top of each other */
+        if (XP(s) - last_label < 36)
+            continue;
+        last_label = XP(s);
         fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%zu</text>\n", XP(s),
                 T + ph + 16, r->cells[ci].size);
     }
@@ -111,15 +133,21 @@ int speed_plot(const char *path, const speed_report *r)
                "%.0f)\">GB/s (10^9 bytes/s)</text>\n",
             T + ph / 2, T + ph / 2);
 
-    /* one polyline per (implementation, algorithm/direction/update) */
+    /* one polyline per (implementation, algorithm/direction/update): the
+     * colour names the implementation, the dash pattern the algorithm */
+    static const char *const dashes[] = {"", " stroke-dasharray=\"7 4\"",
+                                         " stroke-dasharray=\"2 3\"",
+                                         " stroke-dasharray=\"9 3 2 3\""};
     int line = 0;
     for (size_t i = 0; i < r->nimpls; i++) {
+        int grp = -1;
         for (size_t ci = 0; ci < r->ncells; ci++) {
             const speed_cell *c = &r->cells[ci];
             /* start of a group: first cell of this alg/op/update */
             if (ci > 0 && r->cells[ci - 1].alg == c->alg && r->cells[ci - 1].update == c->update &&
                 r->cells[ci - 1].decrypt == c->decrypt)
                 continue;
+            grp++;
             int npts = 0;
             for (size_t cj = ci; cj < r->ncells && r->cells[cj].alg == c->alg &&
                                  r->cells[cj].update == c->update &&
@@ -128,8 +156,8 @@ int speed_plot(const char *path, const speed_report *r)
                 npts += speed_res(r, cj, i)->status == SR_OK;
             if (!npts)
                 continue;
-            const char *col = palette[line % 10];
-            const char *dash = (line / 10) % 2 ? " stroke-dasharray=\"6 3\"" : "";
+            const char *col = palette[i % 10];
+            const char *dash = dashes[grp % 4];
             fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"%s points=\"", col,
                     dash);
             for (size_t cj = ci; cj < r->ncells && r->cells[cj].alg == c->alg &&
