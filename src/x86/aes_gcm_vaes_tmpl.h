@@ -623,12 +623,45 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
     }
 }
 
-IFN void ctr_next(vec_t *x, vec_t *cv, const vec_t *K, vec_t bsw, vec_t step)
+/* GCM counters for the fused loops.  The general path is the register form
+ * above (little-endian lanes, vector add = inc32, one vpshufb per vector).
+ * When the low byte of every counter of the batch is known not to carry
+ * (the counter value is public, so the branch is too), the counters are
+ * formed directly in block byte order by adding to byte 15, which saves the
+ * shuffles: 15 batches out of 16 take this path. */
+typedef struct {
+    vec_t be;    /* the next batch's first vector, block byte order */
+    __m128i le0; /* the next batch's first counter, register form */
+    uint32_t c;  /* its low 32 bits */
+} gctr;
+
+IFN void gctr_init(gctr *s, __m128i le0, vec_t bsw)
 {
-    for (int j = 0; j < NV; j++) {
-        x[j] = v_xor(v_shuffle8(*cv, bsw), K[0]);
-        *cv = v_add32(*cv, step);
+    s->le0 = le0;
+    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
+    s->be = v_shuffle8(v_add32(v_bcast_x(le0), v_lane_idx()), bsw);
+}
+
+IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
+{
+    if ((s->c & 0xff) <= 256 - BATCH) {
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(j ? v_add32(s->be, v_bcast_x(_mm_set_epi32((j * AK_LANES) << 24, 0, 0, 0))) : s->be, K[0]);
+        if ((s->c & 0xff) < 256 - BATCH) /* the next batch's first byte 15 does not carry either */
+            s->be = v_add32(s->be, v_bcast_x(_mm_set_epi32(BATCH << 24, 0, 0, 0)));
+        else
+            s->be = v_shuffle8(v_add32(v_bcast_x(_mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH))),
+                                       v_lane_idx()), bsw);
+    } else {
+        vec_t cv = v_add32(v_bcast_x(s->le0), v_lane_idx());
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+            cv = v_add32(cv, step);
+        }
+        s->be = v_shuffle8(cv, bsw);
     }
+    s->le0 = _mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH));
+    s->c += BATCH;
 }
 
 /* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
@@ -646,7 +679,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
     const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
-    vec_t cv = v_add32(v_bcast_x(*pc), v_lane_idx());
+    gctr cv;
+    gctr_init(&cv, *pc, bsw);
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
     size_t nblk = (len + 15) / 16;
@@ -750,11 +784,9 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
             if (nt) {
-                for (int j = 0; j < NV; j++) {
-                    x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-                    cv = v_add32(cv, step);
+                ctr_next(x, &cv, K, bsw, step);
+                for (int j = 0; j < NV; j++)
                     d[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
-                }
                 enc_batch(x, K, d, R);
                 for (int j = 0; j < NV; j++) {
                     v_store_window(out, (ptrdiff_t)(VB * j), len, x[j]);
