@@ -7,7 +7,8 @@
  *
  * The math (SP 800-38D 6.3; Gueron & Kounavis, "Intel Carry-Less
  * Multiplication Instruction and its Usage for Computing the GCM Mode",
- * rev. 2.02, 2014; the full derivation is the essay in gcm_vaes_avx512.c):
+ * Intel white paper; the full derivation is the essay at the top of
+ * aes_gcm_vaes_tmpl.h, the x86-vaes backends' GCM template):
  *
  *  - GCM numbers the bits of a block from the most significant bit of byte 0
  *    (coefficient of x^0).  After a 16-byte byte swap the register holds the
