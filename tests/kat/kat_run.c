@@ -20,9 +20,12 @@ struct run {
 static void fail(struct run *r, const char *what, int status)
 {
     r->failures++;
-    if (r->log && r->failures <= 8)
-        fprintf(r->log, "  FAIL %s [%s]: %s (status %d: %s)\n", r->v->source,
-                kat_mode_name(r->v->mode), what, status, aeskit_strerror(status));
+    if (r->log && r->failures <= 8) {
+        fprintf(r->log, "  FAIL %s [%s]: %s", r->v->source, kat_mode_name(r->v->mode), what);
+        if (status)
+            fprintf(r->log, " (status %d: %s)", status, aeskit_strerror(status));
+        fputc('\n', r->log);
+    }
 }
 
 #define EXPECT_OK(r, st, what)                                                  \

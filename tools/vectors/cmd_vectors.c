@@ -8,6 +8,7 @@
  * Exit status: 0 all passed; 1 any failure; 2 usage error; 3 a JSON file
  * was given to a build without cJSON (and nothing failed).
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -170,13 +171,20 @@ int aeskit_cmd_vectors(int argc, char **argv)
                 failed++;
                 continue;
             }
+            /* The failures' details go under the file's line: collect them. */
             aeskit_vectors_result r;
-            int rc = aeskit_vectors_run_buffer(json, len, be, stdout, &r);
+            char *details = NULL;
+            size_t details_len = 0;
+            FILE *log = open_memstream(&details, &details_len);
+            int rc = aeskit_vectors_run_buffer(json, len, be, log ? log : stdout, &r);
+            if (log)
+                fclose(log);
             free(json);
             if (rc == AESKIT_VECTORS_NO_JSON) {
                 printf("%s [%s]: refused: this aeskit was built without cJSON, only --builtin works\n",
                        base_name(path), shown);
                 no_json = 1;
+                free(details);
                 continue;
             }
             if (rc == AESKIT_VECTORS_BAD_FILE)
@@ -187,6 +195,9 @@ int aeskit_cmd_vectors(int argc, char **argv)
             else
                 printf("%s [%s] %s: %lu passed, %lu failed, %lu skipped\n", base_name(path), shown,
                        r.algorithm, r.passed, r.failed, r.skipped);
+            if (details && rc != AESKIT_VECTORS_NO_JSON)
+                fputs(details, stdout);
+            free(details);
             passed += r.passed;
             failed += r.failed;
             skipped += r.skipped;

@@ -642,7 +642,10 @@ int aeskit_vectors_run_buffer(const char *json, size_t len, const char *backend,
                 res->failed++;
                 if (log && c.logged++ < 10) {
                     const cJSON *cm = cJSON_GetObjectItemCaseSensitive(jt, "comment");
-                    fprintf(log, "  FAIL tcId %.0f%s%s%s [%s]: %s\n", t.id,
+                    char idbuf[32] = "?";
+                    if (t.id >= 0)
+                        snprintf(idbuf, sizeof idbuf, "%.0f", t.id);
+                    fprintf(log, "  FAIL tcId %s%s%s%s [%s]: %s\n", idbuf,
                             cJSON_IsString(cm) && cm->valuestring && *cm->valuestring ? " (" : "",
                             cJSON_IsString(cm) && cm->valuestring ? cm->valuestring : "",
                             cJSON_IsString(cm) && cm->valuestring && *cm->valuestring ? ")" : "",
