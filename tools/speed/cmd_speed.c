@@ -251,6 +251,22 @@ static void measure_cell(speed_report *rep, size_t ci, FILE *err, int tty)
         }
     }
     free(want);
+    /* If aeskit is the reference and every peer that could run disagrees
+     * with it, the likelier culprit is aeskit: say so. */
+    if (ref >= 0 && lv[ref].impl->is_aeskit) {
+        int peers = 0, against = 0;
+        for (size_t i = 0; i < k; i++) {
+            if (lv[i].impl->is_aeskit || lv[i].res->status == SR_UNSUPPORTED)
+                continue;
+            peers++;
+            against += lv[i].res->status == SR_DISAGREES;
+        }
+        if (peers >= 2 && against == peers)
+            fprintf(err, "%saeskit speed: %s %s %zu B: all %d peers disagree with %s: "
+                         "suspect aeskit\n",
+                    tty ? "\r\033[K" : "", c->alg->name, speed_op_name(c), c->size, peers,
+                    lv[ref].impl->label);
+    }
 
     /* 3. calibrate (also the warm-up) */
     double target = o->seconds * 1e9 / 10;

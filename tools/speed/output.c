@@ -266,20 +266,33 @@ static void out_tcrypt(FILE *f, const speed_report *r)
     for (size_t i = 0; i < r->nimpls; i++) {
         const speed_alg *prev = NULL;
         int prevdec = -1;
-        int test = 0;
+        int test = 0, skip = 0;
         for (size_t gi = 0; gi < ng; gi++) {
             for (size_t s = 0; s < g[gi].n; s++) {
                 size_t ci = g[gi].first + s;
                 const speed_cell *c = &r->cells[ci];
                 const speed_result *x = speed_res(r, ci, i);
                 if (c->alg != prev || c->decrypt != prevdec) {
-                    fprintf(f, "\ntesting speed of %s (%s) %s\n", c->alg->tcrypt,
-                            r->impls[i].label,
-                            c->alg->has_out ? (c->decrypt ? "decryption" : "encryption")
-                                            : (c->decrypt ? "verification" : ""));
                     prev = c->alg;
                     prevdec = c->decrypt;
                     test = 0;
+                    /* an implementation without this algorithm: one line, no grid */
+                    int any = 0;
+                    for (size_t cj = ci; cj < r->ncells && r->cells[cj].alg == c->alg; cj++)
+                        any |= speed_res(r, cj, i)->status != SR_UNSUPPORTED;
+                    if (!any) {
+                        fprintf(f, "\n# %s: %s: %s\n", c->alg->tcrypt, r->impls[i].label,
+                                x->note);
+                        skip = 1;
+                        continue;
+                    }
+                    skip = 0;
+                    fprintf(f, "\ntesting speed of %s (%s)%s\n", c->alg->tcrypt,
+                            r->impls[i].label,
+                            c->alg->has_out ? (c->decrypt ? " decryption" : " encryption")
+                                            : (c->decrypt ? " verification" : ""));
+                } else if (skip) {
+                    continue;
                 }
                 size_t upd = c->update && c->update < c->size ? c->update : c->size;
                 size_t nupd = (c->size + upd - 1) / upd;

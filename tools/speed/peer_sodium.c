@@ -38,7 +38,7 @@ static void *na_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
         speed_why(why, whylen, "libsodium has AES-256-GCM only");
         return NULL;
     }
-    if (c->update) {
+    if (c->update && c->update < c->size) {
         speed_why(why, whylen, "libsodium has no streaming AES-GCM");
         return NULL;
     }

@@ -59,7 +59,7 @@ static void *wo_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     s->c = c;
     word32 klen = (word32)a->key_len;
     int r = 0;
-    if (c->update && a->kind != SK_GCM && a->kind != SK_CMAC) {
+    if (c->update && c->update < c->size && a->kind != SK_GCM && a->kind != SK_CMAC) {
         speed_why(why, whylen, "not measured streamed with wolfSSL");
         free(s);
         return NULL;
