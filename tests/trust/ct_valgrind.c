@@ -86,10 +86,14 @@ static void check_backend(const char *be)
             aeskit_cbc_encrypt(&ak, chain, out, msg, nb);
             memcpy(chain, iv, 16);
             aeskit_cbc_decrypt(&ak, chain, out2, out, nb);
+            /* The padded length and the unpadded length are public by design
+             * (the caller acts on them), so they are declassified here. */
             aeskit_cbc_pkcs7_encrypt(&ak, iv, out, sizeof out, &olen, msg, n);
-            aeskit_cbc_pkcs7_decrypt(&ak, iv, out2, sizeof out2, &olen, out, olen);
-            out[olen - 1] ^= 0x55;
-            aeskit_cbc_pkcs7_decrypt(&ak, iv, out2, sizeof out2, &olen, out, olen);
+            PUBLIC(&olen, sizeof olen);
+            size_t clen = olen;
+            aeskit_cbc_pkcs7_decrypt(&ak, iv, out2, sizeof out2, &olen, out, clen);
+            out[clen - 1] ^= 0x55;
+            aeskit_cbc_pkcs7_decrypt(&ak, iv, out2, sizeof out2, &olen, out, clen);
             aeskit_ecb_encrypt(&ak, out, msg, nb);
             aeskit_ecb_decrypt(&ak, out2, out, nb);
             operations += 8;
