@@ -29,8 +29,10 @@
  *  - Karatsuba: three PCLMULQDQ per block, (a0^a1)(h0^h1) with h0^h1
  *    precomputed per power.
  *
- * ak_ghash.data layout: [0,128) H'^1..H'^8; [128,256) for each power the
- * XOR of its two qwords, in both qwords.  Constant time: no table index or
+ * ak_ghash.data layout: [0,256) H'^1..H'^16; [256,512) for each power the
+ * XOR of its two qwords, in both qwords.  The fused kernels reduce once per
+ * 8 blocks (their AES width); GHASH alone and the final blocks of a message
+ * (last batch, tail, length block) use up to 16 powers per reduction.  Constant time: no table index or
  * branch depends on H, data or tag; only on lengths.
  */
 #include <immintrin.h>
@@ -44,8 +46,9 @@
 #define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define RK_ENC(k) ((const __m128i *)(const void *)(k)->data)
 #define TAB(g) ((const __m128i *)(const void *)(g)->data)
-#define HPOW(tab, i) (tab)[(i) - 1]     /* H'^i, i = 1..8 */
-#define HKAR(tab, i) (tab)[8 + (i) - 1] /* its Karatsuba middle operand */
+#define NPOW 16
+#define HPOW(tab, i) (tab)[(i) - 1]        /* H'^i, i = 1..NPOW */
+#define HKAR(tab, i) (tab)[NPOW + (i) - 1] /* its Karatsuba middle operand */
 
 #define V8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
 #define ROUND8(fn, kr)                                                         \
@@ -128,7 +131,7 @@ AESNI_INLINE __m128i gmul(__m128i a, __m128i h)
 /* Reflected input block. */
 #define XBLK(p) bswap128(LOADU(p))
 
-/* Y <- (Y ^ X_0) H^n ^ X_1 H^(n-1) ^ ... ^ X_(n-1) H for 1 <= n <= 8 blocks
+/* Y <- (Y ^ X_0) H^n ^ X_1 H^(n-1) ^ ... ^ X_(n-1) H for 1 <= n <= 16 blocks
  * of reflected input, one reduction. */
 AESNI_INLINE __m128i ghash_agg(const __m128i *tab, __m128i y, const __m128i *x, size_t n)
 {
@@ -139,7 +142,7 @@ AESNI_INLINE __m128i ghash_agg(const __m128i *tab, __m128i y, const __m128i *x, 
     return acc_reduce(&a);
 }
 
-/* The same on bytes; n <= 8 whole blocks. */
+/* The same on bytes; n <= 16 whole blocks. */
 AESNI_INLINE __m128i ghash_n(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
 {
     acc_t a;
@@ -149,19 +152,47 @@ AESNI_INLINE __m128i ghash_n(const __m128i *tab, __m128i y, const uint8_t *p, si
     return acc_reduce(&a);
 }
 
-#define GH8_STEP(j) acc_add(&a, XBLK(p + 16 * (j)), HPOW(tab, 8 - (j)), HKAR(tab, 8 - (j)));
+#define GH16_STEP(j) acc_add(&a, XBLK(p + 16 * (j)), HPOW(tab, 16 - (j)), HKAR(tab, 16 - (j)));
 
+/* 16 blocks per reduction, the remainder (<= 15) in one more. */
 static AESNI_TARGET __m128i ghash_core(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
 {
-    for (; n >= 8; n -= 8, p += 128) {
+    for (; n >= 16; n -= 16, p += 256) {
         acc_t a;
-        acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, 8), HKAR(tab, 8));
-        GH8_STEP(1) GH8_STEP(2) GH8_STEP(3) GH8_STEP(4) GH8_STEP(5) GH8_STEP(6) GH8_STEP(7)
+        acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, 16), HKAR(tab, 16));
+        GH16_STEP(1) GH16_STEP(2) GH16_STEP(3) GH16_STEP(4) GH16_STEP(5)
+        GH16_STEP(6) GH16_STEP(7) GH16_STEP(8) GH16_STEP(9) GH16_STEP(10)
+        GH16_STEP(11) GH16_STEP(12) GH16_STEP(13) GH16_STEP(14) GH16_STEP(15)
         y = acc_reduce(&a);
     }
     if (n)
         y = ghash_n(tab, y, p, n);
     return y;
+}
+
+/* Y over n whole blocks at p (n <= 16) followed by ne reflected blocks
+ * (ne <= 2), one reduction when n + ne <= 16. */
+AESNI_INLINE __m128i ghash_finish(const __m128i *tab, __m128i y, const uint8_t *p, size_t n,
+                                  const __m128i *extra, size_t ne)
+{
+    size_t m = n + ne;
+    if (m > NPOW) {
+        const size_t k = m - NPOW;
+        y = ghash_n(tab, y, p, k);
+        p += 16 * k;
+        n -= k;
+        m = NPOW;
+    }
+    acc_t a = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
+    for (size_t j = 0; j < n; j++, m--) {
+        acc_add(&a, _mm_xor_si128(XBLK(p + 16 * j), y), HPOW(tab, m), HKAR(tab, m));
+        y = _mm_setzero_si128();
+    }
+    for (size_t j = 0; j < ne; j++, m--) {
+        acc_add(&a, _mm_xor_si128(extra[j], y), HPOW(tab, m), HKAR(tab, m));
+        y = _mm_setzero_si128();
+    }
+    return acc_reduce(&a);
 }
 
 /* Zero-padded partial block of 1..15 bytes, reflected. */
@@ -180,9 +211,9 @@ static AESNI_TARGET __m128i ghash_bytes(const __m128i *tab, __m128i y, const uin
     if (rem == 0)
         return full ? ghash_core(tab, y, p, full) : y;
     /* the last whole blocks and the padded tail share one reduction */
-    const size_t head = full - full % 8;
+    const size_t head = full - full % 16;
     y = ghash_core(tab, y, p, head);
-    __m128i x[8];
+    __m128i x[16];
     size_t m = 0;
     for (size_t j = head; j < full; j++)
         x[m++] = XBLK(p + 16 * j);
@@ -203,9 +234,9 @@ AESNI_TARGET void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16])
     const __m128i shl = _mm_or_si128(_mm_slli_epi64(h, 1), _mm_srli_epi64(_mm_slli_si128(h, 8), 63));
     const __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x((long long)0xc200000000000000ull, 1)));
     __m128i p = h1;
-    for (int i = 1; i <= 8; i++) {
+    for (int i = 1; i <= NPOW; i++) {
         tab[i - 1] = p;
-        tab[8 + i - 1] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+        tab[NPOW + i - 1] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
         p = gmul(p, h1);
     }
 }
@@ -272,11 +303,15 @@ AESNI_TARGET void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t
         V8(STORE_OUT)                                                          \
     } while (0)
 
-/* Encrypt: hash each batch's ciphertext while encrypting the next batch. */
-static AESNI_TARGET void gcm_enc_core(const __m128i *rk, unsigned R, const __m128i *tab,
-                                      uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                      __m128i *py)
+/* Encrypt: hash each batch's ciphertext while encrypting the next batch.
+ * The last full batch and the tail (up to 15 blocks at the end of out) are
+ * left unhashed: the return value says how many, and the caller folds them
+ * with its own final blocks under one reduction (ghash_finish). */
+static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const __m128i *tab,
+                                        uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                        __m128i *py)
 {
+    size_t pending = 0;
     __m128i c = *pc, y = *py;
     const __m128i klast = rk[R];
     if (n >= 8) {
@@ -286,15 +321,16 @@ static AESNI_TARGET void gcm_enc_core(const __m128i *rk, unsigned R, const __m12
             const uint8_t *prev = out - 128;
             GCM_STEP8(prev);
         }
-        y = ghash_core(tab, y, out - 128, 8);
+        pending = 8;
     }
     if (n) {
         CTR8_XOR_STORE(XOR_IN_N, STORE_OUT_N);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
-        y = ghash_n(tab, y, out, n);
+        pending += n;
     }
     *pc = c;
     *py = y;
+    return pending;
 }
 
 /* Decrypt: the ciphertext is the input, so each batch hashes its own input
@@ -328,7 +364,8 @@ AESNI_TARGET void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8
     if (nblocks == 0)
         return;
     __m128i c = bswap128(LOADU(ctr)), y = bswap128(LOADU(Y));
-    gcm_enc_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
+    const size_t pending = gcm_enc_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
+    y = ghash_finish(TAB(g), y, out + 16 * (nblocks - pending), pending, NULL, 0);
     STOREU(ctr, bswap128(c));
     STOREU(Y, bswap128(y));
 }
@@ -402,7 +439,7 @@ AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
 
 /* Messages of at most 7 blocks: E(J0) and every keystream block in one
  * 4- or 8-lane AES pass; AAD, data and length blocks hashed with one
- * reduction when they fit in 8 powers (otherwise the AAD is hashed first).
+ * reduction when they fit in 16 powers (otherwise the AAD is hashed first).
  * Everything stays in registers: the AAD and length products do not depend
  * on the AES pass and overlap it; only the data products and one reduction
  * follow it.  dec selects which side is hashed. */
@@ -437,7 +474,7 @@ AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const u
 
     __m128i y = _mm_setzero_si128(), lb = len_block(aad_len, len);
     size_t pw;
-    if (na + nb + 1 <= 8) {
+    if (na + nb + 1 <= NPOW) {
         pw = na + nb + 1;
     } else {
         y = ghash_bytes(tab, y, aad, aad_len);
@@ -477,10 +514,11 @@ AESNI_INLINE void gcm_long(const ak_gcm_key *key, const uint8_t iv[12], const ui
 
     __m128i y = ghash_bytes(tab, _mm_setzero_si128(), aad, aad_len);
     const size_t full = len / 16, rem = len % 16;
+    size_t pending = 0;
     if (dec)
         gcm_dec_core(rk, R, tab, out, in, full, &c, &y);
     else
-        gcm_enc_core(rk, R, tab, out, in, full, &c, &y);
+        pending = gcm_enc_core(rk, R, tab, out, in, full, &c, &y);
     __m128i x[2];
     size_t m = 0;
     if (rem) {
@@ -498,7 +536,9 @@ AESNI_INLINE void gcm_long(const ak_gcm_key *key, const uint8_t iv[12], const ui
         wipe(buf, sizeof buf);
     }
     x[m++] = len_block(aad_len, len);
-    y = ghash_agg(tab, y, x, m);
+    /* the last ciphertext blocks, the tail and the length block: one
+     * reduction */
+    y = ghash_finish(tab, y, out + 16 * (full - pending), pending, x, m);
     STOREU(tag, _mm_xor_si128(bswap128(y), ej0));
 }
 
