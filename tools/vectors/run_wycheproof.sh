@@ -1,19 +1,23 @@
 #!/bin/sh
-# run_wycheproof.sh AESKIT DIR - runs every Wycheproof *.json in DIR through
-# `aeskit vectors --all-backends`.  Exits 77 (ctest: skipped), saying why,
-# when DIR or its files are absent or the tool cannot read JSON.
-aeskit=$1
-dir=$2
+# run_wycheproof.sh DIR [EMULATOR...] AESKIT - runs every Wycheproof *.json
+# in DIR through `aeskit vectors --all-backends` (under the cross build's
+# emulator, if any).  Exits 77 (ctest: skipped), saying why, when DIR or its
+# files are absent or the tool cannot read JSON.
+dir=$1
+shift
 if [ ! -d "$dir" ]; then
     echo "SKIP: no Wycheproof vectors: $dir does not exist (it is the shared/ folder beside the source tree)"
     exit 77
 fi
-set -- "$dir"/*.json
-if [ ! -e "$1" ]; then
+found=no
+for f in "$dir"/*.json; do
+    [ -e "$f" ] && found=yes
+done
+if [ "$found" = no ]; then
     echo "SKIP: no Wycheproof vectors: $dir holds no *.json file"
     exit 77
 fi
-"$aeskit" vectors --all-backends "$@"
+"$@" vectors --all-backends "$dir"/*.json
 rc=$?
 if [ "$rc" -eq 3 ]; then
     echo "SKIP: this aeskit was built without cJSON, so it cannot read the Wycheproof JSON files"
