@@ -1,11 +1,14 @@
 #!/bin/sh
-# cli.sh AESKIT - `aeskit speed` as a user runs it: exit codes and messages.
+# cli.sh AESKIT [EMULATOR...] - `aeskit speed` as a user runs it: exit
+# codes and messages.  A cross build passes its emulator (qemu-aarch64 ...).
 aeskit=$1
+shift
+emu="$*"
 fail=0
 expect() { # expect CODE PATTERN ARGS...
     want=$1 pat=$2
     shift 2
-    out=$("$aeskit" speed "$@" 2>&1)
+    out=$($emu "$aeskit" speed "$@" 2>&1)
     got=$?
     if [ "$got" != "$want" ]; then
         echo "FAIL: aeskit speed $*: exit $got, want $want"; echo "$out" | tail -5; fail=1
