@@ -56,12 +56,12 @@ extern const ak_gen_aes_impl ak_gen_aes_avx512;
 typedef void (*ak_gen_fold_fn)(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh,
                                uint64_t *yl);
 #define AK_GH_GROUP 16 /* blocks per aggregated reduction */
-typedef void (*ak_gen_ghash8_fn)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
+typedef void (*ak_gen_ghash_fn)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
                                  const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold);
-extern const ak_gen_ghash8_fn ak_gen_ghash8_base;
+extern const ak_gen_ghash_fn ak_gen_ghash_base;
 #ifdef AK_GEN_X86
-extern const ak_gen_ghash8_fn ak_gen_ghash8_avx2;
-extern const ak_gen_ghash8_fn ak_gen_ghash8_avx512;
+extern const ak_gen_ghash_fn ak_gen_ghash_avx2;
+extern const ak_gen_ghash_fn ak_gen_ghash_avx512;
 #endif
 
 /* Per-function target pragmas over a region (GCC and Clang spellings). */

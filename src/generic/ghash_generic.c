@@ -23,20 +23,23 @@
  * significant bit of byte 0.  We load blocks as big-endian 128-bit integers,
  * so bit 127 - i holds x^i ("reflected").  For reflected operands the
  * integer carry-less product holds x^i at bit 254 - i; one left shift makes
- * it a reflected 256-bit value (x^i at bit 255 - i).  Its upper half D is
- * x^128 * D' with D' of degree < 128, and x^128 = 1 + x + x^2 + x^7 mod
+ * it a reflected 256-bit value (x^i at bit 255 - i).  Its less significant
+ * half D holds x^128..x^255, i.e. x^128 * D' with D' of degree < 128, and
+ * x^128 = 1 + x + x^2 + x^7 mod
  * P(x) = x^128 + x^7 + x^2 + x + 1; in reflected form multiplying by x^m is
  * a right shift by m, so D folds as D ^ D>>1 ^ D>>2 ^ D>>7, and the bits
  * those shifts push out (degree >= 128 again) fold once more first.
  *
  * ---- Aggregated reduction -------------------------------------------------
- * Y' = (((Y ^ X1) H ^ X2) H ... ^ X8) H = (Y ^ X1) H^8 ^ X2 H^7 ^ ... ^ X8 H:
- * eight independent products summed unreduced, then one shift and one
- * reduction (Gueron & Kounavis, Intel white paper "Carry-less multiplication
- * and its usage for computing the GCM mode", 2010); we aggregate 16 blocks.
- * ghash_init stores H^16..H^1 in ak_ghash.data; the products run in vector lanes
- * (ghash_generic_core.h), the reduction here.  The scalar multiply below
- * only computes the powers.
+ * Y' = (((Y ^ X1) H ^ X2) H ... ^ X16) H = Y H^16 ^ X1 H^16 ^ ... ^ X16 H:
+ * sixteen independent block products summed unreduced, then one shift and
+ * one reduction (Gueron & Kounavis, Intel white paper "Carry-less
+ * multiplication and its usage for computing the GCM mode", 2010).
+ * ghash_init stores H^16..H^1 in ak_ghash.data.  The block products run in
+ * vector lanes (ghash_generic_core.h); Y H^16 and the reduction run here in
+ * scalar code, so the chain from one group to the next is short and the
+ * lanes of the next group need not wait for it.  The scalar multiply is the
+ * 64x64 one below (25 integer multiplies with __int128).
  */
 #include "generic.h"
 
@@ -160,7 +163,7 @@ void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 #define AKGH_W 16
 #define AKGH_NAME(x) akgh16_##x
 #include "ghash_generic_core.h"
-const ak_gen_ghash8_fn ak_gen_ghash8_base = akgh16_ghash_groups;
+const ak_gen_ghash_fn ak_gen_ghash_base = akgh16_ghash_groups;
 #else
 /* Without vector extensions: the same group sum, one product at a time. */
 static void scalar_groups(const uint64_t *powers, uint64_t *yh, uint64_t *yl, const uint8_t *in,
@@ -175,27 +178,27 @@ static void scalar_groups(const uint64_t *powers, uint64_t *yh, uint64_t *yl, co
         in += 16 * AK_GH_GROUP;
     }
 }
-const ak_gen_ghash8_fn ak_gen_ghash8_base = scalar_groups;
+const ak_gen_ghash_fn ak_gen_ghash_base = scalar_groups;
 #endif
 
-static ak_gen_ghash8_fn ghash8_of(const ak_ghash *g)
+static ak_gen_ghash_fn ghash_fn_of(const ak_ghash *g)
 {
     uint32_t v;
     memcpy(&v, g->data + AK_GH_VARIANT_OFF, sizeof v);
 #ifdef AK_GEN_X86
     if (v == AK_GEN_V_AVX512)
-        return ak_gen_ghash8_avx512;
+        return ak_gen_ghash_avx512;
     if (v == AK_GEN_V_AVX2)
-        return ak_gen_ghash8_avx2;
+        return ak_gen_ghash_avx2;
 #endif
-    return ak_gen_ghash8_base;
+    return ak_gen_ghash_base;
 }
 
 void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
 {
     uint64_t t[2 * AK_GH_ENTRIES];
     uint64_t yh, yl;
-    ak_gen_ghash8_fn f = ghash8_of(g);
+    ak_gen_ghash_fn f = ghash_fn_of(g);
     if (nblocks == 0)
         return;
     memcpy(t, g->data, sizeof t);

@@ -19,7 +19,7 @@ AK_TARGET_PUSH("avx2")
 #define AKGH_NAME(x) akgh32_##x
 #include "ghash_generic_core.h"
 AK_TARGET_POP
-const ak_gen_ghash8_fn ak_gen_ghash8_avx2 = akgh32_ghash_groups;
+const ak_gen_ghash_fn ak_gen_ghash_avx2 = akgh32_ghash_groups;
 
 AK_TARGET_PUSH("avx512f,avx512bw,avx512vl")
 #if !defined(__clang__)
@@ -29,5 +29,5 @@ AK_TARGET_PUSH("avx512f,avx512bw,avx512vl")
 #define AKGH_NAME(x) akgh64_##x
 #include "ghash_generic_core.h"
 AK_TARGET_POP
-const ak_gen_ghash8_fn ak_gen_ghash8_avx512 = akgh64_ghash_groups;
+const ak_gen_ghash_fn ak_gen_ghash_avx512 = akgh64_ghash_groups;
 #endif
