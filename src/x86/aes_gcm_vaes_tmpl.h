@@ -126,6 +126,11 @@
         }                      \
     } while (0)
 
+/* Window loads and stores (see v_wmask in the including file). */
+IFN vec_t v_load_window(const void *p, ptrdiff_t off, size_t n) { return v_load_w(p, off, v_wmask(off, n)); }
+IFN void v_store_window(void *p, ptrdiff_t off, size_t n, vec_t v) { v_store_w(p, off, v_wmask(off, n), v); }
+IFN vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n) { return v_and_w(v, v_wmask(off, n)); }
+
 /* ---- 128-bit helpers ------------------------------------------------------ */
 
 IFN __m128i x_bswap_mask(void)
@@ -664,6 +669,33 @@ IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
     s->c += BATCH;
 }
 
+/* The tail's AES: only the NVT vectors that hold data, one window mask per
+ * vector; p receives the ciphertext in register form, zero past the end. */
+IFN void gcm_tail_aes(vec_t *x, vec_t *p, gctr *cv, const vec_t *K, vec_t bsw, vec_t step, const uint8_t *in,
+                      uint8_t *out, size_t len, int enc, const int NVT, const int R)
+{
+    wmask_t m[NV];
+    vec_t d[NV];
+    ctr_next(x, cv, K, bsw, step);
+    for (int j = 0; j < NVT; j++) {
+        m[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        d[j] = v_load_w(in, (ptrdiff_t)(VB * j), m[j]);
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVT; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    for (int j = 0; j < NVT; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        v_store_w(out, (ptrdiff_t)(VB * j), m[j], x[j]);
+        p[j] = v_shuffle8(enc ? v_and_w(x[j], m[j]) : d[j], bsw);
+    }
+    for (int j = NVT; j < NV; j++)
+        p[j] = v_zero();
+}
+
 /* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
  * counters in *pc (register form, advanced by the blocks used) and folds the
  * ciphertext into *pY; if lenblk is non-NULL, the length block *lenblk
@@ -784,15 +816,15 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
             if (nt) {
-                ctr_next(x, &cv, K, bsw, step);
-                for (int j = 0; j < NV; j++)
-                    d[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
-                enc_batch(x, K, d, R);
-                for (int j = 0; j < NV; j++) {
-                    v_store_window(out, (ptrdiff_t)(VB * j), len, x[j]);
-                    vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j), len) : d[j];
-                    p[j] = v_shuffle8(c, bsw);
+                int nvt = (int)((nt + AK_LANES - 1) / AK_LANES);
+#define CALLT(NVT) gcm_tail_aes(x, p, &cv, K, bsw, step, in, out, len, enc, NVT, R)
+                switch (nvt) {
+                case 1: CALLT(1); break;
+                case 2: CALLT(2); break;
+                case 3: CALLT(3); break;
+                default: CALLT(4); break;
                 }
+#undef CALLT
             } else {
                 for (int j = 0; j < NV; j++)
                     p[j] = v_zero();
@@ -800,7 +832,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             if (lenblk && nt < BATCH) {
                 vec_t lv = v_bcast_x(*lenblk);
                 for (int j = 0; j < NV; j++)
-                    p[j] = v_xor(p[j], v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * nt), 16));
+                    if ((size_t)j == nt / AK_LANES)
+                        p[j] = v_xor(p[j], v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * nt), 16));
             } else if (lenblk) {
                 gacc_mul(&a, v_zext(*lenblk), tab + 16 * (NPOW - 1));
             }
@@ -910,11 +943,13 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     size_t nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
     vec_t x[NV], d[NV], e[NV];
+    wmask_t m[NV];
     const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
-        d[j] = v_load_window(in, (ptrdiff_t)(VB * j) - 16, len);
+        m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
+        d[j] = v_load_w(in, (ptrdiff_t)(VB * j) - 16, m[j]);
         /* A and L, in register form, in their lanes */
         e[j] = v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * (nC + 1)), 16);
         if (j == 0)
@@ -931,8 +966,8 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     const uint8_t *pw = tab + 16 * (NPOW - nC - 2);
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
-        v_store_window(out, (ptrdiff_t)(VB * j) - 16, len, x[j]);
-        vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
+        v_store_w(out, (ptrdiff_t)(VB * j) - 16, m[j], x[j]);
+        vec_t c = enc ? v_and_w(x[j], m[j]) : d[j];
         gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
     }
     __m128i y = gacc_reduce(a);

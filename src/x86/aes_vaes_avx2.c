@@ -72,51 +72,50 @@ VFN vec_t v_prevblocks(vec_t cur, vec_t prev) { return _mm256_permute2x128_si256
 
 VFN __m128i v_hxor(vec_t v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
 
-/* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n.
- * The live range [lo, hi) depends on lengths only. */
-VFN int v_window(ptrdiff_t off, size_t n, ptrdiff_t *lo, ptrdiff_t *hi)
+/* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n,
+ * i.e. for b in [lo, hi).  Depends on lengths only. */
+typedef struct {
+    int lo, hi;
+} wmask_t;
+VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
 {
-    *lo = off < 0 ? -off : 0;
-    *hi = (ptrdiff_t)n - off;
-    if (*hi > 32)
-        *hi = 32;
-    return *hi > *lo;
+    ptrdiff_t lo = off < 0 ? -off : 0;
+    ptrdiff_t hi = (ptrdiff_t)n - off;
+    hi = hi > 32 ? 32 : hi;
+    lo = lo > 32 ? 32 : lo;
+    hi = hi < lo ? lo : hi;
+    return (wmask_t){(int)lo, (int)hi};
 }
 
-VFN vec_t v_load_window(const void *p, ptrdiff_t off, size_t n)
+VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
-    ptrdiff_t lo, hi;
-    if (off >= 0 && (size_t)off + 32 <= n)
+    if (m.lo == 0 && m.hi == 32)
         return v_loadu((const uint8_t *)p + off);
     uint8_t buf[32] = {0};
-    if (v_window(off, n, &lo, &hi))
-        memcpy(buf + lo, (const uint8_t *)p + off + lo, (size_t)(hi - lo));
+    if (m.hi > m.lo)
+        memcpy(buf + m.lo, (const uint8_t *)p + off + m.lo, (size_t)(m.hi - m.lo));
     return v_loadu(buf);
 }
 
-VFN void v_store_window(void *p, ptrdiff_t off, size_t n, vec_t v)
+VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
-    ptrdiff_t lo, hi;
-    if (off >= 0 && (size_t)off + 32 <= n) {
+    if (m.lo == 0 && m.hi == 32) {
         v_storeu((uint8_t *)p + off, v);
         return;
     }
     uint8_t buf[32];
     v_storeu(buf, v);
-    if (v_window(off, n, &lo, &hi))
-        memcpy((uint8_t *)p + off + lo, buf + lo, (size_t)(hi - lo));
+    if (m.hi > m.lo)
+        memcpy((uint8_t *)p + off + m.lo, buf + m.lo, (size_t)(m.hi - m.lo));
 }
 
-VFN vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n)
+VFN vec_t v_and_w(vec_t v, wmask_t m)
 {
     /* 32 bytes of 0xff then 32 of 0: a load at 32-k gives k leading 0xff. */
     static const uint8_t ff00[64] = {
         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
         0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
-    ptrdiff_t lo, hi;
-    if (!v_window(off, n, &lo, &hi))
-        return v_zero();
-    vec_t mhi = v_loadu(ff00 + 32 - hi), mlo = v_loadu(ff00 + 32 - lo);
+    vec_t mhi = v_loadu(ff00 + 32 - m.hi), mlo = v_loadu(ff00 + 32 - m.lo);
     return _mm256_andnot_si256(mlo, _mm256_and_si256(mhi, v));
 }
 

@@ -72,31 +72,31 @@ VFN __m128i v_hxor(vec_t v)
     return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
 }
 
-/* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n. */
-VFN __mmask64 v_window_mask(ptrdiff_t off, size_t n)
+/* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n.
+ * The mask depends on lengths only. */
+typedef __mmask64 wmask_t;
+VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
 {
     ptrdiff_t lo = off < 0 ? -off : 0;
     ptrdiff_t hi = (ptrdiff_t)n - off;
-    if (hi > 64)
-        hi = 64;
-    if (hi <= lo)
-        return 0;
+    hi = hi > 64 ? 64 : hi;
+    hi = hi < lo ? lo : hi;
     uint64_t mhi = hi >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << hi) - 1);
     uint64_t mlo = lo >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << lo) - 1);
-    return (__mmask64)(mhi & ~mlo);
+    return (wmask_t)(mhi & ~mlo);
 }
 
 /* Masked-off bytes are neither read nor faulted on (AVX-512 fault suppression),
  * so the address may point before or past the buffer. */
-VFN vec_t v_load_window(const void *p, ptrdiff_t off, size_t n)
+VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
-    return _mm512_maskz_loadu_epi8(v_window_mask(off, n), (const void *)((uintptr_t)p + (uintptr_t)off));
+    return _mm512_maskz_loadu_epi8(m, (const void *)((uintptr_t)p + (uintptr_t)off));
 }
-VFN void v_store_window(void *p, ptrdiff_t off, size_t n, vec_t v)
+VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
-    _mm512_mask_storeu_epi8((void *)((uintptr_t)p + (uintptr_t)off), v_window_mask(off, n), v);
+    _mm512_mask_storeu_epi8((void *)((uintptr_t)p + (uintptr_t)off), m, v);
 }
-VFN vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n) { return _mm512_maskz_mov_epi8(v_window_mask(off, n), v); }
+VFN vec_t v_and_w(vec_t v, wmask_t m) { return _mm512_maskz_mov_epi8(m, v); }
 
 #include "aes_gcm_vaes_tmpl.h"
 
