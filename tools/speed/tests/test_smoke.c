@@ -59,6 +59,11 @@ int main(void)
     smoke("--alg all --sizes 16,64,100 --seconds 0.005 --format json --quiet --decrypt");
     smoke("--alg all --sizes 64,100 --update 16,48 --seconds 0.005 --format json --quiet");
     smoke("--alg all --sizes 64 --update 32 --seconds 0.005 --format json --quiet --decrypt");
+    /* pieces that split blocks: each library's partial-block buffering */
+    smoke("--alg gcm,aes-256-gmac,aes-192-cmac,aes-256-ctr --sizes 100 --update 7 --seconds 0.005 "
+          "--format json --quiet");
+    smoke("--alg gcm,aes-256-gmac,aes-192-cmac --sizes 100 --update 7 --seconds 0.005 "
+          "--format json --quiet --decrypt");
     return finish("test_smoke");
 }
 #endif
