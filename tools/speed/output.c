@@ -311,28 +311,40 @@ static void out_tcrypt(FILE *f, const speed_report *r)
     }
 }
 
+static void slope_mode(char *dst, size_t n, const speed_cell *c)
+{
+    if (c->update)
+        snprintf(dst, n, "%s %s /%zu", c->alg->slope, speed_op_name(c), c->update);
+    else
+        snprintf(dst, n, "%s %s", c->alg->slope, speed_op_name(c));
+}
+
 static void out_slope(FILE *f, const speed_report *r)
 {
     group g[256];
     size_t ng = groups(r, g, 256);
     machine_lines(f, r, "# ");
+    /* one label width for the whole report, as bench-slope aligns its table */
+    int hw = 16;
+    for (size_t ci = 0; ci < r->ncells; ci++) {
+        char mode[48];
+        slope_mode(mode, sizeof mode, &r->cells[ci]);
+        int l = (int)strlen(mode) + 1 + snprintf(NULL, 0, "%zuB", r->cells[ci].size);
+        if (l > hw)
+            hw = l;
+    }
     for (size_t i = 0; i < r->nimpls; i++) {
         int bits = -1;
         for (size_t gi = 0; gi < ng; gi++) {
             const speed_cell *c0 = &r->cells[g[gi].first];
             if (c0->alg->bits != bits) {
-                char head[96];
-                snprintf(head, sizeof head, " AES%d (%s)", c0->alg->bits, r->impls[i].label);
-                fprintf(f, "\n%-*s|  nanosecs/byte   mebibytes/sec   cycles/byte  auto Mhz\n",
-                        (int)(strlen(head) > 24 ? strlen(head) + 1 : 24), head);
+                fprintf(f, "\n AES%d: %s\n", c0->alg->bits, r->impls[i].label);
+                fprintf(f, "%*s |  nanosecs/byte   mebibytes/sec   cycles/byte  auto Mhz\n", hw,
+                        "");
                 bits = c0->alg->bits;
             }
-            const char *op = speed_op_name(c0);
             char mode[48];
-            if (c0->update)
-                snprintf(mode, sizeof mode, "%s %s /%zu", c0->alg->slope, op, c0->update);
-            else
-                snprintf(mode, sizeof mode, "%s %s", c0->alg->slope, op);
+            slope_mode(mode, sizeof mode, c0);
             /* least-squares fit of ns per message against size */
             double sx = 0, sy = 0, sxx = 0, sxy = 0;
             int n = 0;
@@ -343,24 +355,24 @@ static void out_slope(FILE *f, const speed_report *r)
                 double xs = (double)x->cell.size, ys = x->ns_per_msg;
                 sx += xs, sy += ys, sxx += xs * xs, sxy += xs * ys, n++;
             }
-            size_t hw = strlen(mode) + 2 > 24 ? strlen(mode) + 2 : 24;
             if (n >= 2 && n * sxx - sx * sx > 0) {
                 double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
                 double icpt = (sy - slope * sx) / n;
-                fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f   (slope over "
-                           "%d sizes; %.0f ns per call)\n",
-                        (int)hw, mode, slope, 1e9 / slope / 1048576.0, slope * r->mhz / 1000.0,
-                        r->mhz, n, icpt);
+                if (slope > 0)
+                    fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f   (slope over "
+                               "%d sizes; %.0f ns per call)\n",
+                            hw, mode, slope, 1e9 / slope / 1048576.0, slope * r->mhz / 1000.0,
+                            r->mhz, n, icpt);
             }
             for (size_t s = 0; s < g[gi].n; s++) {
                 const speed_result *x = speed_res(r, g[gi].first + s, i);
                 char lab[64];
                 snprintf(lab, sizeof lab, "%s %zuB", mode, x->cell.size);
                 if (x->status != SR_OK) {
-                    fprintf(f, "%*s |  %s: %s\n", (int)hw, lab, status_word(x->status), x->note);
+                    fprintf(f, "%*s |  %s: %s\n", hw, lab, status_word(x->status), x->note);
                     continue;
                 }
-                fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f\n", (int)hw, lab,
+                fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f\n", hw, lab,
                         x->ns_per_byte, x->bytes_per_sec / 1048576.0, x->cycles_per_byte,
                         r->mhz);
             }
