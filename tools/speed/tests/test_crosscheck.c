@@ -88,7 +88,7 @@ static void run_case(const char *line, const int *bad, size_t nbad, const char *
     /* the honest fake and aeskit itself are timed: one CSV row each */
     CHECK(count_lines_with(out, "aeskit,generic,") == 1, "aeskit row in\n%s", out);
     CHECK(count_lines_with(out, "fake-honest,0,") == 1, "honest fake timed:\n%s", out);
-    CHECK(msgs[HONEST] > 50, "honest fake ran only %zu messages", msgs[HONEST]);
+    CHECK(msgs[HONEST] > 10, "honest fake ran only %zu messages", msgs[HONEST]);
     for (int i = 1; i < NFAKES; i++) {
         int expected_bad = 0;
         for (size_t k = 0; k < nbad; k++)
