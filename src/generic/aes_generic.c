@@ -64,5 +64,5 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 #endif
 #include "aes_generic_core.h"
 
-AK_GEN_DEFINE_IMPL(ak_gen_aes_w16, "bitslice-128", akbs16_);
+AK_GEN_DEFINE_IMPL(ak_gen_aes_w16, "bitslice-128", 8, akbs16_);
 #endif /* AK_GEN_VECTORS */

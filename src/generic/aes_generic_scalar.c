@@ -173,7 +173,7 @@ static void sc_ctr(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8
     aeskit_memzero(ks, sizeof ks);
 }
 
-const ak_gen_aes_impl ak_gen_aes_w16 = {"bitslice-scalar", sc_enc, sc_dec, sc_ctr};
+const ak_gen_aes_impl ak_gen_aes_w16 = {"bitslice-scalar", 1, sc_enc, sc_dec, sc_ctr};
 #else
 /* ISO C forbids an empty translation unit. */
 typedef int ak_aes_generic_scalar_unused;

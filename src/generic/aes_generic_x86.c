@@ -19,7 +19,7 @@ AK_TARGET_PUSH("ssse3")
 #define AKBS_W 16
 #define AKBS_NAME(x) akbs16s_##x
 #include "aes_generic_core.h"
-AK_GEN_DEFINE_IMPL(ak_gen_aes_ssse3, "bitslice-128-ssse3", akbs16s_);
+AK_GEN_DEFINE_IMPL(ak_gen_aes_ssse3, "bitslice-128-ssse3", 8, akbs16s_);
 AK_TARGET_POP
 
 /* ---- AVX2, 32 bytes ---- */
@@ -27,7 +27,7 @@ AK_TARGET_PUSH("avx2")
 #define AKBS_W 32
 #define AKBS_NAME(x) akbs32_##x
 #include "aes_generic_core.h"
-AK_GEN_DEFINE_IMPL(ak_gen_aes_avx2, "bitslice-256-avx2", akbs32_);
+AK_GEN_DEFINE_IMPL(ak_gen_aes_avx2, "bitslice-256-avx2", 16, akbs32_);
 AK_TARGET_POP
 
 /* ---- AVX-512, 64 bytes ---- */
@@ -35,6 +35,6 @@ AK_TARGET_PUSH("avx512f,avx512bw,avx512vl")
 #define AKBS_W 64
 #define AKBS_NAME(x) akbs64_##x
 #include "aes_generic_core.h"
-AK_GEN_DEFINE_IMPL(ak_gen_aes_avx512, "bitslice-512-avx512", akbs64_);
+AK_GEN_DEFINE_IMPL(ak_gen_aes_avx512, "bitslice-512-avx512", 32, akbs64_);
 AK_TARGET_POP
 #endif

@@ -73,26 +73,56 @@ static void gen_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
     pick_variants(k->data + AK_GEN_VARIANT_OFF);
 }
 
+/* Whole batches of the key's main width, then the few blocks left (the
+ * extra E_K(J0) block of GCM, a tail) on the width that fits them, so a
+ * 65-block call does not pay for a second 32-block batch. */
+static size_t split_point(const ak_aes *k, size_t nblocks)
+{
+    size_t batch = ak_gen_aes_variant(k->data[AK_GEN_VARIANT_OFF])->batch;
+    return nblocks > batch ? nblocks - nblocks % batch : 0;
+}
+
 static void gen_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    impl_of(k, nblocks)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
+    size_t m = split_point(k, nblocks);
+    if (m)
+        impl_of(k, m)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m);
+    if (nblocks > m)
+        impl_of(k, nblocks - m)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
+                                             in + 16 * m, nblocks - m);
 }
 
 static void gen_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    impl_of(k, nblocks)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks);
+    size_t m = split_point(k, nblocks);
+    if (m)
+        impl_of(k, m)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m);
+    if (nblocks > m)
+        impl_of(k, nblocks - m)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
+                                             in + 16 * m, nblocks - m);
+}
+
+static void gen_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                    uint8_t ctr[16], int wide)
+{
+    size_t m = split_point(k, nblocks);
+    if (m)
+        impl_of(k, m)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m, ctr, wide);
+    if (nblocks > m)
+        impl_of(k, nblocks - m)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
+                                     in + 16 * m, nblocks - m, ctr, wide);
 }
 
 static void gen_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                       uint8_t ctr[16])
 {
-    impl_of(k, nblocks)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 0);
+    gen_ctr(k, out, in, nblocks, ctr, 0);
 }
 
 static void gen_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                        uint8_t ctr[16])
 {
-    impl_of(k, nblocks)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, nblocks, ctr, 1);
+    gen_ctr(k, out, in, nblocks, ctr, 1);
 }
 
 const ak_backend ak_backend_generic = {

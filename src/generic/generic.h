@@ -13,6 +13,7 @@
 /* One vector width of the bitsliced AES (aes_generic_core.h). */
 typedef struct ak_gen_aes_impl {
     const char *name;
+    unsigned batch; /* blocks per bitsliced batch */
     void (*ecb_encrypt)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t nblocks);
     void (*ecb_decrypt)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
@@ -23,7 +24,7 @@ typedef struct ak_gen_aes_impl {
 
 /* Defines the impl table entry for a width whose core was included with
  * AKBS_NAME(x) = pfx##x. */
-#define AK_GEN_DEFINE_IMPL(sym, label, pfx)                                                  \
+#define AK_GEN_DEFINE_IMPL(sym, label, batch, pfx)                                                 \
     static void pfx##enc_(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in, \
                           size_t n)                                                          \
     {                                                                                        \
@@ -34,7 +35,7 @@ typedef struct ak_gen_aes_impl {
     {                                                                                        \
         pfx##ecb(rk, rounds, out, in, n, 1);                                                 \
     }                                                                                        \
-    const ak_gen_aes_impl sym = {label, pfx##enc_, pfx##dec_, pfx##ctr}
+    const ak_gen_aes_impl sym = {label, batch, pfx##enc_, pfx##dec_, pfx##ctr}
 
 /* GNU C vector extensions (GCC, Clang and compatibles) carry the fast
  * code; any other C11 compiler -- or -DAK_GENERIC_SCALAR, which is how that
