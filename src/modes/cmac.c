@@ -95,7 +95,8 @@ aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *ck, const uint8_t *msg, 
 
 static int cmac_ctx_open(const mo_cmac_ctx *c)
 {
-    return c->magic == CMAC_MAGIC && c->state == CMAC_OPEN && c->buflen <= 16;
+    return c->magic == CMAC_MAGIC && c->state == CMAC_OPEN && c->buflen <= 16 &&
+           c->ck->aes.be; /* a wiped key has no backend */
 }
 
 aeskit_status aeskit_cmac_start(aeskit_cmac_ctx *ctx, const aeskit_cmac_key *ck)

@@ -80,7 +80,7 @@ aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out, const uint8_t
     if (!ctx || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     mo_ctr_ctx *c = (mo_ctr_ctx *)ctx;
-    if (c->magic != CTR_MAGIC || c->used > 16)
+    if (c->magic != CTR_MAGIC || c->used > 16 || !c->k->be) /* key wiped: no backend */
         return AESKIT_ERR_STATE;
     if (mo_bad_overlap(out, len, in, len))
         return AESKIT_ERR_OVERLAP;

@@ -449,9 +449,11 @@ static void gctx_final(mo_gcm_ctx *c, uint8_t T[16])
     c->state = GCM_ST_DONE;
 }
 
+/* Started, in one of the two states, and its key not wiped since (a wiped
+ * key has no backend: refuse rather than crash). */
 static int gctx_in(const mo_gcm_ctx *c, uint32_t s1, uint32_t s2)
 {
-    return c->magic == GCM_MAGIC && (c->state == s1 || c->state == s2);
+    return c->magic == GCM_MAGIC && (c->state == s1 || c->state == s2) && c->key->aes.be;
 }
 
 aeskit_status aeskit_gcm_start(aeskit_gcm_ctx *ctx, const aeskit_gcm_key *gk, const uint8_t *iv,
