@@ -10,7 +10,10 @@
  * ---- The layout (Kaesper & Schwabe, "Faster and Timing-Attack Resistant
  * AES-GCM", CHES 2009) ----------------------------------------------------
  * A batch is 8 vectors of W bytes each, loaded straight from memory, so a
- * batch holds 8 * W / 16 blocks (8, 16 or 32).  Three rounds of SWAPMOVE
+ * batch holds 8 * W / 16 blocks (8, 16 or 32): 128-bit lane l of loaded
+ * vector j is block j * W/16 + l.  Kaesper and Schwabe bitslice 8 blocks
+ * into 8 128-bit registers; wider vectors just repeat that per lane, and
+ * every shuffle below stays inside its lane.  Three rounds of SWAPMOVE
  * (bit distances 1, 2, 4 between vectors 1, 2, 4 apart) transpose, inside
  * every byte position, the 8x8 bit matrix formed by the 8 vectors.  After
  * it, vector b ("plane b") holds bit b of every byte: in each 128-bit lane,
