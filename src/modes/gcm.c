@@ -356,19 +356,26 @@ aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, const uint8_t *iv, size_
                          out);
 }
 
+/* GMAC hands the kernels an empty message in a small mapped stack buffer
+ * rather than NULL: a vector kernel may issue masked loads/stores with an
+ * all-zero mask around the (empty) data, and on x86 a masked access near an
+ * unmapped page (NULL) takes a microcode assist - measured 4x slower for a
+ * 16-byte GMAC on this machine. */
 aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, uint8_t *tag, size_t tag_len)
 {
-    return gcm_seal_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, NULL, 0, NULL, tag,
-                         tag_len);
+    uint8_t none[64] = {0};
+    return gcm_seal_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0,
+                         none + 32, tag, tag_len);
 }
 
 aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                                  const uint8_t *aad, size_t aad_len, const uint8_t *tag,
                                  size_t tag_len)
 {
-    return gcm_open_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, NULL, 0, tag, tag_len,
-                         NULL);
+    uint8_t none[64] = {0};
+    return gcm_open_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0, tag,
+                         tag_len, none + 32);
 }
 
 /* ---- streaming ------------------------------------------------------------- */
