@@ -56,9 +56,10 @@ extern const ak_gen_aes_impl ak_gen_aes_avx512;
 /* One vector width of the GHASH (ghash_generic_core.h). */
 typedef void (*ak_gen_fold_fn)(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh,
                                uint64_t *yl);
-#define AK_GH_GROUP 16 /* blocks per aggregated reduction */
+#define AK_GH_GROUP 32 /* blocks per aggregated reduction */
 typedef void (*ak_gen_ghash_fn)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
-                                 const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold);
+                                const uint8_t *in, size_t ngroups, size_t nblk,
+                                ak_gen_fold_fn fold);
 extern const ak_gen_ghash_fn ak_gen_ghash_base;
 #ifdef AK_GEN_X86
 extern const ak_gen_ghash_fn ak_gen_ghash_avx2;

@@ -31,12 +31,12 @@
  * those shifts push out (degree >= 128 again) fold once more first.
  *
  * ---- Aggregated reduction -------------------------------------------------
- * Y' = (((Y ^ X1) H ^ X2) H ... ^ X16) H = Y H^16 ^ X1 H^16 ^ ... ^ X16 H:
- * sixteen independent block products summed unreduced, then one shift and
+ * Y' = (((Y ^ X1) H ^ X2) H ... ^ X32) H = Y H^32 ^ X1 H^32 ^ ... ^ X32 H:
+ * 32 independent block products summed unreduced, then one shift and
  * one reduction (Gueron & Kounavis, Intel white paper "Carry-less
  * multiplication and its usage for computing the GCM mode", 2010).
- * ghash_init stores H^16..H^1 in ak_ghash.data.  The block products run in
- * vector lanes (ghash_generic_core.h); Y H^16 and the reduction run here in
+ * ghash_init stores H^32..H^1 in ak_ghash.data.  The block products run in
+ * vector lanes (ghash_generic_core.h); Y H^32 and the reduction run here in
  * scalar code, so the chain from one group to the next is short and the
  * lanes of the next group need not wait for it.  The scalar multiply is the
  * 64x64 one below (25 integer multiplies with __int128).
@@ -91,10 +91,10 @@ static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 #endif
 
-/* Layout of ak_ghash.data: 2 * AK_GH_GROUP entries {hi, lo}: H^16, H^15,
- * ..., H^1, then zero entries (lanes a zero-padded last group never uses),
- * then the variant number. */
-#define AK_GH_ENTRIES (2 * AK_GH_GROUP)
+/* Layout of ak_ghash.data: 2 * AK_GH_GROUP - 1 entries {hi, lo}: H^32,
+ * H^31, ..., H^1, then zero entries (the padding lanes of a last group of
+ * n < 32 blocks read up to entry 32 - n + 31), then the variant number. */
+#define AK_GH_ENTRIES (2 * AK_GH_GROUP - 1)
 #define AK_GH_VARIANT_OFF (16 * AK_GH_ENTRIES)
 _Static_assert(AK_GH_VARIANT_OFF + 4 <= AESKIT_GHASH_KEY_SIZE, "ghash key layout");
 
@@ -167,15 +167,15 @@ const ak_gen_ghash_fn ak_gen_ghash_base = akgh16_ghash_groups;
 #else
 /* Without vector extensions: the same group sum, one product at a time. */
 static void scalar_groups(const uint64_t *powers, uint64_t *yh, uint64_t *yl, const uint8_t *in,
-                          size_t ngroups, ak_gen_fold_fn f)
+                          size_t ngroups, size_t nblk, ak_gen_fold_fn f)
 {
     for (size_t g = 0; g < ngroups; g++) {
         uint64_t s[4] = {0, 0, 0, 0};
-        for (int b = 0; b < AK_GH_GROUP; b++)
+        for (size_t b = 0; b < nblk; b++)
             mul_acc(s, ak_load_be64(in + 16 * b), ak_load_be64(in + 16 * b + 8), powers[2 * b],
                     powers[2 * b + 1]);
         f(s, powers, yh, yl);
-        in += 16 * AK_GH_GROUP;
+        in += 16 * nblk;
     }
 }
 const ak_gen_ghash_fn ak_gen_ghash_base = scalar_groups;
@@ -205,15 +205,15 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
     if (nblocks >= AK_GH_GROUP)
-        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, fold);
+        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, fold);
     if (nblocks % AK_GH_GROUP) {
-        /* The last n < 16 blocks in lanes 0..n-1 with powers H^n..H^1;
+        /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1;
          * the zero lanes after them contribute nothing. */
         size_t n = nblocks % AK_GH_GROUP;
         uint8_t buf[16 * AK_GH_GROUP];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
-        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, fold);
+        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, n, fold);
         aeskit_memzero(buf, sizeof buf);
     }
     ak_store_be64(Y, yh);

@@ -5,9 +5,9 @@
  * Before including, define AKGH_W (16, 32 or 64 bytes) and AKGH_NAME(x).
  *
  * ---- What it computes ------------------------------------------------------
- * Sixteen blocks per step with one reduction (aggregated reduction):
- *   Y' = (Y ^ X1) H^16 ^ X2 H^15 ^ ... ^ X16 H
- * Lane j of the step holds block j and the power H^(16-j); a step is 16/L
+ * 32 blocks per step with one reduction (aggregated reduction):
+ *   Y' = (Y ^ X1) H^32 ^ X2 H^31 ^ ... ^ X32 H
+ * Lane j of the step holds block j and the power H^(32-j); a step is 32/L
  * vectors when a vector has L 64-bit lanes.  Each lane computes the full
  * 256-bit carry-less product of its block and its power, the lanes are
  * XORed together, and the sum is shifted and reduced once in scalar code
@@ -124,18 +124,21 @@ static inline void AKGH_NAME(load)(const uint8_t *in, akgh_v *xh, akgh_v *xl)
     *xl = AKGH_SHUF2(a, b, AKGH_ODD_IDX);
 }
 
-/* Folds ngroups groups of AK_GH_GROUP (16) blocks into (yh, yl).  Lane b
- * of a group multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1]
- * (lo); the caller points powers at H^16, ..., H^1 (or, for a zero-padded
- * last group of n blocks, at H^n, ..., H^1 followed by anything).  The lanes do not see Y:
- * fold() adds Y * powers[0..1] to the lane sum and reduces, so the only
- * serial chain from group to group is that one scalar product; the lane
- * products of the next group do not wait for it. */
+/* Folds ngroups groups of nblk <= AK_GH_GROUP blocks each into (yh, yl):
+ * full groups (nblk = AK_GH_GROUP, powers at H^32, ..., H^1), or one last
+ * group of n blocks zero-padded to a whole vector (powers at H^n, ..., H^1,
+ * then zero entries); only the vectors holding blocks are computed.  Lane b
+ * multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1] (lo).  The
+ * lanes do not see Y: fold() adds Y * powers[0..1] to the lane sum and
+ * reduces, so the only serial chain from group to group is that one scalar
+ * product; the lane products of the next group do not wait for it. */
 static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
-                              const uint8_t *in, size_t ngroups, ak_gen_fold_fn fold)
+                                    const uint8_t *in, size_t ngroups, size_t nblk,
+                                    ak_gen_fold_fn fold)
 {
     akgh_v ph[AKGH_NV], pl[AKGH_NV];
-    for (int v = 0; v < AKGH_NV; v++)
+    int nv = (int)((nblk + AKGH_L - 1) / AKGH_L);
+    for (int v = 0; v < nv; v++)
         for (int j = 0; j < AKGH_L; j++) {
             ph[v][j] = powers[2 * (v * AKGH_L + j)];
             pl[v][j] = powers[2 * (v * AKGH_L + j) + 1];
@@ -143,7 +146,7 @@ static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64
     for (size_t g = 0; g < ngroups; g++) {
         akgh_v z[4];
         memset(z, 0, sizeof z);
-        for (int v = 0; v < AKGH_NV; v++) {
+        for (int v = 0; v < nv; v++) {
             akgh_v xh, xl;
             AKGH_NAME(load)(in + 2 * AKGH_W * v, &xh, &xl);
             AKGH_NAME(cl128)(z, xh, xl, ph[v], pl[v]);
@@ -153,7 +156,7 @@ static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64
             for (int j = 0; j < AKGH_L; j++)
                 s[i] ^= z[i][j];
         fold(s, powers, yh, yl);
-        in += 16 * AK_GH_GROUP;
+        in += 16 * nblk;
     }
 }
 
