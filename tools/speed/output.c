@@ -363,6 +363,9 @@ static void out_slope(FILE *f, const speed_report *r)
                                "%d sizes; %.0f ns per call)\n",
                             hw, mode, slope, 1e9 / slope / 1048576.0, slope * r->mhz / 1000.0,
                             r->mhz, n, icpt);
+                else /* larger messages measured no slower: noise, too few sizes */
+                    fprintf(f, "%*s |  (slope over %d sizes not positive: noise; see below)\n", hw,
+                            mode, n);
             }
             for (size_t s = 0; s < g[gi].n; s++) {
                 const speed_result *x = speed_res(r, g[gi].first + s, i);
