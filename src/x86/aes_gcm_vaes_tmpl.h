@@ -114,8 +114,10 @@
 #define NPOW 32
 #endif
 #define NVG (NPOW / AK_LANES)     /* vectors per GHASH-only batch */
-#define RK_ENC 0                  /* offsets in ak_aes.data */
-#define RK_DEC 256
+#define RK_ENC 0                  /* offsets in ak_aes.data: encryption schedule, */
+#define RK_DEC 256                /* decryption schedule (AESIMC'd), */
+#define RK_ENCV 512               /* encryption keys broadcast to full vectors */
+_Static_assert(RK_ENCV + 15 * VB <= AK_AES_DATA_BYTES, "round keys fit ak_aes.data");
 
 #define ROUNDS_SWITCH(R, CALL) \
     do {                       \
@@ -226,6 +228,9 @@ KFN void vaes_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
     for (unsigned i = 1; i < rounds; i++)
         x_store(dk + 16 * i, _mm_aesimc_si128(x_load(k->data + RK_ENC + 16 * (rounds - i))));
     x_store(dk + 16 * rounds, x_load(k->data + RK_ENC));
+    /* Whole-vector copies: the hot loops load them without a shuffle. */
+    for (unsigned i = 0; i <= rounds; i++)
+        v_storeu(k->data + RK_ENCV + VB * i, v_bcast(k->data + RK_ENC + 16 * i));
     k->rounds = rounds;
     k->key_len = (uint32_t)key_len;
     volatile uint32_t *vw = w;
@@ -240,6 +245,13 @@ KFN void vaes_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
     _Pragma("GCC unroll 15")                    \
     for (int i_ = 0; i_ <= (R); i_++)           \
         K[i_] = v_bcast(rk + 16 * i_)
+
+/* The same from the whole-vector copies; rk is the encryption schedule. */
+#define LOAD_KEYS_V(K, rk, R)                   \
+    vec_t K[15];                                \
+    _Pragma("GCC unroll 15")                    \
+    for (int i_ = 0; i_ <= (R); i_++)           \
+        K[i_] = v_loadu(rk + (RK_ENCV - RK_ENC) + VB * i_)
 
 /* x[0..NV) = AES(x) with the final round's key replaced by K[R] ^ fin[j]. */
 IFN void enc_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R)
@@ -320,7 +332,7 @@ KFN void vaes_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size
 IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
                   int c128, const int R)
 {
-    LOAD_KEYS(K, rk, R);
+    LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     vec_t cv = v_bcast_x(_mm_shuffle_epi8(x_load(ctr), x_bswap_mask()));
     cv = c128 ? v_add128(cv, v_lane_idx()) : v_add32(cv, v_lane_idx());
@@ -707,7 +719,7 @@ IFN void gcm_tail_aes(vec_t *x, vec_t *p, gctr *cv, const vec_t *K, vec_t bsw, v
 IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uint8_t *in, size_t len, __m128i *pc,
                   __m128i *pY, const __m128i *lenblk, int enc, const int R)
 {
-    LOAD_KEYS(K, rk, R);
+    LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
     const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
@@ -891,7 +903,7 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
                    const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
                    const int R)
 {
-    LOAD_KEYS(K, rk, R);
+    LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
@@ -938,7 +950,7 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
                   const int R)
 {
-    LOAD_KEYS(K, rk, R);
+    LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
@@ -995,14 +1007,15 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
-IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
-                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+/* Each size class is its own function, so the common small messages pay
+ * only their own prologue (the long path's stack frame is large). */
+#define NOINL static __attribute__((noinline, target(AK_TGT)))
+
+NOINL void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
 {
-    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
-    __m128i j0 = j0_of(iv);
-    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
-    if (nA <= 1 && nC + 2 <= BATCH) {
-        int nvec = (int)((nC + 2 + AK_LANES - 1) / AK_LANES);
+    size_t nC = (len + 15) / 16;
+    int nvec = (int)((nC + 2 + AK_LANES - 1) / AK_LANES);
 #define CALLS(R, NVEC) gcm_tiny(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
 #define CALL(R)                                    \
     do {                                           \
@@ -1013,13 +1026,16 @@ IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aa
         default: CALLS(R, 4); break;               \
         }                                          \
     } while (0)
-        ROUNDS_SWITCH(key->aes.rounds, CALL);
+    ROUNDS_SWITCH(rounds, CALL);
 #undef CALL
 #undef CALLS
-        return;
-    }
-    if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW) {
-        int nvec = (int)((nC + 1 + AK_LANES - 1) / AK_LANES);
+}
+
+NOINL void gcm_short_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
+                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+{
+    size_t nC = (len + 15) / 16;
+    int nvec = (int)((nC + 1 + AK_LANES - 1) / AK_LANES);
 #define CALLS(R, NVEC) gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
 #define CALL(R)                                    \
     do {                                           \
@@ -1030,14 +1046,32 @@ IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aa
         default: CALLS(R, 4); break;               \
         }                                          \
     } while (0)
-        ROUNDS_SWITCH(key->aes.rounds, CALL);
+    ROUNDS_SWITCH(rounds, CALL);
 #undef CALL
 #undef CALLS
-        return;
-    }
+}
+
+NOINL void gcm_long_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
+                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+{
 #define CALL(R) gcm_long(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, R)
-    ROUNDS_SWITCH(key->aes.rounds, CALL);
+    ROUNDS_SWITCH(rounds, CALL);
 #undef CALL
+}
+
+IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
+                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+{
+    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
+    int rounds = (int)key->aes.rounds;
+    __m128i j0 = j0_of(iv);
+    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    if (nA <= 1 && nC + 2 <= BATCH)
+        gcm_tiny_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
+    else if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW)
+        gcm_short_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
+    else
+        gcm_long_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
 }
 
 KFN void vaes_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,

@@ -87,10 +87,21 @@ VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
     return (wmask_t){(int)lo, (int)hi};
 }
 
+/* Whole 16-byte lanes go through vpmaskmovq (masked-off lanes are not
+ * read and do not fault, so the address may point before or past the
+ * buffer); only a window ending inside a block takes the byte copy. */
+VFN vec_t v_lanemask(wmask_t m)
+{
+    long long l0 = (m.lo == 0 && m.hi >= 16) ? -1 : 0, l1 = (m.lo <= 16 && m.hi == 32) ? -1 : 0;
+    return _mm256_set_epi64x(l1, l1, l0, l0);
+}
+
 VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
     if (m.lo == 0 && m.hi == 32)
         return v_loadu((const uint8_t *)p + off);
+    if (((m.lo | m.hi) & 15) == 0)
+        return _mm256_maskload_epi64((const long long *)((uintptr_t)p + (uintptr_t)off), v_lanemask(m));
     uint8_t buf[32] = {0};
     if (m.hi > m.lo)
         memcpy(buf + m.lo, (const uint8_t *)p + off + m.lo, (size_t)(m.hi - m.lo));
@@ -101,6 +112,10 @@ VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
     if (m.lo == 0 && m.hi == 32) {
         v_storeu((uint8_t *)p + off, v);
+        return;
+    }
+    if (((m.lo | m.hi) & 15) == 0) {
+        _mm256_maskstore_epi64((long long *)((uintptr_t)p + (uintptr_t)off), v_lanemask(m), v);
         return;
     }
     uint8_t buf[32];
