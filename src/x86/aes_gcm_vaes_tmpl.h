@@ -10,8 +10,11 @@
  * The including file defines, before #include:
  *   AK_TGT           the target() string of every function
  *   AK_LANES         128-bit lanes per vector (4 for zmm, 2 for ymm)
- *   vec_t            the vector type
- *   the v_* vocabulary (see aes_vaes_avx512.c for the list)
+ *   AK_KARATSUBA     1: Karatsuba middle term, 0: schoolbook (see 5 below)
+ *   vec_t, wmask_t   the vector type and a byte-window mask type
+ *   the v_* vocabulary (aes_vaes_avx512.c and aes_vaes_avx2.c define the
+ *   same list: loads/stores, whole and windowed, AES rounds, carry-less
+ *   multiply, shuffles, 32/64/128-bit lane adds, lane sums)
  *
  * ==========================================================================
  * GHASH on carry-less multipliers: the math every x86 backend here uses
@@ -63,7 +66,12 @@
  * 5. Karatsuba (Gueron & Kounavis, ibid.): with a = a1:a0, b = b1:b0,
  *        a*b = a1b1 x^128 + [(a1+a0)(b1+b0) + a1b1 + a0b0] x^64 + a0b0.
  *    Three multiplications instead of four; (b1+b0) is precomputed per power
- *    ("kk" below), (a1+a0) is one vpshufd+xor per vector.
+ *    ("kk" below), (a1+a0) is one vpshufd+xor per vector.  Whether that pays
+ *    depends on the ports: measured on this machine, the ymm build
+ *    (AK_KARATSUBA=1) gains from it, while on zmm, where 512-bit shuffles and
+ *    carry-less multiplies compete for the same port, the schoolbook middle
+ *    term a1b0 + a0b1 (two multiplies, one vpternlogd) is faster and leaves
+ *    room in the table for more powers (AK_KARATSUBA=0).
  *
  * 6. Aggregated reduction (Gueron, "AES-GCM software performance on the
  *    current high end CPUs as a performance baseline for CAESAR", 2013; and
@@ -73,18 +81,23 @@
  *    products are linear, so the lo/mid/hi terms of all n products (in all
  *    vector lanes) are XORed together unreduced and ONE reduction (plus one
  *    horizontal XOR of the lanes) finishes n blocks.  The table holds
- *    K_28..K_1 in descending order, so n <= 28 blocks starting at table
- *    entry 28-n line up with consecutive lanes, whatever the vector width.
+ *    K_NPOW..K_1 in descending order, so n <= NPOW blocks starting at table
+ *    entry NPOW-n line up with consecutive lanes, whatever the vector width.
+ *    The fused GCM loops reduce once per two batches (2*BATCH blocks).
  *
- * Table layout in ak_ghash.data (1024 bytes): entry e (0..27) at 16*e is
- * K_{28-e}; its Karatsuba half-sum (k1^k0 in both halves) at 448 + 16*e.
- * Reads of up to 3 entries past the end of either array only meet zero data
- * lanes, and stay inside the 1024 bytes.
+ * Table layout in ak_ghash.data (1024 bytes): entry e (0..NPOW-1) at 16*e is
+ * K_{NPOW-e}; NPOW = 32 without Karatsuba, 28 with it, when the half-sums
+ * (k1^k0 in both halves) follow at GH_KK + 16*e.  Reads of up to 3 entries
+ * past the end of either array only meet zero data lanes, and stay inside
+ * the 1024 bytes.  Other work with the same ideas, read for comparison (no
+ * code taken): Linux arch/x86/crypto/aes-gcm-avx10-x86_64.S, Intel ipsec-mb,
+ * OpenSSL and BoringSSL's VAES GCM.
  *
  * GCM's counters (SP 800-38D inc32) are kept byte-swapped, i.e. as little-
  * endian 128-bit integers, so a vector add on the low 32-bit lane is exactly
  * inc32, wrapping modulo 2^32 with no carry into the upper 96 bits; one
- * vpshufb per vector turns them back into blocks.  The last round key is
+ * vpshufb per vector turns them back into blocks.  The fused loops skip the
+ * shuffle when byte 15 cannot carry within a batch (see gctr below).  The last round key is
  * XORed into the data (or tweak, or chaining value) so vaesenclast does the
  * final XOR for free.
  *
