@@ -16,6 +16,12 @@ int main(void)
         be = NULL;
     if (be) {
         int st = aeskit_backend_check(be);
+        if (st == AESKIT_ERR_BACKEND_UNKNOWN) {
+            /* a name no build knows is a mistake in the registration, not a
+             * CPU that lacks something: fail loudly */
+            printf("FAIL: no backend named %s in this build\n", be);
+            return 1;
+        }
         if (st != AESKIT_OK) {
             printf("SKIP: backend %s cannot run here: %s (CPU features: %s)\n", be,
                    aeskit_strerror(st), aeskit_cpu_features());
