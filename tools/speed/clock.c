@@ -21,6 +21,16 @@ uint64_t speed_now_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* CPU time of this thread: a batch whose wall time exceeds it was
+ * interrupted (another process ran on this core). */
+uint64_t speed_thread_cpu_ns(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts))
+        return 0;
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 #define ADD1(x) x += one; __asm__ volatile("" : "+r"(x))
 #define ADD8(x) ADD1(x); ADD1(x); ADD1(x); ADD1(x); ADD1(x); ADD1(x); ADD1(x); ADD1(x)
 #define ADD64(x) ADD8(x); ADD8(x); ADD8(x); ADD8(x); ADD8(x); ADD8(x); ADD8(x); ADD8(x)

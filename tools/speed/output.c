@@ -211,7 +211,19 @@ static void out_table(FILE *f, const speed_report *r)
                        "not counted as best peer)\n");
         group_notes(f, r, &g[gi]);
     }
-    fprintf(f, "\nspread = (median - best) / best over the rounds: the noise to allow for.\n");
+    /* how much of the run other processes took from us */
+    double sum = 0;
+    int n = 0;
+    for (size_t ci = 0; ci < r->ncells; ci++)
+        for (size_t i = 0; i < r->nimpls; i++)
+            if (speed_res(r, ci, i)->status == SR_OK)
+                sum += speed_res(r, ci, i)->interrupted, n++;
+    fprintf(f, "\nspread = (median - best) / best over the batches nothing interrupted: the noise "
+               "to allow for.\n");
+    if (n)
+        fprintf(f, "%.0f%% of the timed batches lost the CPU to other processes (a busy machine); "
+                   "the best batch is the figure.\n",
+                100.0 * sum / n);
 }
 
 static void out_openssl(FILE *f, const speed_report *r)
@@ -439,7 +451,8 @@ static void out_json(FILE *f, const speed_report *r)
     json_str(f, r->features);
     fprintf(f, ", \"cpu_mhz\": %.0f, \"clock_method\": \"dependent-add chain\"},\n", r->mhz);
     fprintf(f, "  \"method\": {\"seconds_per_impl\": %g, \"aad\": %zu, \"tag\": 16, "
-               "\"spread\": \"(median - best) / best\"},\n",
+               "\"spread\": \"(median - best) / best over uninterrupted batches\", "
+               "\"interrupted\": \"fraction of batches that lost the CPU\"},\n",
             r->opts->seconds, r->opts->aad_len);
     fprintf(f, "  \"absent_peers\": [");
     for (size_t i = 0; i < speed_nabsent; i++) {
@@ -457,8 +470,9 @@ static void out_json(FILE *f, const speed_report *r)
             first = 0;
             json_common(f, r, ci, i);
             fprintf(f, ", \"bytes_per_sec\": %.0f, \"ns_per_byte\": %.5f, \"cycles_per_byte\": "
-                       "%.5f, \"cpu_mhz\": %.0f, \"spread\": %.4f}",
-                    x->bytes_per_sec, x->ns_per_byte, x->cycles_per_byte, r->mhz, x->spread);
+                       "%.5f, \"cpu_mhz\": %.0f, \"spread\": %.4f, \"interrupted\": %.3f}",
+                    x->bytes_per_sec, x->ns_per_byte, x->cycles_per_byte, r->mhz, x->spread,
+                    x->interrupted);
         }
     fprintf(f, "\n  ],\n  \"not_timed\": [");
     first = 1;

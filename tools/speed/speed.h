@@ -213,6 +213,7 @@ void speed_usage(FILE *f);
 /* ---- clock ------------------------------------------------------------------- */
 
 uint64_t speed_now_ns(void);
+uint64_t speed_thread_cpu_ns(void); /* 0 if the system cannot tell */
 double speed_cpu_mhz(void); /* estimated core clock, MHz */
 
 /* ---- results ----------------------------------------------------------------- */
@@ -226,7 +227,8 @@ typedef struct speed_result {
     double ns_per_byte;    /* best */
     double bytes_per_sec;  /* best */
     double cycles_per_byte;
-    double spread;         /* (median - best) / best */
+    double spread;         /* (median - best) / best over the uninterrupted batches */
+    double interrupted;    /* fraction of batches during which the thread lost the CPU */
 } speed_result;
 
 enum { SR_OK = 0, SR_UNSUPPORTED = 1, SR_DISAGREES = 2, SR_FAILED = 3 };
