@@ -16,6 +16,17 @@
  */
 #include "modes.h"
 
+/* CBC-MAC is one serial chain of AES latencies with the AES units mostly
+ * idle, while CTR is parallel.  Alternating short steps of the two lets an
+ * out-of-order core run the CTR blocks in the shadow of the CBC-MAC chain:
+ * 6 blocks per step measured +6% (x86-vaes-avx512) to +12% (x86-aesni) at
+ * 16 KiB over a CBC-MAC pass then a CTR pass.  The bitsliced generic backend
+ * pays per call rather than per block, so it keeps long steps. */
+static inline size_t ccm_step(const ak_aes *k)
+{
+    return k->be == &ak_backend_generic ? 256 : 6;
+}
+
 /* Messages up to this many bytes run S0 and the payload keystream through
  * one ctr128 call (a bitsliced backend pays per call, not per block). */
 #define CCM_SMALL_MAX 112
@@ -153,8 +164,8 @@ aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     uint8_t X[16], ctr[16], s0[16];
     /* MAC the plaintext before it is overwritten (in-place). */
     ccm_mac_head(k, nonce, nonce_len, aad, aad_len, len, tag_len, X);
-    ccm_mac_payload(k, X, in, len);
     if (len <= CCM_SMALL_MAX) {
+        ccm_mac_payload(k, X, in, len);
         /* One ctr128 call from Ctr0 over [0][P]: S0 and the ciphertext. */
         uint8_t b[16 + CCM_SMALL_MAX];
         size_t nbp = (len + 15) / 16;
@@ -172,7 +183,18 @@ aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
         return AESKIT_OK;
     }
     ccm_s0(k, nonce, nonce_len, ctr, s0);
-    ccm_ctr_xor(k, ctr, out, in, len);
+    /* Whole blocks: MAC each step of plaintext before encrypting it (the
+     * buffer may be in-place); the partial tail after. */
+    size_t nb = len / 16, rem = len % 16, step = ccm_step(k);
+    for (size_t o = 0; o < nb; o += step) {
+        size_t n = nb - o < step ? nb - o : step;
+        k->be->cbcmac(k, X, in + o * 16, n);
+        k->be->ctr128(k, out + o * 16, in + o * 16, n, ctr);
+    }
+    if (rem) {
+        ccm_mac_payload(k, X, in + nb * 16, rem);
+        ccm_ctr_xor(k, ctr, out + nb * 16, in + nb * 16, rem);
+    }
     for (size_t i = 0; i < tag_len; i++)
         tag[i] = X[i] ^ s0[i];
     mo_wipe(X, sizeof X);
@@ -219,8 +241,16 @@ aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     }
     ccm_s0(k, nonce, nonce_len, ctr, s0);
     memcpy(ctr1, ctr, 16);
-    ccm_ctr_xor(k, ctr, out, in, len);
-    ccm_mac_payload(k, X, out, len);
+    size_t nb = len / 16, rem = len % 16, step = ccm_step(k);
+    for (size_t o = 0; o < nb; o += step) {
+        size_t n = nb - o < step ? nb - o : step;
+        k->be->ctr128(k, out + o * 16, in + o * 16, n, ctr);
+        k->be->cbcmac(k, X, out + o * 16, n);
+    }
+    if (rem) {
+        ccm_ctr_xor(k, ctr, out + nb * 16, in + nb * 16, rem);
+        ccm_mac_payload(k, X, out + nb * 16, rem);
+    }
     for (size_t i = 0; i < 16; i++)
         X[i] ^= s0[i];
     eq = ak_ct_eq_mask(X, tag, tag_len);
