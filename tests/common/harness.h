@@ -106,6 +106,18 @@ TH_FN size_t th_scaled(size_t n, size_t min)
     return v < (double)min ? min : (size_t)v;
 }
 
+/* Step for loops meant to visit "every" value: 1 at AESKIT_TEST_SCALE >= 1;
+ * below that a random step averaging about 1/scale, so a scaled-down run
+ * (sanitizers, emulators) still reaches every region, just more sparsely. */
+TH_FN size_t th_stride(void)
+{
+    double s = th_scale();
+    if (s >= 1.0)
+        return 1;
+    size_t w = (size_t)(2.0 / s);
+    return w > 1 ? 1 + th_randn(w) : 1;
+}
+
 /* Prints a labelled hex string to stderr (for failure reports). */
 TH_FN void th_hexdump(const char *label, const uint8_t *p, size_t n)
 {
