@@ -858,7 +858,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
                 vec_t lv = v_bcast_x(*lenblk);
                 for (int j = 0; j < NV; j++)
                     if ((size_t)j == nt / AK_LANES)
-                        p[j] = v_xor(p[j], v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * nt), 16));
+                        p[j] = v_xor(p[j], v_lane_select(lv, (ptrdiff_t)nt - AK_LANES * j));
             } else if (lenblk) {
                 gacc_mul(&a, v_zext(*lenblk), tab + 16 * (NPOW - 1));
             }
@@ -976,7 +976,7 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
         m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
         d[j] = v_load_w(in, (ptrdiff_t)(VB * j) - 16, m[j]);
         /* A and L, in register form, in their lanes */
-        e[j] = v_and_window(lv, (ptrdiff_t)(VB * j) - (ptrdiff_t)(16 * (nC + 1)), 16);
+        e[j] = v_lane_select(lv, (ptrdiff_t)(nC + 1) - AK_LANES * j);
         if (j == 0)
             e[0] = v_xor(e[0], v_shuffle8(v_load_window(aad, 0, aad_len), bsw));
     }

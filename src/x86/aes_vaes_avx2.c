@@ -72,6 +72,12 @@ VFN vec_t v_prevblocks(vec_t cur, vec_t prev) { return _mm256_permute2x128_si256
 
 VFN __m128i v_hxor(vec_t v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
 
+/* v restricted to lane `lane` (zero if lane is outside 0..1). */
+VFN vec_t v_lane_select(vec_t v, ptrdiff_t lane)
+{
+    return _mm256_and_si256(v, _mm256_cmpeq_epi64(v_lane_idx64(), _mm256_set1_epi64x((long long)lane)));
+}
+
 /* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n,
  * i.e. for b in [lo, hi).  Depends on lengths only. */
 typedef struct {

@@ -72,6 +72,13 @@ VFN __m128i v_hxor(vec_t v)
     return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
 }
 
+/* v restricted to lane `lane` (zero if lane is outside 0..3). */
+VFN vec_t v_lane_select(vec_t v, ptrdiff_t lane)
+{
+    __mmask8 m = (lane >= 0 && lane < 4) ? (__mmask8)(3u << (2 * lane)) : 0;
+    return _mm512_maskz_mov_epi64(m, v);
+}
+
 /* Byte b of the vector stands for p[off + b]; it is live iff 0 <= off+b < n.
  * The mask depends on lengths only. */
 typedef __mmask64 wmask_t;
