@@ -63,6 +63,15 @@ static inline size_t piece(size_t left, size_t upd)
     return upd && left > upd ? upd : left;
 }
 
+/* Nettle 3.8 added AES-specific CBC encryption (its assembly path);
+ * older versions have only the generic loop. */
+#if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 8)
+#define NT_CBC_ENC(N, ctx, iv, n, dst, src) cbc_aes##N##_encrypt(ctx, iv, n, dst, src)
+#else
+#define NT_CBC_ENC(N, ctx, iv, n, dst, src)                                                       \
+    cbc_encrypt(ctx, (nettle_cipher_func *)aes##N##_encrypt, 16, iv, n, dst, src)
+#endif
+
 /* Everything whose name depends on the key size, written once. */
 #define NT_SIZE(N)                                                                                \
     static void setup_##N(nt_state *s, const uint8_t *key)                                       \
@@ -157,7 +166,7 @@ static inline size_t piece(size_t left, size_t upd)
             uint8_t iv[16] = {0};                                                                 \
             for (off = 0; off < m->len; off += n) {                                               \
                 n = piece(m->len - off, m->update);                                               \
-                cbc_aes##N##_encrypt(&s->u.a##N, iv, n, m->out + off, m->in + off);               \
+                NT_CBC_ENC(N, &s->u.a##N, iv, n, m->out + off, m->in + off);               \
             }                                                                                     \
             if (dec)                                                                              \
                 return speed_ct_differ(iv, m->tag, 16);                                           \
@@ -183,7 +192,7 @@ static inline size_t piece(size_t left, size_t upd)
                     cbc_decrypt(&s->v.a##N, (nettle_cipher_func *)aes##N##_decrypt, 16, iv, n,    \
                                 m->out + off, m->in + off);                                       \
                 else                                                                              \
-                    cbc_aes##N##_encrypt(&s->u.a##N, iv, n, m->out + off, m->in + off);           \
+                    NT_CBC_ENC(N, &s->u.a##N, iv, n, m->out + off, m->in + off);           \
             }                                                                                     \
             return 0;                                                                             \
         }                                                                                         \
