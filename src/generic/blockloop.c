@@ -110,29 +110,57 @@ void ak_blockloop_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, 
     }
 }
 
+/* A 64-bit word whose in-memory bytes are v little-endian. */
+static inline uint64_t le_word(uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    return v;
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ && defined(__GNUC__)
+    return __builtin_bswap64(v);
+#else
+    uint8_t b[8];
+    uint64_t r;
+    ak_store_le64(b, v);
+    memcpy(&r, b, 8);
+    return r;
+#endif
+}
+
+/* The tweak stays in two registers (IEEE 1619 little-endian halves) and is
+ * doubled branch-free per block (as ak_xts_double); the XORs run on 64-bit
+ * words. */
 static void xts_loop(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                      uint8_t tweak[16], int decrypt)
 {
-    uint8_t buf[AK_BL_BATCH * 16], tw[AK_BL_BATCH * 16];
+    uint64_t buf[AK_BL_BATCH * 2], tw[AK_BL_BATCH * 2];
+    uint64_t lo = ak_load_le64(tweak), hi = ak_load_le64(tweak + 8);
     if (nblocks == 0)
         return;
     while (nblocks > 0) {
         size_t n = nblocks < AK_BL_BATCH ? nblocks : AK_BL_BATCH;
+        memcpy(buf, in, 16 * n);
         for (size_t i = 0; i < n; i++) {
-            memcpy(tw + 16 * i, tweak, 16);
-            ak_xor16(buf + 16 * i, in + 16 * i, tweak);
-            ak_xts_double(tweak);
+            uint64_t carry = (uint64_t)0 - (hi >> 63);
+            tw[2 * i] = le_word(lo);
+            tw[2 * i + 1] = le_word(hi);
+            buf[2 * i] ^= tw[2 * i];
+            buf[2 * i + 1] ^= tw[2 * i + 1];
+            hi = (hi << 1) | (lo >> 63);
+            lo = (lo << 1) ^ (carry & 0x87);
         }
         if (decrypt)
-            k->be->ecb_decrypt(k, buf, buf, n);
+            k->be->ecb_decrypt(k, (uint8_t *)buf, (const uint8_t *)buf, n);
         else
-            k->be->ecb_encrypt(k, buf, buf, n);
-        for (size_t i = 0; i < 16 * n; i++)
-            out[i] = buf[i] ^ tw[i];
+            k->be->ecb_encrypt(k, (uint8_t *)buf, (const uint8_t *)buf, n);
+        for (size_t i = 0; i < 2 * n; i++)
+            buf[i] ^= tw[i];
+        memcpy(out, buf, 16 * n);
         in += 16 * n;
         out += 16 * n;
         nblocks -= n;
     }
+    ak_store_le64(tweak, lo);
+    ak_store_le64(tweak + 8, hi);
     aeskit_memzero(buf, sizeof buf);
     aeskit_memzero(tw, sizeof tw);
 }
