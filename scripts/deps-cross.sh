@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Target-architecture libraries for the cross builds (scripts/check.d/30-cross.sh):
-# cJSON for arm64 and ppc64el, so `aeskit vectors` can read the Wycheproof
+# cJSON for arm64, ppc64el and s390x, so `aeskit vectors` can read the Wycheproof
 # JSON files under qemu.  Debian multiarch: the packages install into
 # /usr/lib/<triple>/, where the Debian cross compilers and qemu -L find them.
 # OpenSSL is deliberately not installed for the targets: under emulation the
@@ -9,7 +9,7 @@
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
-pkgs=(libcjson-dev:arm64 libcjson-dev:ppc64el)
+pkgs=(libcjson-dev:arm64 libcjson-dev:ppc64el libcjson-dev:s390x)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
@@ -19,7 +19,7 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 foreign=$(dpkg --print-foreign-architectures)
-for a in arm64 ppc64el; do
+for a in arm64 ppc64el s390x; do
   grep -qx "$a" <<<"$foreign" || $SUDO dpkg --add-architecture "$a"
 done
 echo "deps-cross: installing ${missing[*]}"
