@@ -90,8 +90,17 @@ static void *setup_common(const speed_cell *c, const uint8_t *key, char *why, si
         free(s);
         return NULL;
     }
+#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
     IMB_ARCH arch;
-    init_mb_mgr_auto(s->mgr, &arch);
+    init_mb_mgr_auto(s->mgr, &arch); /* the best code path this CPU runs */
+#else
+    if (__builtin_cpu_supports("avx512f"))
+        init_mb_mgr_avx512(s->mgr);
+    else if (__builtin_cpu_supports("avx2"))
+        init_mb_mgr_avx2(s->mgr);
+    else
+        init_mb_mgr_sse(s->mgr);
+#endif
     if (imb_get_errno(s->mgr)) {
         speed_why(why, whylen, "init_mb_mgr_auto: %s", imb_get_strerror(imb_get_errno(s->mgr)));
         mb_done(s);
