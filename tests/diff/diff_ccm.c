@@ -82,6 +82,28 @@ static void test_ccm(void)
         uint8_t nonce[16] = {0}, tag[16];
         st = aeskit_ccm_seal(&k, nonce, 13, NULL, 0, pt, 65536, ct, tag, 16);
         TH_CHECK(st == AESKIT_ERR_MESSAGE_TOO_LONG, "ccm q=2 len 65536: %s", aeskit_strerror(st));
+        /* q = 3 (12-byte nonce): 2^24 - 1 bytes against OpenSSL and 2^24
+         * refused; 16 MiB of serial CBC-MAC, so AES-128 at full scale only. */
+        if (ki == 0 && th_scale() >= 1.0) {
+            size_t big = (size_t)1 << 24;
+            uint8_t *bp = malloc(big), *bc = malloc(big), *br = malloc(big);
+            uint8_t tag_ref[16];
+            if (bp && bc && br) {
+                th_fill(nonce, 12);
+                th_fill(bp, big);
+                or_ccm_seal(key, klen, nonce, 12, NULL, 0, bp, big - 1, br, tag_ref, 8);
+                st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, bp, big - 1, bc, tag, 8);
+                TH_CHECK(st == AESKIT_OK, "ccm q=3 len 2^24-1: %s", aeskit_strerror(st));
+                TH_CHECK_MEM(bc, br, big - 1, "ccm q=3 len 2^24-1 ciphertext");
+                TH_CHECK_MEM(tag, tag_ref, 8, "ccm q=3 len 2^24-1 tag");
+                st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, bp, big, bc, tag, 8);
+                TH_CHECK(st == AESKIT_ERR_MESSAGE_TOO_LONG, "ccm q=3 len 2^24: %s",
+                         aeskit_strerror(st));
+            }
+            free(bp);
+            free(bc);
+            free(br);
+        }
         /* Argument checks: nonce and tag lengths outside the standard. */
         for (size_t n = 0; n <= 16; n++) {
             st = aeskit_ccm_seal(&k, nonce, n, NULL, 0, pt, 16, ct, tag, 8);
