@@ -9,8 +9,9 @@
  * clang).
  *
  * The primitives are the shared kernels of src/simd/aes_gcm_akv.h over the
- * POWER words of src/simd/akv.h (Power ISA 3.0B, 5.11 "Vector Crypto
- * Instructions").  The ISA numbers vector bytes big-endian; akv.h's loads
+ * POWER words of src/simd/akv.h (Power ISA 3.0B, Book I, Vector Facility:
+ * "Vector Cryptographic Instructions", vpmsumd under "Vector Polynomial
+ * Multiply-Sum").  The ISA numbers vector bytes big-endian; akv.h's loads
  * and stores put the AES state in that order on a little-endian system.
  * Constant-time: the crypto instructions take data-independent time, and
  * no branch or memory index depends on keys or data.

@@ -12,10 +12,11 @@
  *   akv_load/akv_store     16 bytes in "AES order": the order the cipher
  *                          instructions take the state in.  AArch64: lane i
  *                          = byte i (plain LD1/ST1).  POWER: the ISA numbers
- *                          bytes big-endian (Power ISA 3.0B, 6.11 "Vector
- *                          Crypto"), so on little-endian a load must
- *                          reverse the bytes (vec_xl_be: lxvw4x + vperm on
- *                          POWER8, lxvb16x on POWER9).
+ *                          bytes big-endian (Power ISA 3.0B, Book I, Vector
+ *                          Facility, "Vector Cryptographic Instructions"),
+ *                          so on little-endian a load must reverse the
+ *                          bytes (vec_xl_be: lxvw4x + vperm on POWER8,
+ *                          lxvb16x on POWER9).
  *   akv_enc_first/round/last  the AES rounds.  ARM's AESE is AddRoundKey +
  *                          SubBytes + ShiftRows and AESMC is MixColumns
  *                          (ARM ARM, C7.2 "AESE"); POWER's vcipher is
@@ -237,7 +238,7 @@ AKV_INLINE akv akv_xor(akv a, akv b) { return vec_xor(a, b); }
 AKV_INLINE akv akv_and(akv a, akv b) { return vec_and(a, b); }
 AKV_INLINE akv akv_zero(void) { return vec_splats((unsigned char)0); }
 
-/* ---- AES rounds (Power ISA 3.0B, 5.11 "Vector AES Instructions") -------- */
+/* ---- AES rounds (Power ISA 3.0B, Book I: vcipher, vncipher, ...last) --- */
 AKV_INLINE akv akv_enc_first(akv x, const akv *K) { return vec_xor(x, K[0]); }
 AKV_INLINE akv akv_enc_round(akv x, const akv *K, int i) { return vec_cipher_be(x, K[i + 1]); }
 AKV_INLINE akv akv_enc_last(akv x, const akv *K, int nr) { return vec_cipherlast_be(x, K[nr]); }
