@@ -340,6 +340,47 @@ KFN void vaes_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size
 
 /* ---- CTR -------------------------------------------------------------------- */
 
+/* GCM counters for the fused loops.  The general path is the register form
+ * above (little-endian lanes, vector add = inc32, one vpshufb per vector).
+ * When the low byte of every counter of the batch is known not to carry
+ * (the counter value is public, so the branch is too), the counters are
+ * formed directly in block byte order by adding to byte 15, which saves the
+ * shuffles: 15 batches out of 16 take this path. */
+typedef struct {
+    vec_t be;    /* the next batch's first vector, block byte order */
+    __m128i le0; /* the next batch's first counter, register form */
+    uint32_t c;  /* its low 32 bits */
+} gctr;
+
+IFN void gctr_init(gctr *s, __m128i le0, vec_t bsw)
+{
+    s->le0 = le0;
+    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
+    s->be = v_shuffle8(v_add32(v_bcast_x(le0), v_lane_idx()), bsw);
+}
+
+IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
+{
+    if ((s->c & 0xff) <= 256 - BATCH) {
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(j ? v_add32(s->be, v_bcast_x(_mm_set_epi32((j * AK_LANES) << 24, 0, 0, 0))) : s->be, K[0]);
+        if ((s->c & 0xff) < 256 - BATCH) /* the next batch's first byte 15 does not carry either */
+            s->be = v_add32(s->be, v_bcast_x(_mm_set_epi32(BATCH << 24, 0, 0, 0)));
+        else
+            s->be = v_shuffle8(v_add32(v_bcast_x(_mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH))),
+                                       v_lane_idx()), bsw);
+    } else {
+        vec_t cv = v_add32(v_bcast_x(s->le0), v_lane_idx());
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+            cv = v_add32(cv, step);
+        }
+        s->be = v_shuffle8(cv, bsw);
+    }
+    s->le0 = _mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH));
+    s->c += BATCH;
+}
+
 /* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
  * (little-endian integers) in the lanes; ctr[j] holds the counters of vector j. */
 IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
@@ -347,17 +388,23 @@ IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
 {
     LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
-    vec_t cv = v_bcast_x(_mm_shuffle_epi8(x_load(ctr), x_bswap_mask()));
-    cv = c128 ? v_add128(cv, v_lane_idx()) : v_add32(cv, v_lane_idx());
+    __m128i c0 = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    vec_t cv = v_add128(v_bcast_x(c0), v_lane_idx());
+    gctr g;
+    gctr_init(&g, c0, bsw);
     const vec_t step = v_lane_step();
     vec_t x[NV], d[NV];
     for (;;) {
         size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
         if (!n)
             break;
-        for (int j = 0; j < NV; j++) {
-            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-            cv = c128 ? v_add128(cv, step) : v_add32(cv, step);
+        if (c128) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                cv = v_add128(cv, step);
+            }
+        } else {
+            ctr_next(x, &g, K, bsw, step);
         }
         if (n == 16 * BATCH) {
             for (int j = 0; j < NV; j++)
@@ -389,7 +436,10 @@ KFN void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb,
 
 KFN void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
 {
-#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, 1, R)
+    /* If the low 32 bits do not wrap within this call, the 128-bit
+     * increment is inc32 (the counter is public, so is the branch). */
+    int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
+#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, c128, R)
     ROUNDS_SWITCH(k->rounds, CALL);
 #undef CALL
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
@@ -651,47 +701,6 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
         if (red && r == NV + 1)
             *Y = gacc_reduce(*a);
     }
-}
-
-/* GCM counters for the fused loops.  The general path is the register form
- * above (little-endian lanes, vector add = inc32, one vpshufb per vector).
- * When the low byte of every counter of the batch is known not to carry
- * (the counter value is public, so the branch is too), the counters are
- * formed directly in block byte order by adding to byte 15, which saves the
- * shuffles: 15 batches out of 16 take this path. */
-typedef struct {
-    vec_t be;    /* the next batch's first vector, block byte order */
-    __m128i le0; /* the next batch's first counter, register form */
-    uint32_t c;  /* its low 32 bits */
-} gctr;
-
-IFN void gctr_init(gctr *s, __m128i le0, vec_t bsw)
-{
-    s->le0 = le0;
-    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
-    s->be = v_shuffle8(v_add32(v_bcast_x(le0), v_lane_idx()), bsw);
-}
-
-IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
-{
-    if ((s->c & 0xff) <= 256 - BATCH) {
-        for (int j = 0; j < NV; j++)
-            x[j] = v_xor(j ? v_add32(s->be, v_bcast_x(_mm_set_epi32((j * AK_LANES) << 24, 0, 0, 0))) : s->be, K[0]);
-        if ((s->c & 0xff) < 256 - BATCH) /* the next batch's first byte 15 does not carry either */
-            s->be = v_add32(s->be, v_bcast_x(_mm_set_epi32(BATCH << 24, 0, 0, 0)));
-        else
-            s->be = v_shuffle8(v_add32(v_bcast_x(_mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH))),
-                                       v_lane_idx()), bsw);
-    } else {
-        vec_t cv = v_add32(v_bcast_x(s->le0), v_lane_idx());
-        for (int j = 0; j < NV; j++) {
-            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-            cv = v_add32(cv, step);
-        }
-        s->be = v_shuffle8(cv, bsw);
-    }
-    s->le0 = _mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH));
-    s->c += BATCH;
 }
 
 /* The tail's AES: only the NVT vectors that hold data, one window mask per
