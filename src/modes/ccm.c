@@ -134,8 +134,7 @@ static inline void ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_le
                           uint8_t ctr[16], uint8_t s0[16])
 {
     ccm_ctr0(nonce, nonce_len, ctr);
-    memset(s0, 0, 16);
-    a->be->ctr128(a, s0, s0, 1, ctr);
+    mo_ks128(a, s0, ctr);
 }
 
 /* out = in XOR keystream from ctr (ctr128), any len. */
@@ -146,8 +145,8 @@ static void ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const ui
     if (nb)
         a->be->ctr128(a, out, in, nb, ctr);
     if (rem) {
-        uint8_t ks[16] = {0};
-        a->be->ctr128(a, ks, ks, 1, ctr);
+        uint8_t ks[16];
+        mo_ks128(a, ks, ctr);
         for (size_t i = 0; i < rem; i++)
             out[nb * 16 + i] = in[nb * 16 + i] ^ ks[i];
         mo_wipe(ks, sizeof ks);

@@ -3,9 +3,9 @@
  * 128-bit big-endian increment modulo 2^128 (OpenSSL's convention).
  * Portable C11; no CPU features needed.
  *
- * Partial blocks: one keystream block E(ctr) is produced by running the
- * backend's ctr128 over a zero block, which also advances ctr; the unused
- * bytes are kept in the streaming context for the next update.
+ * Partial blocks: one keystream block E(ctr) comes from ecb_encrypt and the
+ * counter is advanced here; the unused bytes are kept in the streaming
+ * context for the next update.
  */
 #include "modes.h"
 
@@ -30,8 +30,7 @@ static void ctr_body(const ak_aes *a, uint8_t ctr[16], uint8_t ks[16], uint8_t *
     if (nb)
         a->be->ctr128(a, out, in, nb, ctr);
     if (rem) {
-        memset(ks, 0, 16);
-        a->be->ctr128(a, ks, ks, 1, ctr);
+        mo_ks128(a, ks, ctr);
         in += nb * 16;
         out += nb * 16;
         for (size_t i = 0; i < rem; i++)

@@ -15,9 +15,10 @@
  * (gcm_encrypt/gcm_decrypt) and whole-message kernels for 12-byte IVs
  * (gcm_seal_iv12/gcm_open_iv12), used when present.
  *
- * The "zero-block trick": ctr32 over one block of zeros yields E_K(ctr) and
- * advances ctr by inc32, so E_K(J0) and the keystream of a partial block
- * never need a separate increment or a separate code path.
+ * Small messages without a whole-message kernel run E_K(J0) and all their
+ * data blocks through one ctr32 call starting at J0 (a bitsliced backend
+ * pays per call, not per block); single keystream blocks (E_K(J0), a
+ * partial tail) go through ecb_encrypt, the cheapest one-block call.
  *
  * Lengths: plaintext <= 2^36-32 bytes, AAD and IV <= 2^61-1 bytes, all kept
  * and compared as uint64_t with the subtraction on the constant side, so no
@@ -47,21 +48,20 @@ static inline void ghash_padded(const ak_gcm_key *g, uint8_t Y[16], const uint8_
     }
 }
 
+/* [len(A)]_64 || [len(C)]_64 in bits, as one 16-byte store. */
 static inline void len_block(uint8_t blk[16], uint64_t aad_len, uint64_t msg_len)
 {
-    ak_store_be64(blk, aad_len * 8);
-    ak_store_be64(blk + 8, msg_len * 8);
+    mo_v2u64 v;
+    v[0] = MO_BE64(aad_len * 8);
+    v[1] = MO_BE64(msg_len * 8);
+    memcpy(blk, &v, 16);
 }
 
 /* SP 800-38D 7.1 step 2 (iv_len already checked: 1 .. 2^61-1). */
 static void gcm_j0(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
 {
     if (MO_LIKELY(iv_len == 12)) {
-        memcpy(j0, iv, 12);
-        j0[12] = 0;
-        j0[13] = 0;
-        j0[14] = 0;
-        j0[15] = 1;
+        mo_iv12_block(j0, iv, 1);
         return;
     }
     uint8_t Y[16] = {0}, blk[16];
@@ -71,13 +71,12 @@ static void gcm_j0(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len, uint8_
     memcpy(j0, Y, 16);
 }
 
-/* E_K(J0) into ekj0 and ctr = inc32(J0), in one ctr32 call on a zero block. */
+/* E_K(J0) into ekj0 and ctr = inc32(J0). */
 static inline void gcm_ekj0(const ak_gcm_key *g, const uint8_t j0[16], uint8_t ekj0[16],
                             uint8_t ctr[16])
 {
     memcpy(ctr, j0, 16);
-    memset(ekj0, 0, 16);
-    g->aes.be->ctr32(&g->aes, ekj0, ekj0, 1, ctr);
+    mo_ks32(&g->aes, ekj0, ctr);
 }
 
 /* out = in XOR GCTR keystream from ctr, any len (restoring an in-place
@@ -90,8 +89,8 @@ static void gcm_ctr_xor(const ak_gcm_key *g, uint8_t ctr[16], uint8_t *out, cons
     if (nb)
         be->ctr32(&g->aes, out, in, nb, ctr);
     if (rem) {
-        uint8_t ks[16] = {0};
-        be->ctr32(&g->aes, ks, ks, 1, ctr);
+        uint8_t ks[16];
+        mo_ks32(&g->aes, ks, ctr);
         for (size_t i = 0; i < rem; i++)
             out[nb * 16 + i] = in[nb * 16 + i] ^ ks[i];
         mo_wipe(ks, sizeof ks);
@@ -219,8 +218,7 @@ static inline aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_t *iv
     gcm_bulk_enc(g, out, in, nb, ctr, Y);
     size_t nfin = 1;
     if (rem) {
-        memset(fin, 0, 16);
-        be->ctr32(&g->aes, fin, fin, 1, ctr); /* keystream of the tail */
+        mo_ks32(&g->aes, fin, ctr); /* keystream of the tail */
         for (size_t i = 0; i < rem; i++)
             out[nb * 16 + i] = fin[i] ^= in[nb * 16 + i];
         memset(fin + rem, 0, 16 - rem);
@@ -302,10 +300,10 @@ static inline aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv
     gcm_bulk_dec(g, out, in, nb, ctr, Y);
     size_t nfin = 1;
     if (rem) {
-        uint8_t ks[16] = {0};
+        uint8_t ks[16];
         memset(fin, 0, 16);
         memcpy(fin, in + nb * 16, rem); /* read before out's tail is written */
-        be->ctr32(&g->aes, ks, ks, 1, ctr);
+        mo_ks32(&g->aes, ks, ctr);
         for (size_t i = 0; i < rem; i++)
             out[nb * 16 + i] = fin[i] ^ ks[i];
         mo_wipe(ks, sizeof ks);
@@ -401,17 +399,18 @@ typedef struct mo_gcm_ctx {
 _Static_assert(sizeof(mo_gcm_ctx) <= sizeof(aeskit_gcm_ctx), "GCM context fits");
 _Static_assert(_Alignof(mo_gcm_ctx) <= _Alignof(aeskit_gcm_ctx), "GCM context alignment");
 
+/* Field by field rather than a memset of the whole context (a 112-byte
+ * memset became "rep stos", a quarter of the start's time); buf and ks are
+ * always written before they are read. */
 static void gctx_init(mo_gcm_ctx *c, const ak_gcm_key *g, const uint8_t j0[16])
 {
-    uint8_t ekj0[16], ctr[16];
-    gcm_ekj0(g, j0, ekj0, ctr);
-    memset(c, 0, sizeof *c);
+    gcm_ekj0(g, j0, c->ekj0, c->ctr);
+    memset(c->Y, 0, 16);
     c->key = g;
-    memcpy(c->ekj0, ekj0, 16);
-    memcpy(c->ctr, ctr, 16);
+    c->aad_len = 0;
+    c->msg_len = 0;
     c->state = GCM_ST_AAD;
     c->magic = GCM_MAGIC;
-    mo_wipe(ekj0, sizeof ekj0);
 }
 
 static void gctx_aad(mo_gcm_ctx *c, const uint8_t *p, size_t n)
@@ -443,8 +442,7 @@ static void gctx_final(mo_gcm_ctx *c, uint8_t T[16])
     size_t r = (size_t)(c->state == GCM_ST_AAD ? c->aad_len % 16 : c->msg_len % 16);
     size_t n = 0;
     if (r) {
-        memcpy(fin, c->buf, r);
-        memset(fin + r, 0, 16 - r);
+        mo_pad16(fin, c->buf, r);
         n = 1;
     }
     len_block(fin + n * 16, c->aad_len, c->msg_len);
@@ -513,7 +511,7 @@ static aeskit_status gctx_data(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t 
         /* First data call: close the AAD with its zero padding (A || 0^v). */
         size_t r = (size_t)(c->aad_len % 16);
         if (r) {
-            memset(c->buf + r, 0, 16 - r);
+            mo_pad16(c->buf, c->buf, r);
             be->ghash(&g->gh, c->Y, c->buf, 1);
         }
         c->state = mine;
@@ -548,8 +546,7 @@ static aeskit_status gctx_data(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t 
         out += nb * 16;
     }
     if (rem) {
-        memset(c->ks, 0, 16);
-        be->ctr32(&g->aes, c->ks, c->ks, 1, c->ctr);
+        mo_ks32(&g->aes, c->ks, c->ctr);
         for (size_t i = 0; i < rem; i++) {
             uint8_t x = in[i];
             uint8_t y = x ^ c->ks[i];

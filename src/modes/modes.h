@@ -52,10 +52,85 @@ static inline void mo_wipe(void *p, size_t n)
     __asm__ __volatile__("" : : "r"(p) : "memory");
 }
 
+/* Counter blocks are updated as one 16-byte vector (GNU C vector
+ * extensions, portable to every target): a byte-wise update followed by the
+ * backend's 16-byte load of the same block defeats store-to-load forwarding
+ * and costs a stall of about 15 cycles per call (measured with perf on the
+ * streaming GCM start). */
+typedef uint32_t mo_v4u32 __attribute__((vector_size(16)));
+typedef uint64_t mo_v2u64 __attribute__((vector_size(16)));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define MO_BE32(x) (x)
+#define MO_BE64(x) (x)
+#else
+#define MO_BE32(x) __builtin_bswap32(x)
+#define MO_BE64(x) __builtin_bswap64(x)
+#endif
+
 /* GCM's inc32 on a counter block (public data). */
 static inline void mo_inc32(uint8_t ctr[16])
 {
-    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
+    mo_v4u32 v;
+    memcpy(&v, ctr, 16);
+    v[3] = MO_BE32(MO_BE32(v[3]) + 1);
+    memcpy(ctr, &v, 16);
+}
+
+/* IV || [n]_32 as one 16-byte store (GCM's J0 = IV || 0^31 || 1 for n = 1). */
+static inline void mo_iv12_block(uint8_t out[16], const uint8_t iv[12], uint32_t n)
+{
+    mo_v4u32 v;
+    uint32_t w0, w1, w2;
+    memcpy(&w0, iv, 4);
+    memcpy(&w1, iv + 4, 4);
+    memcpy(&w2, iv + 8, 4);
+    v[0] = w0;
+    v[1] = w1;
+    v[2] = w2;
+    v[3] = MO_BE32(n);
+    memcpy(out, &v, 16);
+}
+
+/* 128-bit big-endian increment (CTR, CCM counters; public data). */
+static inline void mo_inc128(uint8_t ctr[16])
+{
+    mo_v2u64 v;
+    memcpy(&v, ctr, 16);
+    uint64_t lo = MO_BE64(v[1]) + 1;
+    uint64_t hi = MO_BE64(v[0]) + (lo == 0);
+    v[0] = MO_BE64(hi);
+    v[1] = MO_BE64(lo);
+    memcpy(ctr, &v, 16);
+}
+
+/* One keystream block: ks = E_K(ctr), then ctr advanced (inc32 or inc128).
+ * A single-block ecb_encrypt is the cheapest one-block call on every
+ * backend measured (x86-vaes-avx512: 19 ns against 26 ns for ctr32 over a
+ * zero block), and ks may not alias ctr. */
+static inline void mo_ks32(const ak_aes *a, uint8_t ks[16], uint8_t ctr[16])
+{
+    a->be->ecb_encrypt(a, ks, ctr, 1);
+    mo_inc32(ctr);
+}
+static inline void mo_ks128(const ak_aes *a, uint8_t ks[16], uint8_t ctr[16])
+{
+    a->be->ecb_encrypt(a, ks, ctr, 1);
+    mo_inc128(ctr);
+}
+
+/* out = the first n (0..16) bytes of p, zero padded, written as one 16-byte
+ * store (p must have 16 readable bytes).  The mask is read at an offset
+ * given by n, a public length. */
+static inline void mo_pad16(uint8_t out[16], const uint8_t p[16], size_t n)
+{
+    static const uint8_t mask_tab[32] = {
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+    mo_v2u64 v, m;
+    memcpy(&v, p, 16);
+    memcpy(&m, mask_tab + 16 - n, 16);
+    v &= m;
+    memcpy(out, &v, 16);
 }
 
 /* Tag lengths as bit sets: bit n set if n bytes is allowed. */
