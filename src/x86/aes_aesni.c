@@ -194,18 +194,10 @@ static AESNI_TARGET void aesni_ctr32(const ak_aes *k, uint8_t *out, const uint8_
     const unsigned R = k->rounds;
     __m128i c = bswap128(LOADU(ctr));
     for (; n >= 8; n -= 8, in += 128, out += 128) {
-        __m128i b0, b1, b2, b3, b4, b5, b6, b7;
-        /* When the counter's last byte cannot overflow in this batch the
-         * lanes differ only in byte 15: a byte add on the big-endian block
-         * forms them without a swap per lane (public branch). */
-        if ((_mm_cvtsi128_si32(c) & 0xff) <= 0xf8) {
-            const __m128i cb = bswap128(c);
-#define CTR32_FAST(j) b##j = _mm_add_epi8(cb, _mm_set_epi8(j, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
-            V8(CTR32_FAST)
-        } else {
-#define CTR32_SLOW(j) b##j = bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j)));
-            V8(CTR32_SLOW)
-        }
+        /* One 32-bit add and one byte swap per lane, whatever the counter:
+         * GCM's counter is secret for IVs other than 96 bits (J0 is then
+         * GHASH_H(IV)), so no branch may look at its value. */
+        V8(CTR32_LANE)
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
         ROUND8(_mm_xor_si128, rk[0]);
         for (unsigned r = 1; r < R; r++)

@@ -269,20 +269,12 @@ AESNI_TARGET void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t
 
 #define LAST_XOR(j) b##j = _mm_aesenclast_si128(b##j, _mm_xor_si128(klast, LOADU(in + 16 * (j))));
 
-/* Counter lanes without a byte swap each: when the counter's last byte
- * (byte 15 of the block) cannot overflow within the batch, the 8 counter
- * blocks differ only there, so a byte add on the big-endian block forms
- * them.  The branch depends on the counter value, which is public. */
-#define CTR_LANE_FAST(j) b##j = _mm_xor_si128(_mm_add_epi8(cb, _mm_set_epi8(j, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)), rk[0]);
-#define CTR_LANE_SLOW(j) b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
+/* Counter lanes: one 32-bit add and one byte swap per lane.  A faster form
+ * (a byte add on the big-endian block when byte 15 cannot overflow in the
+ * batch) would branch on the counter, which is secret for IVs other than
+ * 96 bits (J0 = GHASH_H(IV)); the constant-time check rejects that. */
 #define CTR_LANES8()                                                           \
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7;                                    \
-    if ((_mm_cvtsi128_si32(c) & 0xff) <= 0xf8) {                               \
-        const __m128i cb = bswap128(c);                                        \
-        V8(CTR_LANE_FAST)                                                      \
-    } else {                                                                   \
-        V8(CTR_LANE_SLOW)                                                      \
-    }                                                                          \
+    V8(CTR_LANE)                                                               \
     c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
 
 /* One 8-block step: AES rounds 1..8 each carry one GHASH block of src
