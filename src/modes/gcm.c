@@ -255,8 +255,7 @@ static inline aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv
         if (out == in) {
             /* Plaintext sits in the caller's buffer: encrypt it back from
              * inc32(J0) = IV || 0^30 || 10. */
-            memcpy(ctr, iv, 12);
-            ak_store_be32(ctr + 12, 2);
+            mo_iv12_block(ctr, iv, 2);
             gcm_ctr_xor(g, ctr, out, out, len);
         } else {
             aeskit_memzero(out, len);
