@@ -9,7 +9,16 @@ set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_SYSTEM_PROCESSOR aarch64)
 set(AESKIT_CROSS_TRIPLE aarch64-linux-gnu)
 
-if(DEFINED ENV{CC} AND "$ENV{CC}" MATCHES "clang")
+# The choice is made once, from CC at the first configure, and kept in the
+# cache: re-configures started by the build itself run without CC.
+if(NOT AESKIT_CROSS_CC)
+  if("$ENV{CC}" MATCHES "clang")
+    set(AESKIT_CROSS_CC clang CACHE STRING "Compiler of this cross build (gcc or clang)")
+  else()
+    set(AESKIT_CROSS_CC gcc CACHE STRING "Compiler of this cross build (gcc or clang)")
+  endif()
+endif()
+if(AESKIT_CROSS_CC STREQUAL "clang")
   set(CMAKE_C_COMPILER clang)
   set(CMAKE_C_COMPILER_TARGET ${AESKIT_CROSS_TRIPLE})
 else()
