@@ -101,8 +101,16 @@ int speed_buf_init(speed_buf *b, const speed_cell *c)
     b->aad = aligned_alloc(64, 64 + ((c->aad_len + 63) & ~(size_t)63));
     b->plain = aligned_alloc(64, (n + 63) & ~(size_t)63);
     b->out = aligned_alloc(64, (n + 63) & ~(size_t)63);
-    if (!b->aad || !b->plain || !b->out)
+    b->ivs = aligned_alloc(64, SPEED_IV_RING * 16);
+    if (!b->aad || !b->plain || !b->out || !b->ivs)
         return -1;
+    for (size_t j = 0; j < SPEED_IV_RING; j++) {
+        memcpy(b->ivs[j], b->iv0, 16);
+        b->ivs[j][0] = (uint8_t)(j >> 24);
+        b->ivs[j][1] = (uint8_t)(j >> 16);
+        b->ivs[j][2] = (uint8_t)(j >> 8);
+        b->ivs[j][3] = (uint8_t)j;
+    }
     fill(b->aad, c->aad_len, 3);
     fill(b->plain, c->size, 4);
     memset(b->out, 0, n);
@@ -122,6 +130,7 @@ void speed_buf_free(speed_buf *b)
     free(b->aad);
     free(b->plain);
     free(b->out);
+    free(b->ivs);
     for (int j = 0; j < SPEED_POOL; j++)
         free(b->ct[j]);
     memset(b, 0, sizeof *b);

@@ -437,14 +437,27 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
             if (aeskit_backend_get(i, &info) == AESKIT_OK && info.implemented && info.available)
                 add_aeskit(impls, &n, info.name);
         }
-    } else if (o->backend) {
-        aeskit_status st = aeskit_backend_check(o->backend);
-        if (st != AESKIT_OK) {
-            fprintf(err, "aeskit speed: backend '%s': %s (see `aeskit list`)\n", o->backend,
-                    aeskit_strerror(st));
-            return 2;
+    } else if (o->nbackends || o->backend) {
+        const char *one[1] = {o->backend};
+        const char *const *list = o->nbackends ? o->backends : one;
+        size_t nl = o->nbackends ? o->nbackends : 1;
+        for (size_t k = 0; k < nl; k++) {
+            const char *name = strcmp(list[k], "best") ? list[k] : aeskit_backend_default();
+            int dup = 0;
+            for (size_t i = 0; i < n; i++)
+                dup |= !strcmp(impls[i].aeskit_backend, name);
+            if (dup)
+                continue;
+            aeskit_status st = aeskit_backend_check(name);
+            if (st != AESKIT_OK) {
+                fprintf(err, "aeskit speed: backend '%s': %s%s\n", name, aeskit_strerror(st),
+                        o->backends_soft ? "; skipped" : " (see `aeskit list`)");
+                if (o->backends_soft)
+                    continue;
+                return 2;
+            }
+            add_aeskit(impls, &n, name);
         }
-        add_aeskit(impls, &n, o->backend);
     } else {
         const char *best = aeskit_backend_default();
         add_aeskit(impls, &n, best);
@@ -489,7 +502,7 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
     rep.features = aeskit_cpu_features();
     read_cpu_model(rep.cpu_model, sizeof rep.cpu_model);
 
-    rep.ncells = o->nalgs * o->nupdates * o->nsizes;
+    rep.ncells = o->ncells ? o->ncells : o->nalgs * o->nupdates * o->nsizes;
     rep.cells = calloc(rep.ncells, sizeof *rep.cells);
     rep.res = calloc(rep.ncells * (n ? n : 1), sizeof *rep.res);
     if (!rep.cells || !rep.res) {
@@ -497,16 +510,22 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
         return 1;
     }
     size_t ci = 0;
-    for (size_t a = 0; a < o->nalgs; a++)
-        for (size_t u = 0; u < o->nupdates; u++)
-            for (size_t s = 0; s < o->nsizes; s++) {
-                speed_cell *c = &rep.cells[ci++];
-                c->alg = o->algs[a];
-                c->decrypt = o->decrypt;
-                c->size = o->sizes[s];
-                c->update = o->updates[u];
-                c->aad_len = o->aad_len;
-            }
+    if (o->ncells) {
+        /* a preset: its cells as given, consecutive cells of one (algorithm,
+           direction, update) forming one table */
+        memcpy(rep.cells, o->cells, o->ncells * sizeof *rep.cells);
+    } else {
+        for (size_t a = 0; a < o->nalgs; a++)
+            for (size_t u = 0; u < o->nupdates; u++)
+                for (size_t s = 0; s < o->nsizes; s++) {
+                    speed_cell *c = &rep.cells[ci++];
+                    c->alg = o->algs[a];
+                    c->decrypt = o->decrypt;
+                    c->size = o->sizes[s];
+                    c->update = o->updates[u];
+                    c->aad_len = o->aad_len;
+                }
+    }
 
     if (!o->quiet) {
         fprintf(err, "aeskit speed: %zu cells x %zu implementations, about %.0f s; "

@@ -20,7 +20,8 @@ void speed_usage(FILE *f)
             "                     MODE gcm gmac rfc4106 ccm cmac cbc-mac ctr cbc xts ecb\n"
             "                     (a bare MODE means AES-128; 'all' is every one)\n"
             "  --decrypt          decrypt (verify for MACs) instead of encrypt\n"
-            "  --backend NAME|all aeskit backend(s) to measure (default: best and generic)\n"
+            "  --backend LIST|all aeskit backend(s) to measure, comma-separated; 'best' is\n"
+            "                     the one aeskit picks here (default: best and generic)\n"
             "  --sizes LIST       message sizes in bytes (suffix k = 1024)\n"
             "  --update LIST      stream each message in pieces of these sizes (the\n"
             "                     kernel tcrypt grid); 0 = one-shot call (default)\n"
@@ -30,6 +31,13 @@ void speed_usage(FILE *f)
             "  --format F         table (default), openssl, tcrypt, slope, csv, json\n"
             "  --plot FILE.svg    also draw GB/s against message size as SVG\n"
             "  --quiet            no progress on stderr\n"
+            "  --preset x86       the issue-3 rows in one run: AES-128-GCM 16/64/1420/16384 B,\n"
+            "                     AES-256-GCM 16 KiB, AES-128-GCM decrypt 16 KiB, GMAC 16 KiB,\n"
+            "                     CTR 16 KiB, XTS 4 KiB, CMAC 8 KiB one-shot and in 16-byte\n"
+            "                     updates; backends best,x86-aesni,x86-vaes-avx2 (those this\n"
+            "                     CPU has) and peers ipsec-mb,libgcrypt,openssl unless\n"
+            "                     --backend / --peers say otherwise; not combinable with\n"
+            "                     --alg, --sizes, --update, --decrypt, --plot\n"
             "\n"
             "Per message: key set up once per implementation, fresh 12-byte IV (8 for\n"
             "rfc4106, 16 for ctr/cbc/xts), AAD, separate output buffer, 16-byte tag.\n"
@@ -87,6 +95,59 @@ static int split(char *s, char **items)
 
 static char list_store[8][1024];
 
+/* --preset x86: the rows of issue 3 (x86-64 at the hardware limit), each
+ * group of cells one table. */
+static const struct preset_row {
+    const char *alg;
+    int decrypt;
+    size_t size, update;
+} preset_x86[] = {
+    {"aes-128-gcm", 0, 16, 0},     {"aes-128-gcm", 0, 64, 0},   {"aes-128-gcm", 0, 1420, 0},
+    {"aes-128-gcm", 0, 16384, 0},  {"aes-256-gcm", 0, 16384, 0}, {"aes-128-gcm", 1, 16384, 0},
+    {"aes-128-gmac", 0, 16384, 0}, {"aes-128-ctr", 0, 16384, 0}, {"aes-128-xts", 0, 4096, 0},
+    {"aes-128-cmac", 0, 8192, 0},  {"aes-128-cmac", 0, 8192, 16},
+};
+
+static int apply_preset(speed_opts *o, const char *name, const int given[4], int peers_given,
+                        FILE *err)
+{
+    static const char *const flags[4] = {"--alg", "--sizes", "--update", "--decrypt"};
+    if (strcmp(name, "x86") != 0)
+        return bad(err, "unknown preset '%s' (known: x86)%s", name, "");
+    for (int k = 0; k < 4; k++)
+        if (given[k])
+            return bad(err, "--preset sets the cells; %s cannot be combined with it%s", flags[k],
+                       "");
+    if (o->plot)
+        return bad(err, "--preset cannot be combined with --plot%s%s", "", "");
+    o->preset = name;
+    for (size_t i = 0; i < sizeof preset_x86 / sizeof preset_x86[0]; i++) {
+        speed_cell *c = &o->cells[o->ncells++];
+        c->alg = speed_alg_find(preset_x86[i].alg);
+        c->decrypt = preset_x86[i].decrypt;
+        c->size = preset_x86[i].size;
+        c->update = preset_x86[i].update;
+        c->aad_len = o->aad_len;
+        if (!c->alg)
+            return bad(err, "preset: unknown algorithm '%s'%s", preset_x86[i].alg, "");
+    }
+    if (!o->backend && !o->backend_all) {
+        static const char *const be[] = {"best", "x86-aesni", "x86-vaes-avx2"};
+        for (size_t i = 0; i < 3; i++)
+            o->backends[i] = be[i];
+        o->nbackends = 3;
+        o->backend = o->backends[0];
+        o->backends_soft = 1;
+    }
+    if (!peers_given) {
+        o->peer_names[0] = "ipsec-mb";
+        o->peer_names[1] = "libgcrypt";
+        o->peer_names[2] = "openssl";
+        o->npeer_names = 3;
+    }
+    return 0;
+}
+
 int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
 {
     static const size_t default_sizes[] = {16, 64, 256, 1024, 1420, 8192, 16384};
@@ -95,6 +156,9 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
     o->seconds = 0.5;
     o->format = SF_TABLE;
     int nstore = 0;
+    int given[4] = {0, 0, 0, 0}; /* --alg --sizes --update --decrypt seen */
+    const char *preset = NULL;
+    int peers_given = 0;
 
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
@@ -116,14 +180,14 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
             if (!strcmp(name, "--help"))
                 o->help = 1;
             else if (!strcmp(name, "--decrypt"))
-                o->decrypt = 1;
+                o->decrypt = 1, given[3] = 1;
             else
                 o->quiet = 1;
             continue;
         }
         static const char *const with_value[] = {"--alg", "--backend", "--sizes", "--update",
                                                  "--aad", "--seconds", "--peers", "--format",
-                                                 "--plot"};
+                                                 "--plot", "--preset"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(name, with_value[k]);
@@ -141,7 +205,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         char *items[SPEED_MAX_LIST];
         int n = 0;
         if (!strcmp(name, "--alg") || !strcmp(name, "--sizes") || !strcmp(name, "--update") ||
-            !strcmp(name, "--peers")) {
+            !strcmp(name, "--peers") || !strcmp(name, "--backend")) {
             if (nstore == 8 || strlen(val) >= sizeof list_store[0])
                 return bad(err, "option %s: list too long%s", name, "");
             strcpy(list_store[nstore], val);
@@ -151,6 +215,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         }
 
         if (!strcmp(name, "--alg")) {
+            given[0] = 1;
             o->nalgs = 0;
             for (int k = 0; k < n; k++) {
                 if (!strcmp(items[k], "all")) {
@@ -167,6 +232,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
             }
         } else if (!strcmp(name, "--sizes") || !strcmp(name, "--update")) {
             int upd = !strcmp(name, "--update");
+            given[upd ? 2 : 1] = 1;
             size_t *dst = upd ? o->updates : o->sizes;
             for (int k = 0; k < n; k++)
                 if (parse_size(items[k], &dst[k], upd))
@@ -185,9 +251,23 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
                 return bad(err, "bad --seconds '%s' (more than 0, at most 60)%s", val, "");
             o->seconds = s;
         } else if (!strcmp(name, "--backend")) {
-            o->backend_all = !strcmp(val, "all");
-            o->backend = o->backend_all ? NULL : val;
+            o->backend_all = 0;
+            o->nbackends = 0;
+            o->backend = NULL;
+            for (int k = 0; k < n; k++) {
+                if (!strcmp(items[k], "all")) {
+                    if (n != 1)
+                        return bad(err, "--backend: 'all' stands alone%s%s", "", "");
+                    o->backend_all = 1;
+                    break;
+                }
+                o->backends[o->nbackends++] = items[k];
+            }
+            o->backend = o->nbackends ? o->backends[0] : NULL;
+        } else if (!strcmp(name, "--preset")) {
+            preset = val;
         } else if (!strcmp(name, "--peers")) {
+            peers_given = 1;
             o->peers_none = 0;
             o->npeer_names = 0;
             if (n == 1 && !strcmp(items[0], "none")) {
@@ -225,6 +305,11 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         }
     }
 
+    if (preset) {
+        int rc = apply_preset(o, preset, given, peers_given, err);
+        if (rc)
+            return rc;
+    }
     if (!o->nalgs) {
         o->algs[0] = speed_alg_find("aes-128-gcm");
         o->algs[1] = speed_alg_find("aes-256-gcm");

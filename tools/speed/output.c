@@ -117,15 +117,54 @@ static void fmt_gbs(char *buf, size_t n, double bps)
     snprintf(buf, n, g >= 10 ? "%.1f" : g >= 1 ? "%.2f" : "%.3f", g);
 }
 
+/* One ratio line of a group: aeskit column `mine` (or, for (size_t)-1, the
+ * fastest aeskit column) over the peer named `peer` (or, for NULL, the
+ * fastest single-stream peer), per size. */
+static void ratio_row(FILE *f, const speed_report *r, const group *g, size_t w, const char *label,
+                      size_t mine_i, const char *peer)
+{
+    fprintf(f, "%-*s", (int)w, label);
+    for (size_t s = 0; s < g->n; s++) {
+        size_t ci = g->first + s;
+        double best = 0, mine = 0;
+        for (size_t j = 0; j < r->nimpls; j++) {
+            const speed_result *y = speed_res(r, ci, j);
+            if (y->status != SR_OK)
+                continue;
+            if (r->impls[j].is_aeskit) {
+                if ((mine_i == (size_t)-1 || mine_i == j) && y->bytes_per_sec > mine)
+                    mine = y->bytes_per_sec;
+            } else if (peer ? !strcmp(r->impls[j].impl, peer)
+                            : !r->impls[j].peer->multi_stream) {
+                if (y->bytes_per_sec > best)
+                    best = y->bytes_per_sec;
+            }
+        }
+        if (mine <= 0 || best <= 0) {
+            fprintf(f, " %9s", "-");
+        } else {
+            char v[24];
+            snprintf(v, sizeof v, "%.2fx ", mine / best);
+            fprintf(f, " %9s", v);
+        }
+    }
+    fprintf(f, "\n");
+}
+
 static void out_table(FILE *f, const speed_report *r)
 {
     group g[256];
     size_t ng = groups(r, g, 256);
     machine_lines(f, r, "");
     size_t w = 17;
-    for (size_t i = 0; i < r->nimpls; i++)
+    /* a --backend list (or a preset) adds each backend's ratio lines */
+    int per_backend = r->opts && r->opts->nbackends > 1;
+    for (size_t i = 0; i < r->nimpls; i++) {
         if (strlen(r->impls[i].label) > w)
             w = strlen(r->impls[i].label);
+        if (per_backend && r->impls[i].is_aeskit && strlen(r->impls[i].backend) + 10 > w)
+            w = strlen(r->impls[i].backend) + 10; /* "<backend>/best peer" */
+    }
     for (size_t gi = 0; gi < ng; gi++) {
         const speed_cell *c0 = &r->cells[g[gi].first];
         char name[32], upd[48] = "one-shot calls";
@@ -185,31 +224,27 @@ static void out_table(FILE *f, const speed_report *r)
                          speed_res(r, g[gi].first + s, i)->status == SR_OK;
         }
         if (have_peer && r->nimpls && r->impls[0].is_aeskit) {
-            fprintf(f, "%-*s", (int)w, "aeskit/best peer");
-            for (size_t s = 0; s < g[gi].n; s++) {
-                size_t ci = g[gi].first + s;
-                /* aeskit's fastest column against the fastest single-stream peer */
-                double best = 0, mine = 0;
-                for (size_t j = 0; j < r->nimpls; j++) {
-                    const speed_result *y = speed_res(r, ci, j);
-                    if (y->status != SR_OK)
-                        continue;
-                    if (r->impls[j].is_aeskit) {
-                        if (y->bytes_per_sec > mine)
-                            mine = y->bytes_per_sec;
-                    } else if (!r->impls[j].peer->multi_stream && y->bytes_per_sec > best) {
-                        best = y->bytes_per_sec;
-                    }
-                }
-                if (mine <= 0 || best <= 0) {
-                    fprintf(f, " %9s", "-");
-                } else {
-                    char v[24];
-                    snprintf(v, sizeof v, "%.2fx ", mine / best);
-                    fprintf(f, " %9s", v);
+            ratio_row(f, r, &g[gi], w, "aeskit/best peer", (size_t)-1, NULL);
+            /* several listed aeskit backends (--backend LIST, --preset): each one's
+               ratio to the best peer and to OpenSSL, which uses the same
+               instruction classes */
+            size_t nak = 0, ossl = (size_t)-1;
+            for (size_t i = 0; i < r->nimpls; i++) {
+                nak += (size_t)r->impls[i].is_aeskit;
+                if (!r->impls[i].is_aeskit && !strcmp(r->impls[i].impl, "openssl"))
+                    ossl = i;
+            }
+            for (size_t i = 0; i < r->nimpls && nak > 1 && per_backend; i++) {
+                if (!r->impls[i].is_aeskit)
+                    continue;
+                char lab[96];
+                snprintf(lab, sizeof lab, "%s/best peer", r->impls[i].backend);
+                ratio_row(f, r, &g[gi], w, lab, i, NULL);
+                if (ossl != (size_t)-1) {
+                    snprintf(lab, sizeof lab, "%s/openssl", r->impls[i].backend);
+                    ratio_row(f, r, &g[gi], w, lab, i, r->impls[ossl].impl);
                 }
             }
-            fprintf(f, "\n");
         }
         if (multi)
             fprintf(f, "  (multibuf: many independent messages in flight, a different workload; "

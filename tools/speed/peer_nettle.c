@@ -219,10 +219,9 @@ static inline size_t piece(size_t left, size_t upd)
     static int run_##N(nt_state *s, const speed_buf *b, size_t first, size_t n)                  \
     {                                                                                             \
         int bad = 0;                                                                              \
-        uint8_t ivbuf[16];                                                                        \
         speed_msg m;                                                                              \
         for (size_t i = first; i < first + n; i++) {                                              \
-            speed_msg_at(b, i, &m, ivbuf);                                                        \
+            speed_msg_at(b, i, &m);                                                        \
             bad |= one_##N(s, &m);                                                                \
         }                                                                                         \
         return bad;                                                                               \

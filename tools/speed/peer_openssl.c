@@ -219,10 +219,9 @@ static int os_run(void *st, const speed_buf *b, size_t first, size_t n)
 {
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
     int bad = 0;
-    uint8_t ivbuf[16];
     speed_msg m;
     for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m, ivbuf);
+        speed_msg_at(b, i, &m);
         bad |= one(st, &m);
     }
     return bad;

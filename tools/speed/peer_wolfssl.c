@@ -297,10 +297,9 @@ static inline int one(wo_state *s, const speed_msg *m)
 static int wo_run(void *st, const speed_buf *b, size_t first, size_t n)
 {
     int bad = 0;
-    uint8_t ivbuf[16];
     speed_msg m;
     for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m, ivbuf);
+        speed_msg_at(b, i, &m);
         bad |= one(st, &m);
     }
     return bad;

@@ -25,5 +25,8 @@ expect 2 "backend 'no-such-backend'" --backend no-such-backend --quiet
 expect 0 "usage: aeskit speed" --help
 expect 0 "AES-128-GCM enc" --sizes 16 --seconds 0.01 --quiet
 expect 0 "aes-256-xts,dec,32,0," --alg all --sizes 32 --seconds 0.01 --decrypt --format csv --quiet --peers none
+expect 2 "unknown preset 'arm'" --preset arm
+expect 2 "cannot be combined" --preset x86 --sizes 16
+expect 0 "AES-128-CMAC mac, streamed 16 B per update" --preset x86 --seconds 0.01 --quiet
 [ $fail = 0 ] && echo "cli: all checks passed"
 exit $fail

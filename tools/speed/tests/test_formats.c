@@ -13,6 +13,7 @@ int main(void)
 #else
 #include <cjson/cJSON.h>
 
+#include "aeskit.h"
 #include "harness.h"
 
 #define BASE "--alg aes-128-gcm,aes-128-cmac --sizes 16,64 --seconds 0.01 --peers none " \
@@ -161,8 +162,66 @@ static void test_plot(void)
     remove(path);
 }
 
+/* A stand-in peer named "openssl" (aeskit's generic backend underneath:
+ * it passes the cross-check), so the preset's per-backend ratio lines
+ * have a peer to divide by without any library installed. */
+static const char *fk_version(void)
+{
+    return "fake";
+}
+static void *fk_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
+{
+    return speed_aeskit_setup(c, key, "generic", why, whylen);
+}
+static const speed_peer fake_openssl = {"openssl", fk_version, fk_setup, speed_aeskit_run,
+                                        speed_aeskit_done, 0};
+
+/* --preset x86: exactly its 11 cells, in 8 tables. */
+static void test_preset(void)
+{
+    char *out;
+    CHECK(run_line("--preset x86 --peers none --backend generic --seconds 0.01 --quiet "
+                   "--format csv",
+                   NULL, 0, &out, NULL) == 0,
+          "preset csv run");
+    static const char *const rows[] = {
+        "aeskit,generic,aes-128-gcm,enc,16,0,",    "aeskit,generic,aes-128-gcm,enc,64,0,",
+        "aeskit,generic,aes-128-gcm,enc,1420,0,",  "aeskit,generic,aes-128-gcm,enc,16384,0,",
+        "aeskit,generic,aes-256-gcm,enc,16384,0,", "aeskit,generic,aes-128-gcm,dec,16384,0,",
+        "aeskit,generic,aes-128-gmac,mac,16384,0,", "aeskit,generic,aes-128-ctr,enc,16384,0,",
+        "aeskit,generic,aes-128-xts,enc,4096,0,",  "aeskit,generic,aes-128-cmac,mac,8192,0,",
+        "aeskit,generic,aes-128-cmac,mac,8192,16,"};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+        CHECK(count_lines_with(out, rows[i]) == 1, "preset row '%s' appears %zu times", rows[i],
+              count_lines_with(out, rows[i]));
+    CHECK(count_lines_with(out, ",") == 12, "preset csv: header + 11 rows, got %zu lines",
+          count_lines_with(out, ","));
+    CHECK(count_lines_with(out, "impl,backend,alg,") == 1, "one CSV header");
+    free(out);
+
+    const speed_peer *extra[] = {&fake_openssl};
+    CHECK(run_line("--preset x86 --peers none --backend generic,best --seconds 0.01 --quiet",
+                   extra, 1, &out, NULL) == 0,
+          "preset table run");
+    CHECK(count_lines_with(out, ", one-shot calls;") == 7 &&
+              count_lines_with(out, ", streamed 16 B per update;") == 1,
+          "preset: 8 tables:\n%s", out);
+    CHECK(count_lines_with(out, "aeskit/best peer") == 8, "a ratio line per table");
+    int two = strcmp(aeskit_backend_default(), "generic") != 0;
+    CHECK(count_lines_with(out, "generic/best peer") == (two ? 8u : 0u) &&
+              count_lines_with(out, "generic/openssl") == (two ? 8u : 0u),
+          "per-backend ratio lines (two backends: %d):\n%s", two, out);
+    if (two) {
+        char lab[96];
+        snprintf(lab, sizeof lab, "%s/openssl", aeskit_backend_default());
+        CHECK(count_lines_with(out, lab) == 8, "'%s' lines", lab);
+    }
+    free(out);
+}
+
 int main(void)
 {
+    test_preset();
     test_csv();
     test_json();
     test_text_formats();

@@ -75,6 +75,62 @@ int main(void)
     good("--seconds 60");
     good("--alg gmac,xts,ecb,ctr,cbc,ccm,gcm,cbc-mac");
 
+    /* --backend LIST */
+    CHECK(parse_line("--backend best,x86-aesni,generic", &o, NULL) == 0, "backend list");
+    CHECK(o.nbackends == 3 && !strcmp(o.backends[0], "best") &&
+              !strcmp(o.backends[2], "generic") && !strcmp(o.backend, "best") &&
+              !o.backend_all && !o.backends_soft,
+          "backend list parsed (%zu)", o.nbackends);
+    CHECK(parse_line("--backend all", &o, NULL) == 0 && o.backend_all && !o.nbackends &&
+              !o.backend,
+          "backend all");
+    bad("--backend generic,all", "'all' stands alone");
+    bad("--backend generic,,x86-aesni", "empty");
+
+    /* --preset x86: the issue-3 rows, in order */
+    CHECK(parse_line("--preset x86 --aad 20", &o, NULL) == 0, "preset x86");
+    static const struct {
+        const char *alg;
+        int dec;
+        size_t size, update;
+    } want[] = {{"aes-128-gcm", 0, 16, 0},       {"aes-128-gcm", 0, 64, 0},
+                {"aes-128-gcm", 0, 1420, 0},     {"aes-128-gcm", 0, 16384, 0},
+                {"aes-256-gcm", 0, 16384, 0},    {"aes-128-gcm", 1, 16384, 0},
+                {"aes-128-gmac", 0, 16384, 0},   {"aes-128-ctr", 0, 16384, 0},
+                {"aes-128-xts", 0, 4096, 0},     {"aes-128-cmac", 0, 8192, 0},
+                {"aes-128-cmac", 0, 8192, 16}};
+    size_t nw = sizeof want / sizeof want[0];
+    CHECK(o.ncells == nw, "preset: %zu cells, want %zu", o.ncells, nw);
+    for (size_t i = 0; i < nw && i < o.ncells; i++)
+        CHECK(o.cells[i].alg && !strcmp(o.cells[i].alg->name, want[i].alg) &&
+                  o.cells[i].decrypt == want[i].dec && o.cells[i].size == want[i].size &&
+                  o.cells[i].update == want[i].update && o.cells[i].aad_len == 20,
+              "preset cell %zu: %s %d %zu %zu", i, o.cells[i].alg ? o.cells[i].alg->name : "?",
+              o.cells[i].decrypt, o.cells[i].size, o.cells[i].update);
+    CHECK(o.nbackends == 3 && !strcmp(o.backends[0], "best") &&
+              !strcmp(o.backends[1], "x86-aesni") && !strcmp(o.backends[2], "x86-vaes-avx2") &&
+              o.backends_soft,
+          "preset backends");
+    CHECK(o.npeer_names == 3 && !strcmp(o.peer_names[0], "ipsec-mb") &&
+              !strcmp(o.peer_names[1], "libgcrypt") && !strcmp(o.peer_names[2], "openssl") &&
+              !o.peers_none,
+          "preset peers");
+    CHECK(parse_line("--peers none --backend generic --preset x86 --format csv", &o, NULL) == 0,
+          "preset with own backend and peers");
+    CHECK(o.ncells == nw && o.nbackends == 1 && !strcmp(o.backend, "generic") &&
+              !o.backends_soft && o.peers_none && !o.npeer_names && o.format == SF_CSV,
+          "preset keeps --backend, --peers, --format");
+    CHECK(parse_line("--preset x86 --peers all", &o, NULL) == 0 && !o.npeer_names &&
+              !o.peers_none,
+          "preset with --peers all keeps every peer");
+    bad("--preset arm", "unknown preset 'arm'");
+    bad("--preset x86 --alg gcm", "--alg cannot be combined");
+    bad("--sizes 16 --preset x86", "--sizes cannot be combined");
+    bad("--preset x86 --update 16", "--update cannot be combined");
+    bad("--preset x86 --decrypt", "--decrypt cannot be combined");
+    bad("--preset x86 --plot /tmp/p.svg", "--plot");
+    bad("--preset", "needs a value");
+
     bad("--frobnicate", "unknown option '--frobnicate'");
     bad("stray", "unexpected argument 'stray'");
     bad("--alg", "needs a value");
