@@ -543,7 +543,7 @@ int main(void)
             continue;
         }
         if (!info.available) {
-            printf("not run: %s (this CPU or AESKIT_CPU lacks: %s; CPU features: %s)\n", info.name,
+            printf("not run: %s (needs %s; this CPU after AESKIT_CPU has: %s)\n", info.name,
                    info.requires, aeskit_cpu_features());
             continue;
         }
