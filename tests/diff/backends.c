@@ -539,7 +539,7 @@ int main(void)
         if (aeskit_backend_get(i, &info) != AESKIT_OK || !strcmp(info.name, "generic"))
             continue;
         if (!info.implemented) {
-            printf("not run: %s (not implemented in this build: placeholder)\n", info.name);
+            printf("not run: %s (this build has only its descriptor, no primitives)\n", info.name);
             continue;
         }
         if (!info.available) {
