@@ -96,13 +96,32 @@
  * GCM's counters (SP 800-38D inc32) are kept byte-swapped, i.e. as little-
  * endian 128-bit integers, so a vector add on the low 32-bit lane is exactly
  * inc32, wrapping modulo 2^32 with no carry into the upper 96 bits; one
- * vpshufb per vector turns them back into blocks.  The fused loops skip the
- * shuffle when byte 15 cannot carry within a batch (see gctr below).  The last round key is
- * XORed into the data (or tweak, or chaining value) so vaesenclast does the
- * final XOR for free.
+ * vpshufb per vector turns them back into blocks, always (see gctr below:
+ * the counter may be secret).  The last round key is XORed into the data
+ * (or tweak, or chaining value) so vaesenclast does the final XOR for free.
  *
- * Constant time: no branch or memory index depends on keys or data; the
- * branches below depend on lengths and the round count only.
+ * Constant time.  Secrets here: the AES key and round keys, H and its
+ * powers, plaintext, ciphertext being opened, GHASH state, tags, XTS tweaks
+ * and the CTR/GCM counters (J0 = GHASH_H(IV) for IVs other than 96 bits).
+ * Valgrind cannot run VAES, so this was checked by reading every function of
+ * this file and both v_* vocabularies (2026-11-30) plus dudect timing:
+ *  - branches: only on lengths (nb, len, aad_len, nA, nC, m, nt, rem and
+ *    the window bounds derived from them), the round count (ROUNDS_SWITCH,
+ *    loop bounds) and compile-time constants (enc/dec, c128, NVEC, j == 0);
+ *    the key schedule's `i % nk` and rcon depend on the key length only;
+ *  - memory indices: round-key and H-power table offsets depend on the
+ *    round count and block counts; the AVX2 tail mask table (v_and_w) and
+ *    byte copies (v_load_w/v_store_w) are indexed by window bounds, i.e.
+ *    lengths; v_lane_select's mask (AVX-512 branch) by nt, a length;
+ *  - no table lookups: SubWord and all S-boxes are AES-NI/VAES
+ *    instructions, GHASH is carry-less multiplication, the H-doubling carry
+ *    in ghash_init is an arithmetic-shift mask;
+ *  - counters: ctr32 and the fused GCM kernels form every counter by a
+ *    32-bit lane add and one vpshufb (no "byte 15 cannot carry" branch any
+ *    more); ctr128 always does the 128-bit lane add (no "low word cannot
+ *    wrap" branch); the returned counters are computed with plain adds;
+ *  - vaes_setkey wipes its stack copy of the schedule; tags are not
+ *    compared here (the mode layer uses ak_ct_eq_mask).
  */
 
 #include <immintrin.h>
@@ -340,45 +359,28 @@ KFN void vaes_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size
 
 /* ---- CTR -------------------------------------------------------------------- */
 
-/* GCM counters for the fused loops.  The general path is the register form
- * above (little-endian lanes, vector add = inc32, one vpshufb per vector).
- * When the low byte of every counter of the batch is known not to carry
- * (the counter value is public, so the branch is too), the counters are
- * formed directly in block byte order by adding to byte 15, which saves the
- * shuffles: 15 batches out of 16 take this path. */
+/* GCM counters for the fused loops, always in register form: little-endian
+ * lanes, a 32-bit vector add is inc32, one vpshufb per vector turns them
+ * into blocks.  No branch looks at the counter value: for IVs other than 96
+ * bits, J0 = GHASH_H(IV) (SP 800-38D 7.1 step 2), so the counter is as
+ * secret as H.  (The previous form added to byte 15 of big-endian blocks
+ * and took the slow path only when that byte could carry: a branch on the
+ * counter.  Measured in the same run, dropping it cost nothing visible on
+ * this CPU: vpshufb and vaesenc do not compete for a port.) */
 typedef struct {
-    vec_t be;    /* the next batch's first vector, block byte order */
-    __m128i le0; /* the next batch's first counter, register form */
-    uint32_t c;  /* its low 32 bits */
+    vec_t le; /* the next batch's first vector of counters, register form */
 } gctr;
 
-IFN void gctr_init(gctr *s, __m128i le0, vec_t bsw)
-{
-    s->le0 = le0;
-    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
-    s->be = v_shuffle8(v_add32(v_bcast_x(le0), v_lane_idx()), bsw);
-}
+IFN void gctr_init(gctr *s, __m128i le0) { s->le = v_add32(v_bcast_x(le0), v_lane_idx()); }
 
 IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
 {
-    if ((s->c & 0xff) <= 256 - BATCH) {
-        for (int j = 0; j < NV; j++)
-            x[j] = v_xor(j ? v_add32(s->be, v_bcast_x(_mm_set_epi32((j * AK_LANES) << 24, 0, 0, 0))) : s->be, K[0]);
-        if ((s->c & 0xff) < 256 - BATCH) /* the next batch's first byte 15 does not carry either */
-            s->be = v_add32(s->be, v_bcast_x(_mm_set_epi32(BATCH << 24, 0, 0, 0)));
-        else
-            s->be = v_shuffle8(v_add32(v_bcast_x(_mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH))),
-                                       v_lane_idx()), bsw);
-    } else {
-        vec_t cv = v_add32(v_bcast_x(s->le0), v_lane_idx());
-        for (int j = 0; j < NV; j++) {
-            x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-            cv = v_add32(cv, step);
-        }
-        s->be = v_shuffle8(cv, bsw);
+    vec_t cv = s->le;
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, step);
     }
-    s->le0 = _mm_add_epi32(s->le0, _mm_set_epi32(0, 0, 0, BATCH));
-    s->c += BATCH;
+    s->le = cv;
 }
 
 /* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
@@ -391,7 +393,7 @@ IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
     __m128i c0 = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     vec_t cv = v_add128(v_bcast_x(c0), v_lane_idx());
     gctr g;
-    gctr_init(&g, c0, bsw);
+    gctr_init(&g, c0);
     const vec_t step = v_lane_step();
     vec_t x[NV], d[NV];
     for (;;) {
@@ -436,10 +438,12 @@ KFN void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb,
 
 KFN void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
 {
-    /* If the low 32 bits do not wrap within this call, the 128-bit
-     * increment is inc32 (the counter is public, so is the branch). */
-    int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
-#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, c128, R)
+    /* Always the full 128-bit lane add: choosing inc32 when the low word
+     * cannot wrap would branch on the counter value.  CTR's and CCM's
+     * counters come from public IVs, but the rule here is simply that no
+     * branch looks at a counter; the add costs two more vector ops per
+     * vector, which measured within noise. */
+#define CALL(R) ctr_body(k->data + RK_ENC, out, in, nb, ctr, 1, R)
     ROUNDS_SWITCH(k->rounds, CALL);
 #undef CALL
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
@@ -746,7 +750,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     const vec_t step = v_lane_step();
     const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
     gctr cv;
-    gctr_init(&cv, *pc, bsw);
+    gctr_init(&cv, *pc);
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
     size_t nblk = (len + 15) / 16;
