@@ -13,9 +13,14 @@
  *   buffer and no object is modified.
  * - A pointer may be NULL only where its length is 0 (AESKIT_ERR_NULL_POINTER
  *   otherwise).  Key objects and contexts must never be NULL.
+ * - Arguments are checked in this order: NULL pointers, then the state of
+ *   the object (a key object never set up, or wiped, gives AESKIT_ERR_STATE
+ *   from every function that uses it), then lengths and parameters, then
+ *   overlap.
  * - Input and output buffers may have any alignment.  They may be the same
  *   buffer (in-place) or not overlap at all; any other overlap returns
- *   AESKIT_ERR_OVERLAP.
+ *   AESKIT_ERR_OVERLAP.  Tags, IVs, nonces and AAD must not overlap the
+ *   output at all (not even exactly).
  * - Key objects are caller-allocated, fixed-size, opaque structures.  They
  *   are set up once by an *_init function (which picks the backend: the best
  *   one this CPU can run, or the one named in *_init_backend) and may then be
@@ -97,7 +102,8 @@ typedef enum aeskit_status {
                                        blocks are required; XTS data unit < 16;
                                        PKCS#7 ciphertext empty or not blocks */
     AESKIT_ERR_OVERLAP = 9,         /* input and output overlap but are not equal */
-    AESKIT_ERR_STATE = 10,          /* streaming call out of order or after finish */
+    AESKIT_ERR_STATE = 10,          /* key never set up or wiped; streaming call out
+                                       of order or after finish */
     AESKIT_ERR_AUTH = 11,           /* tag mismatch: message rejected */
     AESKIT_ERR_PADDING = 12,        /* bad PKCS#7 padding */
     AESKIT_ERR_BUFFER_TOO_SMALL = 13, /* output capacity too small */
@@ -252,9 +258,9 @@ AESKIT_API aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t iv[
 
 /* CBC with PKCS#7 padding, one shot.  Encrypt writes len/16*16+16 bytes
  * (always 1..16 bytes of padding); out_cap must be at least that.  Decrypt
- * takes a non-empty multiple of 16 and writes at most len bytes; the
- * padding is checked in constant time and *out_len gets the plaintext
- * length.  iv is not modified.  On AESKIT_ERR_PADDING the output buffer
+ * takes a non-empty multiple of 16 and needs out_cap >= len: it decrypts
+ * all len bytes into out, checks the padding there in constant time, zeroes
+ * the padding bytes, and sets *out_len to the plaintext length.  iv is not modified.  On AESKIT_ERR_PADDING the output buffer
  * (len bytes) is zeroed and *out_len is 0.
  * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_BUFFER_TOO_SMALL,
  * AESKIT_ERR_LENGTH (decrypt), AESKIT_ERR_OVERLAP, AESKIT_ERR_PADDING. */
@@ -371,10 +377,13 @@ AESKIT_API aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint
                                             const uint8_t *tag, size_t tag_len);
 
 /* Streaming GCM.  Order: start; aad (zero or more calls, any lengths);
- * then either encrypt calls or decrypt calls (any lengths, not mixed);
- * then finish (after encrypt: writes the tag) or verify (after decrypt:
- * compares the tag in constant time).  Any other order, or any call after
- * finish/verify, returns AESKIT_ERR_STATE and leaves the context unchanged.
+ * then either encrypt calls or decrypt calls (any lengths, not mixed; the
+ * first one, even of length 0, ends the AAD phase); then finish (after
+ * encrypt: writes the tag) or verify (after decrypt: compares the tag in
+ * constant time); with no encrypt/decrypt call at all either is accepted
+ * (GMAC).  Any other order, or any call after finish/verify, returns
+ * AESKIT_ERR_STATE and leaves the context unchanged.  A bad tag length
+ * leaves the context usable; a failed verify closes it.
  *
  * WARNING: streaming decryption hands out plaintext before the tag has been
  * checked.  Do not act on it until aeskit_gcm_verify returns AESKIT_OK; if
