@@ -50,7 +50,8 @@ static void cmac_full(const ak_cmac_key *c, const uint8_t *msg, size_t len, uint
     memset(mac, 0, 16);
     if (body)
         c->aes.be->cbcmac(&c->aes, mac, msg, body);
-    cmac_last(c, mac, msg + body * 16, len - body * 16);
+    /* NULL + 0 is undefined in C: an empty message may come with msg NULL. */
+    cmac_last(c, mac, body ? msg + body * 16 : msg, len - body * 16);
 }
 
 static aeskit_status cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
