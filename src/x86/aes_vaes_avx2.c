@@ -10,7 +10,8 @@
  * top comment derives the GHASH math.  This file supplies the ymm version of
  * the vector vocabulary: 2 blocks per vector, 8 per AES/GCM batch (16 ymm
  * registers: 4 state vectors, the round keys and the GHASH sums must fit),
- * and tails through a small stack buffer since AVX2 has no byte masks.
+ * and tails through 128-bit halves or a small stack buffer (AVX2 has no
+ * byte masks).
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -93,41 +94,47 @@ VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
     return (wmask_t){(int)lo, (int)hi};
 }
 
-/* Whole 16-byte lanes go through vpmaskmovq (masked-off lanes are not
- * read and do not fault, so the address may point before or past the
- * buffer); only a window ending inside a block takes the byte copy. */
-VFN vec_t v_lanemask(wmask_t m)
-{
-    long long l0 = (m.lo == 0 && m.hi >= 16) ? -1 : 0, l1 = (m.lo <= 16 && m.hi == 32) ? -1 : 0;
-    return _mm256_set_epi64x(l1, l1, l0, l0);
-}
-
+/* A window of whole 16-byte lanes is [0,16), [16,32) or [0,32): plain
+ * 128-bit loads and stores of the live half, which never touch the other
+ * lane's bytes (so the address may point before or past the buffer there).
+ * Only a window ending inside a block takes the byte copy.  (This used
+ * vpmaskmovq before; clang 14's MemorySanitizer does not model
+ * llvm.x86.avx2.maskstore/maskload with a run-time mask, so every tail
+ * store looked unwritten to it, and vpmaskmovq stores are slow on AMD.) */
 VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
+    const uint8_t *q = (const uint8_t *)p + off;
     if (m.lo == 0 && m.hi == 32)
-        return v_loadu((const uint8_t *)p + off);
-    if (((m.lo | m.hi) & 15) == 0)
-        return _mm256_maskload_epi64((const long long *)((uintptr_t)p + (uintptr_t)off), v_lanemask(m));
+        return v_loadu(q);
+    if (m.lo == 0 && m.hi == 16)
+        return _mm256_zextsi128_si256(_mm_loadu_si128((const __m128i *)q));
+    if (m.lo == 16 && m.hi == 32)
+        return _mm256_inserti128_si256(_mm256_setzero_si256(), _mm_loadu_si128((const __m128i *)(q + 16)), 1);
     uint8_t buf[32] = {0};
     if (m.hi > m.lo)
-        memcpy(buf + m.lo, (const uint8_t *)p + off + m.lo, (size_t)(m.hi - m.lo));
+        memcpy(buf + m.lo, q + m.lo, (size_t)(m.hi - m.lo));
     return v_loadu(buf);
 }
 
 VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
+    uint8_t *q = (uint8_t *)p + off;
     if (m.lo == 0 && m.hi == 32) {
-        v_storeu((uint8_t *)p + off, v);
+        v_storeu(q, v);
         return;
     }
-    if (((m.lo | m.hi) & 15) == 0) {
-        _mm256_maskstore_epi64((long long *)((uintptr_t)p + (uintptr_t)off), v_lanemask(m), v);
+    if (m.lo == 0 && m.hi == 16) {
+        _mm_storeu_si128((__m128i *)q, _mm256_castsi256_si128(v));
+        return;
+    }
+    if (m.lo == 16 && m.hi == 32) {
+        _mm_storeu_si128((__m128i *)(q + 16), _mm256_extracti128_si256(v, 1));
         return;
     }
     uint8_t buf[32];
     v_storeu(buf, v);
     if (m.hi > m.lo)
-        memcpy((uint8_t *)p + off + m.lo, buf + m.lo, (size_t)(m.hi - m.lo));
+        memcpy(q + m.lo, buf + m.lo, (size_t)(m.hi - m.lo));
 }
 
 VFN vec_t v_and_w(vec_t v, wmask_t m)
