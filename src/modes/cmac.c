@@ -33,7 +33,8 @@ static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last,
         ak_xor16(m, last, c->k1);
     } else {
         memset(m, 0, 16);
-        memcpy(m, last, n);
+        if (n) /* last may be NULL for the empty message */
+            memcpy(m, last, n);
         m[n] = 0x80;
         for (int i = 0; i < 16; i++)
             m[i] ^= c->k2[i];
