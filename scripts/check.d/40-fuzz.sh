@@ -5,7 +5,7 @@
 set -euo pipefail
 secs=${AESKIT_FUZZ_SECONDS:-60}
 dir=build/check-fuzz
-CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAESKIT_WERROR=ON \
+CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DAESKIT_WERROR=ON \
   -DAESKIT_FUZZ=ON -DAESKIT_SANITIZE=address,undefined -DAESKIT_BUILD_TESTS=ON >/dev/null
 targets=()
 for t in diff open vectors; do
