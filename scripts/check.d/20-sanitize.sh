@@ -6,15 +6,20 @@
 #   - MSan (clang) on the tests that link nothing uninstrumented (OpenSSL,
 #     cJSON and the speed peers are disabled in that build);
 #   - TSan (clang) on the threads test: many threads, cold start, shared key.
-set -euo pipefail
+set -uo pipefail
 scale=${AESKIT_TEST_SCALE:-0.25}
-run_ctest() { AESKIT_TEST_SCALE=$scale ctest --test-dir "$1" --output-on-failure -j2 "${@:2}"; }
+failures=()
+# Every build runs even if an earlier one failed, so one run shows them all.
+run_ctest() {
+  AESKIT_TEST_SCALE=$scale ctest --test-dir "$1" --output-on-failure -j2 "${@:2}" || failures+=("$1")
+}
+build() { cmake --build "$@" || { failures+=("build of $1"); return 1; }; }
 
 for cc in clang gcc; do
   dir=build/check-asan-$cc
   CC=$cc cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DAESKIT_WERROR=ON -DAESKIT_SANITIZE=address,undefined >/dev/null
-  cmake --build $dir
+  build $dir &&
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1 run_ctest $dir
 done
 
@@ -22,11 +27,15 @@ dir=build/check-msan
 CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DAESKIT_WERROR=ON \
   -DAESKIT_SANITIZE=memory -DCMAKE_C_FLAGS=-fsanitize-memory-track-origins \
   -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON -DAESKIT_BUILD_TOOLS=OFF >/dev/null
-cmake --build $dir
-run_ctest $dir
+build $dir && run_ctest $dir
 
 dir=build/check-tsan
 CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DAESKIT_WERROR=ON \
   -DAESKIT_SANITIZE=thread -DAESKIT_BUILD_TOOLS=OFF >/dev/null
-cmake --build $dir --target test_threads
-TSAN_OPTIONS=halt_on_error=1 run_ctest $dir -R '^threads:'
+build $dir --target test_threads &&
+  TSAN_OPTIONS=halt_on_error=1 run_ctest $dir -R '^threads:'
+
+if [ ${#failures[@]} -gt 0 ]; then
+  echo "sanitizer failures: ${failures[*]}"
+  exit 1
+fi
