@@ -103,7 +103,9 @@ VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
  * store looked unwritten to it, and vpmaskmovq stores are slow on AMD.) */
 VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
-    const uint8_t *q = (const uint8_t *)p + off;
+    /* Integer arithmetic: the window may start before the buffer (or at
+     * NULL for an empty message), where pointer arithmetic is undefined. */
+    const uint8_t *q = (const uint8_t *)((uintptr_t)p + (uintptr_t)off);
     if (m.lo == 0 && m.hi == 32)
         return v_loadu(q);
     if (m.lo == 0 && m.hi == 16)
@@ -118,7 +120,7 @@ VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 
 VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
-    uint8_t *q = (uint8_t *)p + off;
+    uint8_t *q = (uint8_t *)((uintptr_t)p + (uintptr_t)off);
     if (m.lo == 0 && m.hi == 32) {
         v_storeu(q, v);
         return;
