@@ -269,7 +269,7 @@ AESNI_INLINE void cbc_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, si
     for (unsigned r = 0; r <= R; r++)
         kk[r] = rk[r];
     const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
-    __m128i s = _mm_xor_si128(_mm_xor_si128(LOADU(iv), LOADU(in)), kk[0]), c;
+    __m128i s = _mm_xor_si128(LOADU(iv), _mm_xor_si128(LOADU(in), kk[0])), c;
     for (;;) {
         AESNI_UNROLL
         for (unsigned r = 1; r < R; r++)
@@ -308,7 +308,7 @@ AESNI_INLINE void cbcmac_r(const ak_aes *k, uint8_t state[16], const uint8_t *in
     for (unsigned r = 0; r <= R; r++)
         kk[r] = rk[r];
     const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
-    __m128i s = _mm_xor_si128(_mm_xor_si128(LOADU(state), LOADU(in)), kk[0]);
+    __m128i s = _mm_xor_si128(LOADU(state), _mm_xor_si128(LOADU(in), kk[0])); /* state last: the chain */
     for (;;) {
         AESNI_UNROLL
         for (unsigned r = 1; r < R; r++)

@@ -509,20 +509,28 @@ KFN void vaes_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size
 IFN void cbc_serial_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, uint8_t st[16],
                          const int R)
 {
+    if (!nb)
+        return;
     __m128i K[15];
     for (int i = 0; i <= R; i++)
         K[i] = x_load(rk + 16 * i);
-    __m128i s = x_load(st);
-    for (size_t b = 0; b < nb; b++) {
-        s = _mm_xor_si128(_mm_xor_si128(s, x_load(in + 16 * b)), K[0]);
+    /* The chain carries t = (state before the last round); the next block's
+     * input enters through the last round key: AESENCLAST(t, K[R] ^ K[0] ^ p)
+     * = E(s) ^ p ^ K[0], so no XOR waits on the chain (the CBC loop of
+     * aes_aesni.c does the same). */
+    const __m128i klast0 = _mm_xor_si128(K[R], K[0]);
+    __m128i t = _mm_xor_si128(x_load(st), _mm_xor_si128(x_load(in), K[0])); /* st last: it is the chain */
+    for (size_t b = 0;;) {
         _Pragma("GCC unroll 14")
         for (int r = 1; r < R; r++)
-            s = _mm_aesenc_si128(s, K[r]);
-        s = _mm_aesenclast_si128(s, K[R]);
+            t = _mm_aesenc_si128(t, K[r]);
         if (out)
-            x_store(out + 16 * b, s);
+            x_store(out + 16 * b, _mm_aesenclast_si128(t, K[R]));
+        if (++b == nb)
+            break;
+        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, x_load(in + 16 * b)));
     }
-    x_store(st, s);
+    x_store(st, _mm_aesenclast_si128(t, K[R]));
 }
 
 KFN void vaes_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
