@@ -163,7 +163,7 @@ static inline aeskit_status gcm_checks(const ak_gcm_key *g, const uint8_t *iv, s
     return AESKIT_OK;
 }
 
-static inline aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+static MO_NOINLINE aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
                                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                           size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
@@ -234,7 +234,7 @@ static inline aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_t *iv
     return AESKIT_OK;
 }
 
-static inline aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
                                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                           size_t len, const uint8_t *tag, size_t tag_len,
                                           uint8_t *out)
@@ -323,34 +323,117 @@ static inline aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv
     return AESKIT_ERR_AUTH;
 }
 
+/* ---- the common case, first --------------------------------------------------
+ *
+ * A 12-byte IV, a 16-byte tag and a backend with a whole-message kernel:
+ * the checks of gcm_checks in the order that lets a valid call leave
+ * soonest, in a small function that tail-calls the kernel, instead of the
+ * general path's large stack frame.  Measured on the x86 machine of the
+ * README (best of 300 batches): 16-byte seal 51 -> 47 cycles, 64-byte
+ * 66 -> 60.  (A branch-free version of the same test was slower: 53 and
+ * 71, from its setcc/or chains.)  Anything the test rejects goes to the
+ * general path, which checks again and names the exact error.
+ *
+ * Overlap of non-empty [a, a+al) and [b, b+bl) is tested as
+ * (a - b) mod 2^n < bl  or  (b - a) mod 2^n < al, which for ranges that do
+ * not wrap the address space is mo_any_overlap in two compares. */
+static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl)
+{
+    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
+    return (pa - pb) < bl || (pb - pa) < al;
+}
+
+static inline int gcm_fast_args(const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                                size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
+                                const uint8_t *tag, size_t tag_len)
+{
+    if (((iv_len ^ 12) | (tag_len ^ 16)) != 0 || !iv || !tag)
+        return 0;
+    if ((uint64_t)len > MO_GCM_MAX_MSG || (uint64_t)aad_len > MO_GCM_MAX_AAD || (!aad && aad_len))
+        return 0;
+    if (len == 0) /* GMAC: nothing is written but the tag */
+        return 1;
+    if (!in || !out || (in != out && ranges_meet(in, len, out, len)))
+        return 0;
+    if (ranges_meet(tag, 16, out, len) || ranges_meet(iv, 12, out, len))
+        return 0;
+    return !aad_len || !ranges_meet(aad, aad_len, out, len);
+}
+
+static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+                                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                           size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+{
+    const ak_backend *be;
+    if (MO_LIKELY(g && (be = g->aes.be) && be->gcm_seal_iv12 &&
+                  gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
+        be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, tag);
+        return AESKIT_OK;
+    }
+    return gcm_seal_impl(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+}
+
+/* A failed whole-message open: out zeroed, or (in-place) encrypted back. */
+static MO_NOINLINE aeskit_status gcm_open_fail_iv12(const ak_gcm_key *g, const uint8_t *iv,
+                                                    const uint8_t *in, size_t len, uint8_t *out)
+{
+    if (out == in) {
+        uint8_t ctr[16];
+        mo_iv12_block(ctr, iv, 2); /* inc32(J0) = IV || 0^30 || 10 */
+        gcm_ctr_xor(g, ctr, out, out, len);
+    } else {
+        aeskit_memzero(out, len);
+    }
+    return AESKIT_ERR_AUTH;
+}
+
+static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+                                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                           size_t len, const uint8_t *tag, size_t tag_len,
+                                           uint8_t *out)
+{
+    const ak_backend *be;
+    if (MO_LIKELY(g && (be = g->aes.be) && be->gcm_open_iv12 &&
+                  gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
+        uint8_t T[16];
+        be->gcm_open_iv12(g, iv, aad, aad_len, in, len, out, T);
+        uint32_t eq = ak_ct_eq_mask(T, tag, 16);
+        mo_wipe(T, sizeof T);
+        if (MO_LIKELY(eq))
+            return AESKIT_OK;
+        return gcm_open_fail_iv12(g, iv, in, len, out);
+    }
+    return gcm_open_impl(g, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
+}
+
 aeskit_status mo_gcm_seal(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                           uint8_t *out, uint8_t *tag, size_t tag_len)
 {
-    return gcm_seal_impl(key, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+    return gcm_seal_entry(key, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
 }
 
 aeskit_status mo_gcm_open(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                           const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
-    return gcm_open_impl(key, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
+    return gcm_open_entry(key, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
 }
 
 aeskit_status aeskit_gcm_seal(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                               uint8_t *out, uint8_t *tag, size_t tag_len)
 {
-    return gcm_seal_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, out, tag,
-                         tag_len);
+    return gcm_seal_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, out, tag,
+                          tag_len);
 }
 
 aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                               const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
-    return gcm_open_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, tag, tag_len,
-                         out);
+    return gcm_open_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, tag, tag_len,
+                          out);
 }
 
 /* GMAC hands the kernels an empty message in a small mapped stack buffer
@@ -362,7 +445,7 @@ aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv
                           const uint8_t *aad, size_t aad_len, uint8_t *tag, size_t tag_len)
 {
     uint8_t none[64] = {0};
-    return gcm_seal_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0,
+    return gcm_seal_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0,
                          none + 32, tag, tag_len);
 }
 
@@ -371,7 +454,7 @@ aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *iv, si
                                  size_t tag_len)
 {
     uint8_t none[64] = {0};
-    return gcm_open_impl((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0, tag,
+    return gcm_open_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0, tag,
                          tag_len, none + 32);
 }
 

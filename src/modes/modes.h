@@ -22,6 +22,7 @@
 
 #define MO_LIKELY(x) __builtin_expect(!!(x), 1)
 #define MO_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define MO_NOINLINE __attribute__((noinline))
 
 /* Same semantics as ak_bad_overlap (src/util.c), inlined: the front ends
  * check several pairs per call and the 16-byte-message path is judged on
