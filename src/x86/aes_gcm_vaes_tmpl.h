@@ -944,11 +944,12 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
-    vec_t x[NV], d[NV];
+    vec_t x[NV], d[NV], raw[NV];
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
-        d[j] = v_load_window(in, (ptrdiff_t)(VB * j) - 16, len);
+        raw[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
+        d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero()); /* see gcm_tiny */
     }
     gacc a;
     gacc_zero(&a);
@@ -970,10 +971,11 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         if (j == 0)
             ej0 = v_low128(x[0]);
-        v_store_window(out, (ptrdiff_t)(VB * j) - 16, len, x[j]);
         vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
         gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
     }
+    for (int j = 0; j < NVEC; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), len, v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
     __m128i y = gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
 }
@@ -991,14 +993,20 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
-    vec_t x[NV], d[NV], e[NV];
-    wmask_t m[NV];
+    vec_t x[NV], d[NV], e[NV], raw[NV];
+    wmask_t m[NV], mw[NV];
     const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
+        /* Block i of the message sits in lane i+1 (lane 0 is J0), but the
+         * memory windows start at the buffer: a window starting 16 bytes
+         * before it would touch the page before an output that starts on a
+         * page boundary (see v_load_w).  One lane shift each way instead. */
         m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
-        d[j] = v_load_w(in, (ptrdiff_t)(VB * j) - 16, m[j]);
+        mw[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
+        d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero());
         /* A and L, in register form, in their lanes */
         e[j] = v_lane_select(lv, (ptrdiff_t)(nC + 1) - AK_LANES * j);
         if (j == 0)
@@ -1015,10 +1023,11 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     const uint8_t *pw = tab + 16 * (NPOW - nC - 2);
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
-        v_store_w(out, (ptrdiff_t)(VB * j) - 16, m[j], x[j]);
         vec_t c = enc ? v_and_w(x[j], m[j]) : d[j];
         gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
     }
+    for (int j = 0; j < NVEC; j++)
+        v_store_w(out, (ptrdiff_t)(VB * j), mw[j], v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
     __m128i y = gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
 }

@@ -70,6 +70,8 @@ VFN vec_t v_lane_step(void) { return _mm256_set_epi32(0, 0, 0, 2, 0, 0, 0, 2); }
 
 /* [prev lane 1, cur lane 0]: the previous ciphertext of each block. */
 VFN vec_t v_prevblocks(vec_t cur, vec_t prev) { return _mm256_permute2x128_si256(prev, cur, 0x21); }
+/* [cur lane 1, next lane 0]: the inverse shift. */
+VFN vec_t v_nextblocks(vec_t cur, vec_t next) { return _mm256_permute2x128_si256(cur, next, 0x21); }
 
 VFN __m128i v_hxor(vec_t v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
 

@@ -65,6 +65,8 @@ VFN vec_t v_lane_step(void) { return _mm512_set_epi32(0, 0, 0, 4, 0, 0, 0, 4, 0,
 
 /* [prev lane 3, cur lanes 0..2]: the previous ciphertext of each block. */
 VFN vec_t v_prevblocks(vec_t cur, vec_t prev) { return _mm512_alignr_epi64(cur, prev, 6); }
+/* [cur lanes 1..3, next lane 0]: the inverse shift. */
+VFN vec_t v_nextblocks(vec_t cur, vec_t next) { return _mm512_alignr_epi64(next, cur, 2); }
 
 VFN __m128i v_hxor(vec_t v)
 {
@@ -93,15 +95,61 @@ VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
     return (wmask_t)(mhi & ~mlo);
 }
 
-/* Masked-off bytes are neither read nor faulted on (AVX-512 fault suppression),
- * so the address may point before or past the buffer. */
+/* Masked-off bytes are neither read nor faulted on (AVX-512 fault
+ * suppression), so a window may start before or end past the buffer.  But
+ * suppression is not free: when a masked-off byte lies on a page that is
+ * not mapped writable (a guard page, a read-only mapping, a copy-on-write
+ * zero page) the access takes a microcode assist, measured here at ~700
+ * cycles per 16-byte GCM seal instead of ~50, every call, for an output
+ * buffer that starts on a page boundary.  So a window whose bytes reach a
+ * page that its live bytes do not (checked at 4 KiB granularity, which is
+ * also right for larger pages) goes through a small stack buffer instead.
+ * The test depends on addresses and lengths only, never on data. */
+VFN int v_window_on_live_pages(uintptr_t q, wmask_t m)
+{
+    if (__builtin_expect(((q ^ (q + 63)) >> 12) == 0, 1)) /* the whole window on one page */
+        return 1;
+    uintptr_t first = q + (uintptr_t)__builtin_ctzll(m), last = q + 63 - (uintptr_t)__builtin_clzll(m);
+    return (((q ^ first) | ((q + 63) ^ last)) >> 12) == 0;
+}
+
+static __attribute__((noinline, target(AK_TGT))) vec_t v_load_w_bounce(uintptr_t q, wmask_t m)
+{
+    uint8_t buf[64] = {0};
+    int lo = __builtin_ctzll(m), hi = 64 - __builtin_clzll(m); /* m != 0 */
+    memcpy(buf + lo, (const uint8_t *)q + lo, (size_t)(hi - lo));
+    vec_t v = v_loadu(buf);
+    aeskit_memzero(buf, sizeof buf); /* it held input bytes: plaintext, or keys' inputs */
+    return v;
+}
+
+static __attribute__((noinline, target(AK_TGT))) void v_store_w_bounce(uintptr_t q, wmask_t m, vec_t v)
+{
+    uint8_t buf[64];
+    int lo = __builtin_ctzll(m), hi = 64 - __builtin_clzll(m); /* m != 0 */
+    v_storeu(buf, v);
+    memcpy((uint8_t *)q + lo, buf + lo, (size_t)(hi - lo));
+    aeskit_memzero(buf, sizeof buf); /* it held output bytes, plaintext when decrypting */
+}
+
 VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
 {
-    return _mm512_maskz_loadu_epi8(m, (const void *)((uintptr_t)p + (uintptr_t)off));
+    uintptr_t q = (uintptr_t)p + (uintptr_t)off;
+    if (!m)
+        return v_zero();
+    if (__builtin_expect(v_window_on_live_pages(q, m), 1))
+        return _mm512_maskz_loadu_epi8(m, (const void *)q);
+    return v_load_w_bounce(q, m);
 }
 VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 {
-    _mm512_mask_storeu_epi8((void *)((uintptr_t)p + (uintptr_t)off), m, v);
+    uintptr_t q = (uintptr_t)p + (uintptr_t)off;
+    if (!m)
+        return;
+    if (__builtin_expect(v_window_on_live_pages(q, m), 1))
+        _mm512_mask_storeu_epi8((void *)q, m, v);
+    else
+        v_store_w_bounce(q, m, v);
 }
 VFN vec_t v_and_w(vec_t v, wmask_t m) { return _mm512_maskz_mov_epi8(m, v); }
 
