@@ -1005,15 +1005,27 @@ KFN void vaes_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
 
 /* ---- whole short messages with a 12-byte IV ---------------------------------------- */
 
-/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2), in register form. */
-IFN __m128i j0_of(const uint8_t iv[12])
+/* IV || 0^32 in byte order (the counter word left zero). */
+IFN __m128i iv12_block(const uint8_t iv[12])
 {
     uint32_t w2;
     memcpy(&w2, iv + 8, 4);
-    __m128i b = _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)iv), (int)w2, 2);
-    b = _mm_insert_epi32(b, 0x01000000, 3);
-    return _mm_shuffle_epi8(b, x_bswap_mask());
+    return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)iv), (int)w2, 2);
 }
+
+/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2), in register form. */
+IFN __m128i j0_of(__m128i ivb)
+{
+    return _mm_shuffle_epi8(_mm_insert_epi32(ivb, 0x01000000, 3), x_bswap_mask());
+}
+
+/* Counter words for whole short messages: lane g (counting across vectors)
+ * holds inc32^g(J0), i.e. the big-endian word 1 + g, which for g < 255 is
+ * just its last byte.  XORed onto IV || 0^32 it gives the counter blocks
+ * in byte order with no byte swap and no add on the way to the first round. */
+static const uint8_t tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
+    [15] = 1, [31] = 2, [47] = 3, [63] = 4, [79] = 5, [95] = 6, [111] = 7, [127] = 8,
+    [143] = 9, [159] = 10, [175] = 11, [191] = 12, [207] = 13, [223] = 14, [239] = 15, [255] = 16};
 
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
@@ -1068,20 +1080,19 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
  * lane and the length block L in the lane after the last data block, so the
  * whole message is NVEC multiplies and one reduction, and only the
  * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES. */
-IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
+IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i ivb, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
                   const int R)
 {
     LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nC = (len + 15) / 16;
-    vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
+    const vec_t ivv = v_bcast_x(ivb);
     vec_t x[NV], d[NV], e[NV], raw[NV];
     wmask_t m[NV], mw[NV];
     const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
     for (int j = 0; j < NVEC; j++) {
-        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-        cv = v_add32(cv, v_lane_step());
+        x[j] = v_xor3(ivv, v_loadu(tiny_ctr_words + VB * j), K[0]);
         /* Block i of the message sits in lane i+1 (lane 0 is J0), but the
          * memory windows start at the buffer: a window starting 16 bytes
          * before it would touch the page before an output that starts on a
@@ -1143,12 +1154,12 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
  * only their own prologue (the long path's stack frame is large). */
 #define NOINL static __attribute__((noinline, target(AK_TGT)))
 
-NOINL void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
+NOINL void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb, const uint8_t *aad,
                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
 {
     size_t nC = (len + 15) / 16;
     int nvec = (int)((nC + 2 + AK_LANES - 1) / AK_LANES);
-#define CALLS(R, NVEC) gcm_tiny(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
+#define CALLS(R, NVEC) gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, R)
 #define CALL(R)                                    \
     do {                                           \
         switch (nvec) {                            \
@@ -1196,10 +1207,10 @@ IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aa
 {
     const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
     int rounds = (int)key->aes.rounds;
-    __m128i j0 = j0_of(iv);
+    __m128i ivb = iv12_block(iv), j0 = j0_of(ivb);
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
     if (nA <= 1 && nC + 2 <= BATCH)
-        gcm_tiny_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
+        gcm_tiny_entry(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc);
     else if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW)
         gcm_short_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
     else
