@@ -286,32 +286,49 @@ KFN void vaes_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
     for (int i_ = 0; i_ <= (R); i_++)           \
         K[i_] = v_loadu(rk + (RK_ENCV - RK_ENC) + VB * i_)
 
-/* x[0..NV) = AES(x) with the final round's key replaced by K[R] ^ fin[j]. */
-IFN void enc_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R)
+/* x[0..N) = AES(x) with the final round's key replaced by K[R] ^ fin[j];
+ * N = NV for whole batches, fewer for a tail (only the vectors that hold
+ * data: a one-block call must not pay for a whole batch of rounds). */
+IFN void enc_n(vec_t *x, const vec_t *K, const vec_t *fin, const int N, const int R)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 4")
-        for (int j = 0; j < NV; j++)
+        for (int j = 0; j < N; j++)
             x[j] = v_enc(x[j], K[r]);
     }
     _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV; j++)
+    for (int j = 0; j < N; j++)
         x[j] = v_enclast(x[j], v_xor(K[R], fin[j]));
 }
 
-IFN void dec_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R)
+IFN void dec_n(vec_t *x, const vec_t *K, const vec_t *fin, const int N, const int R)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 4")
-        for (int j = 0; j < NV; j++)
+        for (int j = 0; j < N; j++)
             x[j] = v_dec(x[j], K[r]);
     }
     _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV; j++)
+    for (int j = 0; j < N; j++)
         x[j] = v_declast(x[j], v_xor(K[R], fin[j]));
 }
+
+IFN void enc_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R) { enc_n(x, K, fin, NV, R); }
+IFN void dec_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R) { dec_n(x, K, fin, NV, R); }
+
+/* Calls CALL(N) with N = the number of vectors that hold n tail bytes
+ * (1..NV), so every tail loop has a compile-time trip count. */
+#define TAIL_SWITCH(n, CALL)                           \
+    do {                                               \
+        switch (((n) + VB - 1) / VB) {                 \
+        case 1: CALL(1); break;                        \
+        case 2: CALL(2); break;                        \
+        case 3: CALL(3); break;                        \
+        default: CALL(4); break;                       \
+        }                                              \
+    } while (0)
 
 /* ---- ECB -------------------------------------------------------------------- */
 
@@ -333,14 +350,19 @@ IFN void ecb_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
     }
     if (nb) {
         size_t n = 16 * nb;
-        for (int j = 0; j < NV; j++)
-            x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), K[0]);
-        if (dec)
-            dec_batch(x, K, zero, R);
-        else
-            enc_batch(x, K, zero, R);
-        for (int j = 0; j < NV; j++)
-            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+#define ECB_TAIL(N)                                                           \
+    do {                                                                      \
+        for (int j = 0; j < (N); j++)                                         \
+            x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), K[0]);    \
+        if (dec)                                                              \
+            dec_n(x, K, zero, (N), R);                                        \
+        else                                                                  \
+            enc_n(x, K, zero, (N), R);                                        \
+        for (int j = 0; j < (N); j++)                                         \
+            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);                \
+    } while (0)
+        TAIL_SWITCH(n, ECB_TAIL);
+#undef ECB_TAIL
     }
 }
 
@@ -419,11 +441,16 @@ IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
             in += 16 * BATCH;
             out += 16 * BATCH;
         } else {
-            for (int j = 0; j < NV; j++)
-                d[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
-            enc_batch(x, K, d, R);
-            for (int j = 0; j < NV; j++)
-                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+#define CTR_TAIL(N)                                                   \
+    do {                                                              \
+        for (int j = 0; j < (N); j++)                                 \
+            d[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);         \
+        enc_n(x, K, d, (N), R);                                       \
+        for (int j = 0; j < (N); j++)                                 \
+            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);        \
+    } while (0)
+            TAIL_SWITCH(n, CTR_TAIL);
+#undef CTR_TAIL
             break;
         }
     }
@@ -470,16 +497,11 @@ IFN void cbc_dec_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t
         if (n == 16 * BATCH) {
             for (int j = 0; j < NV; j++)
                 c[j] = v_loadu(in + VB * j);
-        } else {
-            for (int j = 0; j < NV; j++)
-                c[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
-        }
-        for (int j = 0; j < NV; j++) {
-            x[j] = v_xor(c[j], K[0]);
-            f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);
-        }
-        dec_batch(x, K, f, R);
-        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(c[j], K[0]);
+                f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);
+            }
+            dec_batch(x, K, f, R);
             for (int j = 0; j < NV; j++)
                 v_storeu(out + VB * j, x[j]);
             prev = c[NV - 1];
@@ -487,8 +509,20 @@ IFN void cbc_dec_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t
             in += 16 * BATCH;
             out += 16 * BATCH;
         } else {
-            for (int j = 0; j < NV; j++)
-                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+#define CBC_TAIL(N)                                                   \
+    do {                                                              \
+        for (int j = 0; j < (N); j++)                                 \
+            c[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);         \
+        for (int j = 0; j < (N); j++) {                               \
+            x[j] = v_xor(c[j], K[0]);                                 \
+            f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);           \
+        }                                                             \
+        dec_n(x, K, f, (N), R);                                       \
+        for (int j = 0; j < (N); j++)                                 \
+            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);        \
+    } while (0)
+            TAIL_SWITCH(n, CBC_TAIL);
+#undef CBC_TAIL
             break;
         }
     }
@@ -595,15 +629,10 @@ IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
         if (n == 16 * BATCH) {
             for (int j = 0; j < NV; j++)
                 x[j] = v_xor3(v_loadu(in + VB * j), t[j], K[0]);
-        } else {
-            for (int j = 0; j < NV; j++)
-                x[j] = v_xor3(v_load_window(in, (ptrdiff_t)(VB * j), n), t[j], K[0]);
-        }
-        if (dec)
-            dec_batch(x, K, t, R);
-        else
-            enc_batch(x, K, t, R);
-        if (n == 16 * BATCH) {
+            if (dec)
+                dec_batch(x, K, t, R);
+            else
+                enc_batch(x, K, t, R);
             for (int j = 0; j < NV; j++) {
                 v_storeu(out + VB * j, x[j]);
                 t[j] = xts_mul_batch(t[j]);
@@ -612,8 +641,19 @@ IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
             in += 16 * BATCH;
             out += 16 * BATCH;
         } else {
-            for (int j = 0; j < NV; j++)
-                v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+#define XTS_TAIL(N)                                                                   \
+    do {                                                                              \
+        for (int j = 0; j < (N); j++)                                                 \
+            x[j] = v_xor3(v_load_window(in, (ptrdiff_t)(VB * j), n), t[j], K[0]);     \
+        if (dec)                                                                      \
+            dec_n(x, K, t, (N), R);                                                   \
+        else                                                                          \
+            enc_n(x, K, t, (N), R);                                                   \
+        for (int j = 0; j < (N); j++)                                                 \
+            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);                        \
+    } while (0)
+            TAIL_SWITCH(n, XTS_TAIL);
+#undef XTS_TAIL
             rem = nb;
             break;
         }
