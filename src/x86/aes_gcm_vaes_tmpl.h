@@ -1080,6 +1080,7 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
     vec_t x[NV], d[NV], raw[NV];
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
@@ -1102,6 +1103,7 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
     }
     __m128i ej0 = _mm_setzero_si128();
     const uint8_t *pc = tab + 16 * (NPOW - nC - 2);
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         if (j == 0)
@@ -1109,6 +1111,7 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
         vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
         gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
     }
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++)
         v_store_window(out, (ptrdiff_t)(VB * j), len, v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
     __m128i y = gacc_reduce(a);
@@ -1131,6 +1134,7 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i ivb, const uint
     vec_t x[NV], d[NV], e[NV], raw[NV];
     wmask_t m[NV], mw[NV];
     const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor3(ivv, v_loadu(tiny_ctr_words + VB * j), K[0]);
         /* Block i of the message sits in lane i+1 (lane 0 is J0), but the
@@ -1155,11 +1159,13 @@ IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i ivb, const uint
     gacc a;
     gacc_zero(&a);
     const uint8_t *pw = tab + 16 * (NPOW - nC - 2);
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         vec_t c = enc ? v_and_w(x[j], m[j]) : d[j];
         gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
     }
+    _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++)
         v_store_w(out, (ptrdiff_t)(VB * j), mw[j], v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
     __m128i y = gacc_reduce(a);
@@ -1194,24 +1200,36 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
  * only their own prologue (the long path's stack frame is large). */
 #define NOINL static __attribute__((noinline, target(AK_TGT)))
 
-NOINL void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb, const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+/* One function per vector count: each gets only the stack frame its own
+ * size needs (a 16-byte message does not set up the frame of the
+ * four-vector case, which spills). */
+#define TINY_ENTRY(NVEC)                                                                                \
+    NOINL void gcm_tiny_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb,        \
+                                    const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,    \
+                                    uint8_t *out, uint8_t tag[16], int enc)                               \
+    {                                                                                                    \
+        switch (rounds) {                                                                                \
+        case 10: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;          \
+        case 12: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;          \
+        default: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;          \
+        }                                                                                                \
+    }
+TINY_ENTRY(1)
+TINY_ENTRY(2)
+TINY_ENTRY(3)
+TINY_ENTRY(4)
+#undef TINY_ENTRY
+
+IFN void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb, const uint8_t *aad,
+                        size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
 {
     size_t nC = (len + 15) / 16;
-    int nvec = (int)((nC + 2 + AK_LANES - 1) / AK_LANES);
-#define CALLS(R, NVEC) gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, R)
-#define CALL(R)                                    \
-    do {                                           \
-        switch (nvec) {                            \
-        case 1: CALLS(R, 1); break;                \
-        case 2: CALLS(R, 2); break;                \
-        case 3: CALLS(R, 3); break;                \
-        default: CALLS(R, 4); break;               \
-        }                                          \
-    } while (0)
-    ROUNDS_SWITCH(rounds, CALL);
-#undef CALL
-#undef CALLS
+    switch ((nC + 2 + AK_LANES - 1) / AK_LANES) {
+    case 1: gcm_tiny_entry1(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
+    case 2: gcm_tiny_entry2(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
+    case 3: gcm_tiny_entry3(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
+    default: gcm_tiny_entry4(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
+    }
 }
 
 NOINL void gcm_short_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
