@@ -1232,24 +1232,33 @@ IFN void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m12
     }
 }
 
-NOINL void gcm_short_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
-                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+#define SHORT_ENTRY(NVEC)                                                                               \
+    NOINL void gcm_short_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0,        \
+                                     const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,   \
+                                     uint8_t *out, uint8_t tag[16], int enc)                              \
+    {                                                                                                    \
+        switch (rounds) {                                                                                \
+        case 10: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;          \
+        case 12: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;          \
+        default: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;          \
+        }                                                                                                \
+    }
+SHORT_ENTRY(1)
+SHORT_ENTRY(2)
+SHORT_ENTRY(3)
+SHORT_ENTRY(4)
+#undef SHORT_ENTRY
+
+IFN void gcm_short_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
+                         size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
 {
     size_t nC = (len + 15) / 16;
-    int nvec = (int)((nC + 1 + AK_LANES - 1) / AK_LANES);
-#define CALLS(R, NVEC) gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, R)
-#define CALL(R)                                    \
-    do {                                           \
-        switch (nvec) {                            \
-        case 1: CALLS(R, 1); break;                \
-        case 2: CALLS(R, 2); break;                \
-        case 3: CALLS(R, 3); break;                \
-        default: CALLS(R, 4); break;               \
-        }                                          \
-    } while (0)
-    ROUNDS_SWITCH(rounds, CALL);
-#undef CALL
-#undef CALLS
+    switch ((nC + 1 + AK_LANES - 1) / AK_LANES) {
+    case 1: gcm_short_entry1(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
+    case 2: gcm_short_entry2(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
+    case 3: gcm_short_entry3(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
+    default: gcm_short_entry4(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
+    }
 }
 
 NOINL void gcm_long_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
