@@ -2,7 +2,8 @@
  * aeskit-x86-floor - what this x86 core can do at best, measured.
  *
  * Needs: x86-64; the VAES/VPCLMULQDQ rows need those features (and AVX-512F
- * for the 512-bit rows); rows the CPU lacks are reported as such.
+ * for the 512-bit rows), as aeskit detects them; rows the CPU lacks are
+ * reported as such.
  *
  * The speed goals of aeskit are ratios to other libraries; this tool tells
  * whether a goal is possible at all on this machine.  It measures, with
@@ -20,7 +21,10 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+
+#include "aeskit.h"
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -129,10 +133,21 @@ static void row(const char *width, int blocks, double aes_ns, double clm_ns, dou
     }
 }
 
+/* CPU features as aeskit detects them (CPUID and XGETBV, after the
+ * AESKIT_CPU mask): a space-separated list. */
+static int has(const char *feature)
+{
+    const char *list = aeskit_cpu_features();
+    size_t n = strlen(feature);
+    for (const char *p = list; (p = strstr(p, feature)) != NULL; p += n)
+        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 int main(void)
 {
-    __builtin_cpu_init();
-    if (!__builtin_cpu_supports("aes") || !__builtin_cpu_supports("pclmul")) {
+    if (!has("aesni") || !has("pclmul")) {
         printf("this CPU has no AES-NI/PCLMULQDQ: nothing to measure\n");
         return 0;
     }
@@ -143,11 +158,11 @@ int main(void)
            "%.2f GB/s\n",
            lat, 10 * lat / 16, ghz / (10 * lat / 16));
     row("128-bit", 1, aes_x(), clm_x(), mix_x(), ghz);
-    if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("avx2"))
+    if (has("vaes") && has("vpclmulqdq") && has("avx2"))
         row("256-bit", 2, aes_y(), clm_y(), mix_y(), ghz);
     else
         printf("256-bit: no VAES/VPCLMULQDQ on this CPU\n");
-    if (__builtin_cpu_supports("vaes") && __builtin_cpu_supports("vpclmulqdq") && __builtin_cpu_supports("avx512f"))
+    if (has("vaes") && has("vpclmulqdq") && has("avx512f"))
         row("512-bit", 4, aes_z(), clm_z(), mix_z(), ghz);
     else
         printf("512-bit: no VAES/VPCLMULQDQ with AVX-512 on this CPU\n");
