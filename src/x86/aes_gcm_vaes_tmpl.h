@@ -409,6 +409,99 @@ IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
     s->le = cv;
 }
 
+/* GCM counters when they are PUBLIC: only the whole-message path with a
+ * 96-bit IV (gcm_long), where J0 = IV || 1 and the first data counter is
+ * IV || 2 (SP 800-38D 7.1 step 2).  Never for the streaming API, whose J0
+ * may be GHASH_H(IV): the branches below read the counter value.
+ *
+ * A batch's counters are n + i, i < BATCH, with n = 2 (mod BATCH).  Write
+ * n - 2 = h, a multiple of BATCH.  While the low byte of h is at most
+ * 256 - 2*BATCH, no counter of the batch carries out of byte 15, and the
+ * low byte of n + i is (h + BATCH*c_i) XOR t_i, where c_i = (2+i) >= BATCH
+ * and t_i = (2+i) mod BATCH: the low bits of h + BATCH*c_i are zero.  So
+ * with G = the block of h (big-endian, as AES takes it) and the constant
+ * vectors KN_j = K0 XOR t (per lane, byte 15), a batch's first-round inputs
+ * are KN_j XOR G, or KN_j XOR (G + BATCH*c) in the one vector holding the
+ * carried lanes, and G advances by BATCH in byte 15 (a 32-bit add on the
+ * last dword, whose top byte is byte 15): about 1.5 vector operations per
+ * vector instead of 3 (add, vpshufb, XOR).  Once in 256/BATCH batches the
+ * low byte is too large: that batch is formed the register-form way and G
+ * is recomputed from the scalar counter (a full inc32, carries and the
+ * 2^32 wrap included). */
+#if AK_LANES == 4
+#define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
+#define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
+#define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
+static const uint8_t gctrp_tab[NV + 2][VB] __attribute__((aligned(64))) = {
+    {CT_LANE(0), CT_LANE(1), CT_LANE(2), CT_LANE(3)},
+    {CT_LANE(4), CT_LANE(5), CT_LANE(6), CT_LANE(7)},
+    {CT_LANE(8), CT_LANE(9), CT_LANE(10), CT_LANE(11)},
+    {CT_LANE(12), CT_LANE(13), CT_LANE(14), CT_LANE(15)},
+    {CT_CY(12), CT_CY(13), CT_CY(14), CT_CY(15)},
+    {CT_ST, CT_ST, CT_ST, CT_ST},
+};
+#elif AK_LANES == 2
+#define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
+#define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
+#define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
+static const uint8_t gctrp_tab[NV + 2][VB] __attribute__((aligned(32))) = {
+    {CT_LANE(0), CT_LANE(1)}, {CT_LANE(2), CT_LANE(3)}, {CT_LANE(4), CT_LANE(5)},
+    {CT_LANE(6), CT_LANE(7)}, {CT_CY(6), CT_CY(7)},     {CT_ST, CT_ST},
+};
+#else
+#error "gctrp_tab: AK_LANES must be 2 or 4"
+#endif
+#undef CT_LANE
+#undef CT_CY
+#undef CT_ST
+/* Only the last vector holds carried lanes (2 + i >= BATCH for i >= BATCH-2). */
+_Static_assert(AK_LANES >= 2, "the carried lanes fit in the last vector");
+
+typedef struct {
+    vec_t g;        /* block of the next batch's h, big-endian lanes */
+    vec_t kn[NV];   /* K0 XOR t, per lane */
+    vec_t cy, st;   /* BATCH in byte 15: of the carried lanes; of every lane */
+    __m128i base;   /* the entry counter, register form (upper 96 bits) */
+    uint32_t c;     /* low word of the next batch's first counter */
+    int lim;        /* fast batch iff (c & 0xff) <= lim; -1: never */
+} gctrp;
+
+IFN __m128i gctrp_be(const gctrp *s, uint32_t w)
+{
+    return _mm_shuffle_epi8(_mm_insert_epi32(s->base, (int)w, 0), x_bswap_mask());
+}
+
+IFN void gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
+{
+    s->base = le0;
+    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
+    s->lim = (s->c & (BATCH - 1)) == 2 ? 258 - 2 * BATCH : -1;
+    s->g = v_bcast_x(gctrp_be(s, s->c - 2));
+    for (int j = 0; j < NV; j++)
+        s->kn[j] = v_xor(K[0], v_loadu(gctrp_tab[j]));
+    s->cy = v_loadu(gctrp_tab[NV]);
+    s->st = v_loadu(gctrp_tab[NV + 1]);
+}
+
+/* The register-form counter of the next batch (for gcm_tail_aes). */
+IFN __m128i gctrp_le(const gctrp *s) { return _mm_insert_epi32(s->base, (int)s->c, 0); }
+
+IFN void gctrp_next(vec_t *x, gctrp *s, const vec_t *K, vec_t bsw, vec_t step)
+{
+    if (__builtin_expect((int)(s->c & 0xff) <= s->lim, 1)) {
+        for (int j = 0; j < NV - 1; j++)
+            x[j] = v_xor(s->kn[j], s->g);
+        x[NV - 1] = v_xor(s->kn[NV - 1], v_add32(s->g, s->cy));
+        s->g = v_add32(s->g, s->st);
+    } else {
+        gctr t;
+        gctr_init(&t, gctrp_le(s));
+        ctr_next(x, &t, K, bsw, step);
+        s->g = v_bcast_x(gctrp_be(s, s->c + BATCH - 2));
+    }
+    s->c += BATCH;
+}
+
 /* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
  * (little-endian integers) in the lanes; ctr[j] holds the counters of vector j. */
 IFN void ctr_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
@@ -783,14 +876,26 @@ IFN void gcm_tail_aes(vec_t *x, vec_t *p, gctr *cv, const vec_t *K, vec_t bsw, v
  * the tail (< BATCH blocks, plus the length block) is hashed with
  * encryption's last batch in one more. */
 IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uint8_t *in, size_t len, __m128i *pc,
-                  __m128i *pY, const __m128i *lenblk, int enc, const int R)
+                  __m128i *pY, const __m128i *lenblk, int enc, const int pub, const int R)
 {
     LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
     const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
+    /* pub (a compile-time constant): the counter is public, see gctrp */
     gctr cv;
-    gctr_init(&cv, *pc);
+    gctrp cp;
+    if (pub)
+        gctrp_init(&cp, *pc, K);
+    else
+        gctr_init(&cv, *pc);
+#define CTR_NEXT()                                  \
+    do {                                            \
+        if (pub)                                    \
+            gctrp_next(x, &cp, K, bsw, step);       \
+        else                                        \
+            ctr_next(x, &cv, K, bsw, step);         \
+    } while (0)
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
     size_t nblk = (len + 15) / 16;
@@ -818,7 +923,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         v_storeu(out + (o) + VB * j, x[j]);                                \
     }
     if (enc && len >= 16 * BATCH) {
-        ctr_next(x, &cv, K, bsw, step);
+        CTR_NEXT();
         for (int j = 0; j < NV; j++)
             d[j] = v_loadu(in + VB * j);
         enc_batch(x, K, d, R);
@@ -833,11 +938,11 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
          * loop body straight-line so the registers carried around it (p, yv,
          * counters) stay put. */
         while (len >= 2 * 16 * BATCH) {
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             p[0] = v_xor_lanesum(p[0], yv);
             stitch(x, K, p, pw2, &a, &yv, 1, 0, R);
             ENC_STORE(0);
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             stitch(x, K, p, pwb, &a, &yv, 0, 1, R);
             ENC_STORE(16 * BATCH);
             len -= 2 * 16 * BATCH;
@@ -845,7 +950,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             out += 2 * 16 * BATCH;
         }
         if (len >= 16 * BATCH) {
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             p[0] = v_xor_lanesum(p[0], yv);
             stitch(x, K, p, pwb, &a, &yv, 1, 1, R);
             ENC_STORE(0);
@@ -856,12 +961,12 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         have_p = 1;
     } else if (!enc) {
         while (len >= 2 * 16 * BATCH) {
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             DEC_LOAD(0);
             p[0] = v_xor_lanesum(p[0], yv);
             stitch(x, K, p, pw2, &a, &yv, 1, 0, R);
             DEC_STORE(0);
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             DEC_LOAD(16 * BATCH);
             stitch(x, K, p, pwb, &a, &yv, 0, 1, R);
             DEC_STORE(16 * BATCH);
@@ -870,7 +975,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             out += 2 * 16 * BATCH;
         }
         if (len >= 16 * BATCH) {
-            ctr_next(x, &cv, K, bsw, step);
+            CTR_NEXT();
             DEC_LOAD(0);
             p[0] = v_xor_lanesum(p[0], yv);
             stitch(x, K, p, pwb, &a, &yv, 1, 1, R);
@@ -883,7 +988,9 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
 #undef ENC_STORE
 #undef DEC_LOAD
 #undef DEC_STORE
-    Y = v_hxor(yv);
+    if (nblk >= (size_t)(enc ? 2 : 1) * BATCH) /* some batch was folded into yv */
+        Y = v_hxor(yv);
+#undef CTR_NEXT
 
     /* Tail: len < 16*BATCH bytes and the optional length block, hashed
      * together with encryption's pending batch in one reduction when the
@@ -912,6 +1019,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
             if (nt) {
+                if (pub)
+                    gctr_init(&cv, gctrp_le(&cp));
                 int nvt = (int)((nt + AK_LANES - 1) / AK_LANES);
 #define CALLT(NVT) gcm_tail_aes(x, p, &cv, K, bsw, step, in, out, len, enc, NVT, R)
                 switch (nvt) {
@@ -948,7 +1057,7 @@ KFN void vaes_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
 {
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
-#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 1, R)
+#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 1, 0, R)
     ROUNDS_SWITCH(k->rounds, CALL);
 #undef CALL
     x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
@@ -960,7 +1069,7 @@ KFN void vaes_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
 {
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
-#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 0, R)
+#define CALL(R) gcm_body(k->data + RK_ENC, g->data, out, in, 16 * nb, &c, &y, NULL, 0, 0, R)
     ROUNDS_SWITCH(k->rounds, CALL);
 #undef CALL
     x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
@@ -1096,7 +1205,8 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
     e = _mm_aesenclast_si128(e, x_load(rk + 16 * R));
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
-    gcm_body(rk, tab, out, in, len, &c, &y, &l, enc, R);
+    /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
+    gcm_body(rk, tab, out, in, len, &c, &y, &l, enc, 1, R);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
