@@ -204,14 +204,18 @@ IFN void gacc_mul(gacc *a, vec_t x, const uint8_t *pw)
  * XOR (one vpternlogd on AVX-512): 4 XORs per 8 multiplies instead of 6, on
  * the ports the AES rounds need.  `first` (a compile-time constant) starts
  * the sums instead of adding to them. */
-IFN void gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1, const int first)
+IFN void gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1, const int first,
+                   const int uni)
 {
-    vec_t h0 = v_loadu(pw0), h1 = v_loadu(pw1);
+    /* uni: every lane of x0 takes lane 0's power (see "lane-scaled" at gcm_body) */
+    vec_t h0 = uni ? v_bcast(pw0) : v_loadu(pw0), h1 = uni ? v_bcast(pw1) : v_loadu(pw1);
     vec_t l0 = v_clmul(x0, h0, 0x00), l1 = v_clmul(x1, h1, 0x00);
     vec_t u0 = v_clmul(x0, h0, 0x11), u1 = v_clmul(x1, h1, 0x11);
 #if AK_KARATSUBA
-    vec_t m0 = v_clmul(v_xor(x0, v_swap64(x0)), v_loadu(pw0 + GH_KK), 0x00);
-    vec_t m1 = v_clmul(v_xor(x1, v_swap64(x1)), v_loadu(pw1 + GH_KK), 0x00);
+    vec_t k0 = uni ? v_bcast(pw0 + GH_KK) : v_loadu(pw0 + GH_KK);
+    vec_t k1 = uni ? v_bcast(pw1 + GH_KK) : v_loadu(pw1 + GH_KK);
+    vec_t m0 = v_clmul(v_xor(x0, v_swap64(x0)), k0, 0x00);
+    vec_t m1 = v_clmul(v_xor(x1, v_swap64(x1)), k1, 0x00);
     a->mid = first ? v_xor(m0, m1) : v_xor3(a->mid, m0, m1);
 #else
     vec_t m0a = v_clmul(x0, h0, 0x01), m0b = v_clmul(x0, h0, 0x10);
@@ -819,11 +823,12 @@ KFN void vaes_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t 
 
 /* One stitched batch: AES rounds 1..R-1 on x (already XORed with K[0]),
  * with the NV GHASH multiplies of p against the powers at pw spread over the
- * first rounds, two at a time (gacc_mul2), p[0] (which carries Y) last to
- * keep the Y chain short; `first` starts the sums in *a; if red, the
- * reduction follows in the next round, into *yv (lanes unsummed). */
+ * first rounds, two at a time (gacc_mul2), p[0] (which carries the state)
+ * last to keep that chain short; `first` starts the sums in *a; if red, the
+ * reduction follows in the next round, into *yv (lanes unsummed); uni: lane-
+ * scaled powers (see gcm_body). */
 IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gacc *a, vec_t *yv, const int first,
-                const int red, const int R)
+                const int red, const int uni, const int R)
 {
     _Static_assert(NV == 4, "stitch pairs the four vectors of a batch");
     _Pragma("GCC unroll 14")
@@ -832,9 +837,9 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
         for (int j = 0; j < NV; j++)
             x[j] = v_enc(x[j], K[r]);
         if (r == 2)
-            gacc_mul2(a, p[3], pw + VB * 3, p[2], pw + VB * 2, first);
+            gacc_mul2(a, p[3], pw + VB * 3, p[2], pw + VB * 2, first, uni);
         if (r == 4)
-            gacc_mul2(a, p[1], pw + VB * 1, p[0], pw, 0);
+            gacc_mul2(a, p[1], pw + VB * 1, p[0], pw, 0, uni);
         if (red && r == NV + 1)
             *yv = gacc_reduce_v(*a);
     }
@@ -902,9 +907,18 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     int have_p = 0; /* encryption's last full batch, not hashed yet */
     gacc a;
 
-    /* The GHASH state is carried between batches as a vector whose lane sum
-     * is Y (the reduction's output before its horizontal XOR); the lane sum
-     * goes straight into lane 0 of the next batch's first block. */
+    /* The GHASH state between batches is a vector yv in "lane-scaled" form:
+     * Y = sum over lanes l of y_l * H^-l.  It enters the next fold whole,
+     * XORed into the first vector (lane l of a batch's first vector is its
+     * block l).  In the steady-state loops every lane of pair vector j is
+     * multiplied by the same power H^(2*BATCH - AK_LANES*j), the power of
+     * its lane 0, which is H^l times the power block l of that vector needs
+     * (section 6 above): the products, and so the reduced lanes, come out
+     * scaled by H^l again, and no horizontal lane sum is needed between
+     * pairs.  A fold with the ordinary descending powers (lane l of the
+     * first vector times H^(n-l)) takes the scaled state and returns true
+     * partial sums (their lane sum is Y): that ends every run of folds
+     * before anything that needs Y itself.  y_0 = Y, y_l = 0 is valid. */
     vec_t yv = v_zext(Y);
 #define ENC_STORE(o)                                                       \
     for (int j = 0; j < NV; j++) {                                         \
@@ -922,6 +936,21 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));                         \
         v_storeu(out + (o) + VB * j, x[j]);                                \
     }
+#define DEC_PAIR(uni)                                                      \
+    do {                                                                   \
+        CTR_NEXT();                                                        \
+        DEC_LOAD(0);                                                       \
+        p[0] = v_xor(p[0], yv);                                            \
+        stitch(x, K, p, pw2, &a, &yv, 1, 0, uni, R);                       \
+        DEC_STORE(0);                                                      \
+        CTR_NEXT();                                                        \
+        DEC_LOAD(16 * BATCH);                                              \
+        stitch(x, K, p, pwb, &a, &yv, 0, 1, uni, R);                       \
+        DEC_STORE(16 * BATCH);                                             \
+        len -= 2 * 16 * BATCH;                                             \
+        in += 2 * 16 * BATCH;                                              \
+        out += 2 * 16 * BATCH;                                             \
+    } while (0)
     if (enc && len >= 16 * BATCH) {
         CTR_NEXT();
         for (int j = 0; j < NV; j++)
@@ -936,14 +965,16 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         out += 16 * BATCH;
         /* Steady state: two batches per iteration and one reduction, the
          * loop body straight-line so the registers carried around it (p, yv,
-         * counters) stay put. */
+         * counters) stay put.  The pending batch p is hashed by the tail
+         * below with descending powers, so every fold here may be
+         * lane-scaled. */
         while (len >= 2 * 16 * BATCH) {
             CTR_NEXT();
-            p[0] = v_xor_lanesum(p[0], yv);
-            stitch(x, K, p, pw2, &a, &yv, 1, 0, R);
+            p[0] = v_xor(p[0], yv);
+            stitch(x, K, p, pw2, &a, &yv, 1, 0, 1, R);
             ENC_STORE(0);
             CTR_NEXT();
-            stitch(x, K, p, pwb, &a, &yv, 0, 1, R);
+            stitch(x, K, p, pwb, &a, &yv, 0, 1, 1, R);
             ENC_STORE(16 * BATCH);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
@@ -951,45 +982,38 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         }
         if (len >= 16 * BATCH) {
             CTR_NEXT();
-            p[0] = v_xor_lanesum(p[0], yv);
-            stitch(x, K, p, pwb, &a, &yv, 1, 1, R);
+            p[0] = v_xor(p[0], yv);
+            stitch(x, K, p, pwb, &a, &yv, 1, 1, 0, R);
             ENC_STORE(0);
+            yv = v_zext(v_hxor(yv)); /* true partials -> Y in lane 0 */
             len -= 16 * BATCH;
             in += 16 * BATCH;
             out += 16 * BATCH;
         }
         have_p = 1;
-    } else if (!enc) {
-        while (len >= 2 * 16 * BATCH) {
+    } else if (!enc && len >= 16 * BATCH) {
+        /* lane-scaled while at least one more batch follows; the last one
+         * or two batches fold with descending powers */
+        while (len >= 3 * 16 * BATCH)
+            DEC_PAIR(1);
+        if (len >= 2 * 16 * BATCH) {
+            DEC_PAIR(0);
+        } else {
             CTR_NEXT();
             DEC_LOAD(0);
-            p[0] = v_xor_lanesum(p[0], yv);
-            stitch(x, K, p, pw2, &a, &yv, 1, 0, R);
-            DEC_STORE(0);
-            CTR_NEXT();
-            DEC_LOAD(16 * BATCH);
-            stitch(x, K, p, pwb, &a, &yv, 0, 1, R);
-            DEC_STORE(16 * BATCH);
-            len -= 2 * 16 * BATCH;
-            in += 2 * 16 * BATCH;
-            out += 2 * 16 * BATCH;
-        }
-        if (len >= 16 * BATCH) {
-            CTR_NEXT();
-            DEC_LOAD(0);
-            p[0] = v_xor_lanesum(p[0], yv);
-            stitch(x, K, p, pwb, &a, &yv, 1, 1, R);
+            p[0] = v_xor(p[0], yv);
+            stitch(x, K, p, pwb, &a, &yv, 1, 1, 0, R);
             DEC_STORE(0);
             len -= 16 * BATCH;
             in += 16 * BATCH;
             out += 16 * BATCH;
         }
+        Y = v_hxor(yv);
     }
 #undef ENC_STORE
 #undef DEC_LOAD
 #undef DEC_STORE
-    if (nblk >= (size_t)(enc ? 2 : 1) * BATCH) /* some batch was folded into yv */
-        Y = v_hxor(yv);
+#undef DEC_PAIR
 #undef CTR_NEXT
 
     /* Tail: len < 16*BATCH bytes and the optional length block, hashed
@@ -998,8 +1022,10 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
      * last data block, so it costs no multiply of its own. */
     size_t nt = (len + 15) / 16;
     size_t m = nt + (lenblk != NULL);
+    /* Encryption's pending batch takes the (possibly lane-scaled) yv whole
+     * and is always folded with descending powers; otherwise Y is exact. */
     if (have_p && BATCH + m > NPOW) {
-        p[0] = v_xor(p[0], v_zext(Y));
+        p[0] = v_xor(p[0], yv);
         gacc_zero(&a);
         for (int j = 0; j < NV; j++)
             gacc_mul(&a, p[j], pwb + VB * j);
@@ -1011,7 +1037,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         gacc_zero(&a);
         if (have_p) {
             const uint8_t *pp = tab + 16 * (NPOW - m - BATCH);
-            p[0] = v_xor(p[0], v_zext(Y));
+            p[0] = v_xor(p[0], yv);
             yin = _mm_setzero_si128();
             for (int j = 0; j < NV; j++)
                 gacc_mul(&a, p[j], pp + VB * j);
