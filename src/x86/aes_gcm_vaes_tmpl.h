@@ -87,9 +87,12 @@
  *
  * Table layout in ak_ghash.data (1024 bytes): entry e (0..NPOW-1) at 16*e is
  * K_{NPOW-e}; NPOW = 32 without Karatsuba, 28 with it, when the half-sums
- * (k1^k0 in both halves) follow at GH_KK + 16*e.  Reads of up to 3 entries
- * past the end of either array only meet zero data lanes, and stay inside
- * the 1024 bytes.  Other work with the same ideas, read for comparison (no
+ * (k1^k0 in both halves) follow at GH_KK + 16*e.  Without Karatsuba the
+ * powers K_{2*BATCH + AK_LANES*(2*NV - j)}, j < 2*NV (K_64, K_60, .., K_36 on
+ * zmm), follow at GH_UNI + VB*j, for the lane-scaled four-batch folds of
+ * gcm_body.  Reads of up to 3 entries past the end of either array only
+ * meet zero data lanes (whatever powers lie there), and stay inside the
+ * 1024 bytes.  Other work with the same ideas, read for comparison (no
  * code taken): Linux arch/x86/crypto/aes-gcm-avx10-x86_64.S, Intel ipsec-mb,
  * OpenSSL and BoringSSL's VAES GCM.
  *
@@ -145,6 +148,16 @@
 #define GH_KK 448                 /* offset of the Karatsuba half-sums */
 #else
 #define NPOW 32
+/* Without Karatsuba the table has room for the lane-scaled powers of a
+ * four-batch run (see gcm_body): K_{4*BATCH - AK_LANES*j}, j < 2*NV, at
+ * GH_UNI + VB*j, so that they line up with vector j like the descending
+ * table does (stitch reads lane 0 of pw + VB*j). */
+#define GH_UNI (16 * NPOW)
+#define GCM_QUAD 1
+_Static_assert(GH_UNI + VB * (2 * NV - 1) + 16 <= 1024, "lane-scaled powers fit ak_ghash.data");
+#endif
+#ifndef GCM_QUAD
+#define GCM_QUAD 0
 #endif
 #define NVG (NPOW / AK_LANES)     /* vectors per GHASH-only batch */
 #define RK_ENC 0                  /* offsets in ak_aes.data: encryption schedule, */
@@ -778,6 +791,22 @@ KFN void vaes_ghash_init(ak_ghash *g, const uint8_t H[16])
 #endif
         kj = x_gmul(kj, k1);
     }
+#if GCM_QUAD
+    /* entry j = K_{2*BATCH + AK_LANES*(2*NV - j)}: two interleaved chains
+     * stepping by H^(2*AK_LANES), from K_{2*BATCH} * H^AK_LANES and
+     * K_{2*BATCH} * H^(2*AK_LANES) */
+    __m128i k2 = x_load(g->data + 16 * (NPOW - 2 * AK_LANES));
+    __m128i ka = x_gmul(x_load(g->data + 16 * (NPOW - 2 * BATCH)), x_load(g->data + 16 * (NPOW - AK_LANES)));
+    __m128i kb = x_gmul(x_load(g->data + 16 * (NPOW - 2 * BATCH)), k2);
+    for (int j = 2 * NV - 1; j >= 1; j -= 2) {
+        x_store(g->data + GH_UNI + VB * j, ka);
+        x_store(g->data + GH_UNI + VB * (j - 1), kb);
+        if (j > 1) {
+            ka = x_gmul(ka, k2);
+            kb = x_gmul(kb, k2);
+        }
+    }
+#endif
 }
 
 /* Folds n blocks into Y (register form); one reduction per NPOW blocks. */
@@ -968,6 +997,27 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
          * counters) stay put.  The pending batch p is hashed by the tail
          * below with descending powers, so every fold here may be
          * lane-scaled. */
+#if GCM_QUAD
+        /* four batches per reduction while they last (powers H^(4*BATCH)..) */
+        while (len >= 4 * 16 * BATCH) {
+            CTR_NEXT();
+            p[0] = v_xor(p[0], yv);
+            stitch(x, K, p, tab + GH_UNI, &a, &yv, 1, 0, 1, R);
+            ENC_STORE(0);
+            CTR_NEXT();
+            stitch(x, K, p, tab + GH_UNI + VB * NV, &a, &yv, 0, 0, 1, R);
+            ENC_STORE(16 * BATCH);
+            CTR_NEXT();
+            stitch(x, K, p, pw2, &a, &yv, 0, 0, 1, R);
+            ENC_STORE(2 * 16 * BATCH);
+            CTR_NEXT();
+            stitch(x, K, p, pwb, &a, &yv, 0, 1, 1, R);
+            ENC_STORE(3 * 16 * BATCH);
+            len -= 4 * 16 * BATCH;
+            in += 4 * 16 * BATCH;
+            out += 4 * 16 * BATCH;
+        }
+#endif
         while (len >= 2 * 16 * BATCH) {
             CTR_NEXT();
             p[0] = v_xor(p[0], yv);
@@ -994,6 +1044,33 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     } else if (!enc && len >= 16 * BATCH) {
         /* lane-scaled while at least one more batch follows; the last one
          * or two batches fold with descending powers */
+#if GCM_QUAD
+        while (len >= 5 * 16 * BATCH) {
+            CTR_NEXT();
+            DEC_LOAD(0);
+            p[0] = v_xor(p[0], yv);
+            stitch(x, K, p, tab + GH_UNI, &a, &yv, 1, 0, 1, R);
+            DEC_STORE(0);
+            CTR_NEXT();
+            DEC_LOAD(16 * BATCH);
+            stitch(x, K, p, tab + GH_UNI + VB * NV, &a, &yv, 0, 0, 1, R);
+            DEC_STORE(16 * BATCH);
+            len -= 2 * 16 * BATCH;
+            in += 2 * 16 * BATCH;
+            out += 2 * 16 * BATCH;
+            CTR_NEXT();
+            DEC_LOAD(0);
+            stitch(x, K, p, pw2, &a, &yv, 0, 0, 1, R);
+            DEC_STORE(0);
+            CTR_NEXT();
+            DEC_LOAD(16 * BATCH);
+            stitch(x, K, p, pwb, &a, &yv, 0, 1, 1, R);
+            DEC_STORE(16 * BATCH);
+            len -= 2 * 16 * BATCH;
+            in += 2 * 16 * BATCH;
+            out += 2 * 16 * BATCH;
+        }
+#endif
         while (len >= 3 * 16 * BATCH)
             DEC_PAIR(1);
         if (len >= 2 * 16 * BATCH) {
