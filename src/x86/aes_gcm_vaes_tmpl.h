@@ -99,8 +99,11 @@
  * GCM's counters (SP 800-38D inc32) are kept byte-swapped, i.e. as little-
  * endian 128-bit integers, so a vector add on the low 32-bit lane is exactly
  * inc32, wrapping modulo 2^32 with no carry into the upper 96 bits; one
- * vpshufb per vector turns them back into blocks, always (see gctr below:
- * the counter may be secret).  The last round key is XORed into the data
+ * vpshufb per vector turns them back into blocks (see gctr below: the
+ * counter may be secret).  The one exception is the whole-message path
+ * with a 96-bit IV, whose counters IV || 2, IV || 3, ... are public: it
+ * forms them from a big-endian base block without the vpshufb, branching
+ * on the low counter byte (gctrp).  The last round key is XORed into the data
  * (or tweak, or chaining value) so vaesenclast does the final XOR for free.
  *
  * Constant time.  Secrets here: the AES key and round keys, H and its
@@ -120,10 +123,14 @@
  *    instructions, GHASH is carry-less multiplication, the H-doubling carry
  *    in ghash_init is an arithmetic-shift mask;
  *  - counters: ctr32 and the fused GCM kernels form every counter by a
- *    32-bit lane add and one vpshufb (no "byte 15 cannot carry" branch any
- *    more); ctr128 branches once per call on whether the low word wraps, on
- *    purpose: its callers (CTR, CCM) have public counters, never GCM's;
- *    the returned counters are computed with plain adds;
+ *    32-bit lane add and one vpshufb, with no branch on the counter value
+ *    (gcm_body with pub = 0: the streaming vaes_gcm_encrypt/decrypt, whose
+ *    J0 may be GHASH_H(IV)); only gcm_body with pub = 1, reached from
+ *    gcm_long (96-bit IV, J0 = IV || 1: public) branches once per batch on
+ *    whether the low counter byte can carry (gctrp_next); ctr128 branches
+ *    once per call on whether the low word wraps, on purpose: its callers
+ *    (CTR, CCM) have public counters, never GCM's; the returned counters
+ *    are computed with plain adds;
  *  - vaes_setkey wipes its stack copy of the schedule; tags are not
  *    compared here (the mode layer uses ak_ct_eq_mask).
  */
