@@ -509,6 +509,18 @@ IFN void gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
     s->st = v_loadu(gctrp_tab[NV + 1]);
 }
 
+/* Defined but never used (keeps the compiler's uninitialised-use analysis
+ * quiet on paths where the public form is not set up). */
+IFN void gctrp_off(gctrp *s)
+{
+    s->g = s->cy = s->st = v_zero();
+    for (int j = 0; j < NV; j++)
+        s->kn[j] = v_zero();
+    s->base = _mm_setzero_si128();
+    s->c = 0;
+    s->lim = -1;
+}
+
 /* The register-form counter of the next batch (for gcm_tail_aes). */
 IFN __m128i gctrp_le(const gctrp *s) { return _mm_insert_epi32(s->base, (int)s->c, 0); }
 
@@ -929,19 +941,38 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
     const uint8_t *pwb = tab + 16 * (NPOW - BATCH), *pw2 = tab + 16 * (NPOW - 2 * BATCH);
-    /* pub (a compile-time constant): the counter is public, see gctrp */
+    /* pub (a compile-time constant): the counter is public, see gctrp.
+     * The public form is set up only for runs of at least two batches (the
+     * steady-state loops, CTR_NEXT); single batches and the tail take the
+     * register form, cv, which PUB_OFF brings up to date after a run (a
+     * 256-byte seal measured 120.7 -> 118 cycles against setting it up
+     * always). */
     gctr cv;
     gctrp cp;
-    if (pub)
-        gctrp_init(&cp, *pc, K);
-    else
-        gctr_init(&cv, *pc);
+    gctr_init(&cv, *pc);
+    int pon = 0;
 #define CTR_NEXT()                                  \
     do {                                            \
         if (pub)                                    \
             gctrp_next(x, &cp, K, bsw, step);       \
         else                                        \
             ctr_next(x, &cv, K, bsw, step);         \
+    } while (0)
+#define PUB_ON()                                                   \
+    do {                                                           \
+        if (pub && len >= 2 * 16 * BATCH) {                        \
+            gctrp_init(&cp, v_low128(cv.le), K);                   \
+            pon = 1;                                               \
+        } else {                                                   \
+            gctrp_off(&cp);                                        \
+        }                                                          \
+    } while (0)
+#define PUB_OFF()                                                  \
+    do {                                                           \
+        if (pub && pon) {                                          \
+            gctr_init(&cv, gctrp_le(&cp));                         \
+            pon = 0;                                               \
+        }                                                          \
     } while (0)
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
@@ -994,7 +1025,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         out += 2 * 16 * BATCH;                                             \
     } while (0)
     if (enc && len >= 16 * BATCH) {
-        CTR_NEXT();
+        ctr_next(x, &cv, K, bsw, step);
         for (int j = 0; j < NV; j++)
             d[j] = v_loadu(in + VB * j);
         enc_batch(x, K, d, R);
@@ -1005,6 +1036,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         len -= 16 * BATCH;
         in += 16 * BATCH;
         out += 16 * BATCH;
+        PUB_ON();
         /* Steady state: two batches per iteration and one reduction, the
          * loop body straight-line so the registers carried around it (p, yv,
          * counters) stay put.  The pending batch p is hashed by the tail
@@ -1043,8 +1075,9 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             in += 2 * 16 * BATCH;
             out += 2 * 16 * BATCH;
         }
+        PUB_OFF();
         if (len >= 16 * BATCH) {
-            CTR_NEXT();
+            ctr_next(x, &cv, K, bsw, step);
             p[0] = v_xor(p[0], yv);
             stitch(x, K, p, pwb, &a, &yv, 1, 1, 0, R);
             ENC_STORE(0);
@@ -1055,6 +1088,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         }
         have_p = 1;
     } else if (!enc && len >= 16 * BATCH) {
+        PUB_ON();
         /* lane-scaled while at least one more batch follows; the last one
          * or two batches fold with descending powers */
 #if GCM_QUAD
@@ -1089,7 +1123,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (len >= 2 * 16 * BATCH) {
             DEC_PAIR(0);
         } else {
-            CTR_NEXT();
+            PUB_OFF();
+            ctr_next(x, &cv, K, bsw, step);
             DEC_LOAD(0);
             p[0] = v_xor(p[0], yv);
             stitch(x, K, p, pwb, &a, &yv, 1, 1, 0, R);
@@ -1098,8 +1133,11 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             in += 16 * BATCH;
             out += 16 * BATCH;
         }
+        PUB_OFF();
         Y = v_hxor(yv);
     }
+#undef PUB_ON
+#undef PUB_OFF
 #undef ENC_STORE
 #undef DEC_LOAD
 #undef DEC_STORE
@@ -1135,8 +1173,6 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
             if (nt) {
-                if (pub)
-                    gctr_init(&cv, gctrp_le(&cp));
                 int nvt = (int)((nt + AK_LANES - 1) / AK_LANES);
 #define CALLT(NVT) gcm_tail_aes(x, p, &cv, K, bsw, step, in, out, len, enc, NVT, R)
                 switch (nvt) {
