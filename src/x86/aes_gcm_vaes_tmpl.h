@@ -950,6 +950,8 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     gctr cv;
     gctrp cp;
     gctr_init(&cv, *pc);
+    cp.base = _mm_setzero_si128(); /* read only when pon (see PUB_OFF) */
+    cp.c = 0;
     int pon = 0;
 #define CTR_NEXT()                                  \
     do {                                            \
@@ -1123,8 +1125,11 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (len >= 2 * 16 * BATCH) {
             DEC_PAIR(0);
         } else {
-            PUB_OFF();
-            ctr_next(x, &cv, K, bsw, step);
+            /* after a run, the public form (the tail syncs cv) */
+            if (pub && pon)
+                gctrp_next(x, &cp, K, bsw, step);
+            else
+                ctr_next(x, &cv, K, bsw, step);
             DEC_LOAD(0);
             p[0] = v_xor(p[0], yv);
             stitch(x, K, p, pwb, &a, &yv, 1, 1, 0, R);
@@ -1133,11 +1138,9 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
             in += 16 * BATCH;
             out += 16 * BATCH;
         }
-        PUB_OFF();
         Y = v_hxor(yv);
     }
 #undef PUB_ON
-#undef PUB_OFF
 #undef ENC_STORE
 #undef DEC_LOAD
 #undef DEC_STORE
@@ -1173,6 +1176,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
             if (nt) {
+                PUB_OFF();
                 int nvt = (int)((nt + AK_LANES - 1) / AK_LANES);
 #define CALLT(NVT) gcm_tail_aes(x, p, &cv, K, bsw, step, in, out, len, enc, NVT, R)
                 switch (nvt) {
@@ -1182,6 +1186,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
                 default: CALLT(4); break;
                 }
 #undef CALLT
+#undef PUB_OFF
             } else {
                 for (int j = 0; j < NV; j++)
                     p[j] = v_zero();
