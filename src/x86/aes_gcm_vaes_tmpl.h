@@ -247,7 +247,7 @@ IFN void gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_
 }
 
 /* (Karatsuba fix-up,) two-multiply reduction in every lane; the lanes are
- * left unsummed (see v_xor_lanesum / v_hxor). */
+ * left unsummed (gcm_body carries them lane-scaled; v_hxor sums them). */
 IFN vec_t gacc_reduce_v(gacc a)
 {
     const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));

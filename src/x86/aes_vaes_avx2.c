@@ -75,9 +75,6 @@ VFN vec_t v_nextblocks(vec_t cur, vec_t next) { return _mm256_permute2x128_si256
 
 VFN __m128i v_hxor(vec_t v) { return _mm_xor_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)); }
 
-/* p with the sum of v's lanes XORed into its lane 0, the other lanes kept. */
-VFN vec_t v_xor_lanesum(vec_t p, vec_t v) { return _mm256_xor_si256(p, v_zext(v_hxor(v))); }
-
 /* v restricted to lane `lane` (zero if lane is outside 0..1). */
 VFN vec_t v_lane_select(vec_t v, ptrdiff_t lane)
 {

@@ -74,16 +74,6 @@ VFN __m128i v_hxor(vec_t v)
     return _mm_xor_si128(_mm256_castsi256_si128(t), _mm256_extracti128_si256(t, 1));
 }
 
-/* p with the sum of v's lanes XORed into its lane 0, the other lanes kept:
- * the folded GHASH state entering the next batch's first block.  Two lane
- * shuffles, an XOR and a masked three-way XOR (one fewer operation than
- * v_hxor followed by an XOR into p). */
-VFN vec_t v_xor_lanesum(vec_t p, vec_t v)
-{
-    vec_t t = _mm512_xor_si512(v, _mm512_shuffle_i64x2(v, v, 0xee)); /* lanes v0^v2, v1^v3 */
-    return _mm512_mask_ternarylogic_epi64(p, 0x03, t, _mm512_shuffle_i64x2(t, t, 0x55), 0x96);
-}
-
 /* v restricted to lane `lane` (zero if lane is outside 0..3). */
 VFN vec_t v_lane_select(vec_t v, ptrdiff_t lane)
 {
