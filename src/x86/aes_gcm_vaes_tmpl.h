@@ -83,7 +83,10 @@
  *    horizontal XOR of the lanes) finishes n blocks.  The table holds
  *    K_NPOW..K_1 in descending order, so n <= NPOW blocks starting at table
  *    entry NPOW-n line up with consecutive lanes, whatever the vector width.
- *    The fused GCM loops reduce once per two batches (2*BATCH blocks).
+ *    The fused GCM loops reduce once per two batches (2*BATCH blocks), or
+ *    once per four on zmm while four remain, carrying the state between
+ *    reductions "lane-scaled" (derived at gcm_body: lane l holds a value
+ *    that counts as y_l * H^-l, so no horizontal sum is needed in the loop).
  *
  * Table layout in ak_ghash.data (1024 bytes): entry e (0..NPOW-1) at 16*e is
  * K_{NPOW-e}; NPOW = 32 without Karatsuba, 28 with it, when the half-sums
