@@ -969,6 +969,40 @@ IFN void gcm_tail_aes(vec_t *x, vec_t *p, gctr *cv, const vec_t *K, vec_t bsw, v
         p[j] = v_zero();
 }
 
+/* The tail's keystream (NVT vectors from the register-form counter le0),
+ * into ks.  gcm_body computes it before the bulk when a bulk precedes the
+ * tail: issued last, the tail's ten dependent rounds started only once the
+ * last batch had drained the AES unit (the scheduler serves the oldest
+ * ready instruction first), and their latency showed at the end of every
+ * message that does not end on a batch boundary. */
+IFN void gcm_tail_ks(uint8_t *ks, __m128i le0, const vec_t *K, vec_t bsw, vec_t step, const int NVT, const int R)
+{
+    gctr c;
+    vec_t x[NV], zero[NV];
+    gctr_init(&c, le0);
+    ctr_next(x, &c, K, bsw, step);
+    for (int j = 0; j < NV; j++)
+        zero[j] = v_zero();
+    enc_n(x, K, zero, NVT, R);
+    for (int j = 0; j < NVT; j++)
+        v_storeu(ks + VB * j, x[j]);
+}
+
+/* The tail from a precomputed keystream: as gcm_tail_aes after its rounds. */
+IFN void gcm_tail_xor(vec_t *p, const uint8_t *ks, vec_t bsw, const uint8_t *in, uint8_t *out, size_t len, int enc,
+                      const int NVT)
+{
+    for (int j = 0; j < NVT; j++) {
+        wmask_t m = v_wmask((ptrdiff_t)(VB * j), len);
+        vec_t d = v_load_w(in, (ptrdiff_t)(VB * j), m);
+        vec_t c = v_xor(v_loadu(ks + VB * j), d);
+        v_store_w(out, (ptrdiff_t)(VB * j), m, c);
+        p[j] = v_shuffle8(enc ? v_and_w(c, m) : d, bsw);
+    }
+    for (int j = NVT; j < NV; j++)
+        p[j] = v_zero();
+}
+
 /* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
  * counters in *pc (register form, advanced by the blocks used) and folds the
  * ciphertext into *pY; if lenblk is non-NULL, the length block *lenblk
@@ -993,6 +1027,17 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
     gctr cv;
     gctrp cp;
     gctr_init(&cv, *pc);
+    /* A tail behind at least one whole batch: its keystream first (see
+     * gcm_tail_ks); it waits in ks_early, wiped after use. */
+    const size_t tail_len = len % (16 * BATCH);
+    const int early = len >= 16 * BATCH && tail_len != 0;
+    AK_ALIGN64 uint8_t ks_early[16 * BATCH];
+    if (early) {
+        __m128i le = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)((len - tail_len) / 16)));
+#define CALLK(NVT) gcm_tail_ks(ks_early, le, K, bsw, step, NVT, R)
+        TAIL_SWITCH(tail_len, CALLK);
+#undef CALLK
+    }
     cp.base = _mm_setzero_si128(); /* read only when pon (see PUB_OFF) */
     cp.c = 0;
     int pon = 0;
@@ -1218,7 +1263,14 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         }
         if (m) {
             const uint8_t *pw = tab + 16 * (NPOW - m);
-            if (nt) {
+            if (nt && early) {
+#define CALLX(NVT) gcm_tail_xor(p, ks_early, bsw, in, out, len, enc, NVT)
+                TAIL_SWITCH(len, CALLX);
+#undef CALLX
+                for (int j = 0; j < NV; j++)
+                    v_storeu(ks_early + VB * j, v_zero());
+                __asm__ volatile("" : : "r"(ks_early) : "memory");
+            } else if (nt) {
                 PUB_OFF();
                 int nvt = (int)((nt + AK_LANES - 1) / AK_LANES);
 #define CALLT(NVT) gcm_tail_aes(x, p, &cv, K, bsw, step, in, out, len, enc, NVT, R)
@@ -1229,7 +1281,6 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
                 default: CALLT(4); break;
                 }
 #undef CALLT
-#undef PUB_OFF
             } else {
                 for (int j = 0; j < NV; j++)
                     p[j] = v_zero();
@@ -1248,6 +1299,7 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
         }
         Y = gacc_reduce(a);
     }
+#undef PUB_OFF
     *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
     *pY = Y;
 }
