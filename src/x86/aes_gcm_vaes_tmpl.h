@@ -382,6 +382,23 @@ IFN void dec_batch(vec_t *x, const vec_t *K, const vec_t *fin, const int R) { de
         }                                              \
     } while (0)
 
+/* A tail of n bytes (< one batch) through N vectors of whole-block ECB-like
+ * work: x = AES(window ^ pre) with the last round's key XORed with fin, so
+ * ECB passes pre = K[0], fin = 0 and XTS pre = t ^ K[0], fin = t. */
+IFN void window_tail(const vec_t *K, const vec_t *pre, const vec_t *fin, const uint8_t *in, uint8_t *out, size_t n,
+                     int dec, const int N, const int R)
+{
+    vec_t x[NV];
+    for (int j = 0; j < N; j++)
+        x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), pre[j]);
+    if (dec)
+        dec_n(x, K, fin, N, R);
+    else
+        enc_n(x, K, fin, N, R);
+    for (int j = 0; j < N; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+}
+
 /* ---- ECB -------------------------------------------------------------------- */
 
 IFN void ecb_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb, int dec, const int R)
@@ -402,17 +419,10 @@ IFN void ecb_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
     }
     if (nb) {
         size_t n = 16 * nb;
-#define ECB_TAIL(N)                                                           \
-    do {                                                                      \
-        for (int j = 0; j < (N); j++)                                         \
-            x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), K[0]);    \
-        if (dec)                                                              \
-            dec_n(x, K, zero, (N), R);                                        \
-        else                                                                  \
-            enc_n(x, K, zero, (N), R);                                        \
-        for (int j = 0; j < (N); j++)                                         \
-            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);                \
-    } while (0)
+        vec_t k0[NV];
+        for (int j = 0; j < NV; j++)
+            k0[j] = K[0];
+#define ECB_TAIL(N) window_tail(K, k0, zero, in, out, n, dec, (N), R)
         TAIL_SWITCH(n, ECB_TAIL);
 #undef ECB_TAIL
     }
@@ -800,17 +810,10 @@ IFN void xts_body(const uint8_t *rk, uint8_t *out, const uint8_t *in, size_t nb,
             in += 16 * BATCH;
             out += 16 * BATCH;
         } else {
-#define XTS_TAIL(N)                                                                   \
-    do {                                                                              \
-        for (int j = 0; j < (N); j++)                                                 \
-            x[j] = v_xor3(v_load_window(in, (ptrdiff_t)(VB * j), n), t[j], K[0]);     \
-        if (dec)                                                                      \
-            dec_n(x, K, t, (N), R);                                                   \
-        else                                                                          \
-            enc_n(x, K, t, (N), R);                                                   \
-        for (int j = 0; j < (N); j++)                                                 \
-            v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);                        \
-    } while (0)
+            vec_t tk[NV];
+            for (int j = 0; j < NV; j++)
+                tk[j] = v_xor(t[j], K[0]);
+#define XTS_TAIL(N) window_tail(K, tk, t, in, out, n, dec, (N), R)
             TAIL_SWITCH(n, XTS_TAIL);
 #undef XTS_TAIL
             rem = nb;
@@ -1486,66 +1489,47 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
  * only their own prologue (the long path's stack frame is large). */
 #define NOINL static __attribute__((noinline, target(AK_TGT)))
 
-/* One function per vector count: each gets only the stack frame its own
- * size needs (a 16-byte message does not set up the frame of the
- * four-vector case, which spills). */
-#define TINY_ENTRY(NVEC)                                                                                \
-    NOINL void gcm_tiny_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb,        \
-                                    const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,    \
-                                    uint8_t *out, uint8_t tag[16], int enc)                               \
+/* One function per size class and vector count: each gets only the stack
+ * frame its own size needs (a 16-byte message does not set up the frame of
+ * the four-vector case, which spills).  KIND is tiny or short; blk is the
+ * IV block (tiny) or J0 (short), as those kernels take it. */
+#define SIZE_ENTRY(KIND, NVEC)                                                                          \
+    NOINL void gcm_##KIND##_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i blk,    \
+                                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, \
+                                        uint8_t *out, uint8_t tag[16], int enc)                           \
     {                                                                                                    \
         switch (rounds) {                                                                                \
-        case 10: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;          \
-        case 12: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;          \
-        default: gcm_tiny(rk, tab, ivb, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;          \
+        case 10: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;        \
+        case 12: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;        \
+        default: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;        \
         }                                                                                                \
     }
-TINY_ENTRY(1)
-TINY_ENTRY(2)
-TINY_ENTRY(3)
-TINY_ENTRY(4)
-#undef TINY_ENTRY
-
-IFN void gcm_tiny_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i ivb, const uint8_t *aad,
-                        size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
-{
-    size_t nC = (len + 15) / 16;
-    switch ((nC + 2 + AK_LANES - 1) / AK_LANES) {
-    case 1: gcm_tiny_entry1(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
-    case 2: gcm_tiny_entry2(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
-    case 3: gcm_tiny_entry3(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
-    default: gcm_tiny_entry4(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc); break;
-    }
-}
-
-#define SHORT_ENTRY(NVEC)                                                                               \
-    NOINL void gcm_short_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0,        \
-                                     const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,   \
-                                     uint8_t *out, uint8_t tag[16], int enc)                              \
+/* The dispatcher: `extra` lanes besides the data blocks (2 for tiny: J0/A
+ * and L; 1 for short: J0). */
+#define SIZE_DISPATCH(KIND, EXTRA)                                                                       \
+    IFN void gcm_##KIND##_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i blk,            \
+                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,         \
+                                uint8_t *out, uint8_t tag[16], int enc)                                   \
     {                                                                                                    \
-        switch (rounds) {                                                                                \
-        case 10: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;          \
-        case 12: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;          \
-        default: gcm_short(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;          \
+        switch (((len + 15) / 16 + (EXTRA) + AK_LANES - 1) / AK_LANES) {                                 \
+        case 1: gcm_##KIND##_entry1(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
+        case 2: gcm_##KIND##_entry2(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
+        case 3: gcm_##KIND##_entry3(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
+        default: gcm_##KIND##_entry4(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;  \
         }                                                                                                \
     }
-SHORT_ENTRY(1)
-SHORT_ENTRY(2)
-SHORT_ENTRY(3)
-SHORT_ENTRY(4)
-#undef SHORT_ENTRY
-
-IFN void gcm_short_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
-                         size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
-{
-    size_t nC = (len + 15) / 16;
-    switch ((nC + 1 + AK_LANES - 1) / AK_LANES) {
-    case 1: gcm_short_entry1(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
-    case 2: gcm_short_entry2(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
-    case 3: gcm_short_entry3(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
-    default: gcm_short_entry4(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc); break;
-    }
-}
+SIZE_ENTRY(tiny, 1)
+SIZE_ENTRY(tiny, 2)
+SIZE_ENTRY(tiny, 3)
+SIZE_ENTRY(tiny, 4)
+SIZE_DISPATCH(tiny, 2)
+SIZE_ENTRY(short, 1)
+SIZE_ENTRY(short, 2)
+SIZE_ENTRY(short, 3)
+SIZE_ENTRY(short, 4)
+SIZE_DISPATCH(short, 1)
+#undef SIZE_ENTRY
+#undef SIZE_DISPATCH
 
 NOINL void gcm_long_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
