@@ -82,24 +82,29 @@ static size_t split_point(const ak_aes *k, size_t nblocks)
     return nblocks > batch ? nblocks - nblocks % batch : 0;
 }
 
-static void gen_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
+/* ECB in both directions, split as split_point says. */
+static void gen_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks, int dec)
 {
     size_t m = split_point(k, nblocks);
-    if (m)
-        impl_of(k, m)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m);
-    if (nblocks > m)
-        impl_of(k, nblocks - m)->ecb_encrypt(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
-                                             in + 16 * m, nblocks - m);
+    const uint8_t *rk = k->data + AK_GEN_RK_OFF;
+    if (m) {
+        const ak_gen_aes_impl *im = impl_of(k, m);
+        (dec ? im->ecb_decrypt : im->ecb_encrypt)(rk, k->rounds, out, in, m);
+    }
+    if (nblocks > m) {
+        const ak_gen_aes_impl *im = impl_of(k, nblocks - m);
+        (dec ? im->ecb_decrypt : im->ecb_encrypt)(rk, k->rounds, out + 16 * m, in + 16 * m, nblocks - m);
+    }
+}
+
+static void gen_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+    gen_ecb(k, out, in, nblocks, 0);
 }
 
 static void gen_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-    size_t m = split_point(k, nblocks);
-    if (m)
-        impl_of(k, m)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m);
-    if (nblocks > m)
-        impl_of(k, nblocks - m)->ecb_decrypt(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
-                                             in + 16 * m, nblocks - m);
+    gen_ecb(k, out, in, nblocks, 1);
 }
 
 static void gen_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,

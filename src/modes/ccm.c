@@ -153,6 +153,22 @@ static void ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const ui
     }
 }
 
+/* Short messages (len <= CCM_SMALL_MAX): b = [0][in, zero padded], then one
+ * ctr128 call from Ctr0 turns it into [S0][in XOR keystream].  Returns the
+ * number of padded data blocks. */
+static size_t ccm_small_crypt(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                              const uint8_t *in, size_t len, uint8_t *b)
+{
+    uint8_t ctr[16];
+    size_t nbp = (len + 15) / 16;
+    ccm_ctr0(nonce, nonce_len, ctr);
+    memset(b, 0, 16 + nbp * 16);
+    if (len)
+        memcpy(b + 16, in, len);
+    k->be->ctr128(k, b, b, 1 + nbp, ctr);
+    return nbp;
+}
+
 aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                           uint8_t *out, uint8_t *tag, size_t tag_len)
@@ -167,12 +183,7 @@ aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
         ccm_mac_payload(k, X, in, len);
         /* One ctr128 call from Ctr0 over [0][P]: S0 and the ciphertext. */
         uint8_t b[16 + CCM_SMALL_MAX];
-        size_t nbp = (len + 15) / 16;
-        ccm_ctr0(nonce, nonce_len, ctr);
-        memset(b, 0, 16 + nbp * 16);
-        if (len)
-            memcpy(b + 16, in, len);
-        k->be->ctr128(k, b, b, 1 + nbp, ctr);
+        size_t nbp = ccm_small_crypt(k, nonce, nonce_len, in, len, b);
         if (len)
             memcpy(out, b + 16, len);
         for (size_t i = 0; i < tag_len; i++)
@@ -216,12 +227,7 @@ aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
          * which stays on the stack until the tag has matched: an in-place
          * buffer then needs no restoring. */
         uint8_t b[16 + CCM_SMALL_MAX];
-        size_t nbp = (len + 15) / 16;
-        ccm_ctr0(nonce, nonce_len, ctr);
-        memset(b, 0, 16 + nbp * 16);
-        if (len)
-            memcpy(b + 16, in, len);
-        k->be->ctr128(k, b, b, 1 + nbp, ctr);
+        size_t nbp = ccm_small_crypt(k, nonce, nonce_len, in, len, b);
         memset(b + 16 + len, 0, nbp * 16 - len); /* P || 0^pad for the MAC */
         if (nbp)
             k->be->cbcmac(k, X, b + 16, nbp);

@@ -234,6 +234,21 @@ static MO_NOINLINE aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_
     return AESKIT_OK;
 }
 
+/* A failed whole-message open (12-byte IV): out zeroed, or, in place, the
+ * plaintext encrypted back to the ciphertext from inc32(J0). */
+static MO_NOINLINE aeskit_status gcm_open_fail_iv12(const ak_gcm_key *g, const uint8_t *iv,
+                                                    const uint8_t *in, size_t len, uint8_t *out)
+{
+    if (out == in) {
+        uint8_t ctr[16];
+        mo_iv12_block(ctr, iv, 2); /* inc32(J0) = IV || 0^30 || 10 */
+        gcm_ctr_xor(g, ctr, out, out, len);
+    } else {
+        aeskit_memzero(out, len);
+    }
+    return AESKIT_ERR_AUTH;
+}
+
 static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
                                           const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                           size_t len, const uint8_t *tag, size_t tag_len,
@@ -252,15 +267,7 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
         mo_wipe(T, sizeof T);
         if (MO_LIKELY(eq))
             return AESKIT_OK;
-        if (out == in) {
-            /* Plaintext sits in the caller's buffer: encrypt it back from
-             * inc32(J0) = IV || 0^30 || 10. */
-            mo_iv12_block(ctr, iv, 2);
-            gcm_ctr_xor(g, ctr, out, out, len);
-        } else {
-            aeskit_memzero(out, len);
-        }
-        return AESKIT_ERR_AUTH;
+        return gcm_open_fail_iv12(g, iv, in, len, out);
     }
 
     uint8_t j0[16], Y[16] = {0};
@@ -371,20 +378,6 @@ static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *i
         return AESKIT_OK;
     }
     return gcm_seal_impl(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
-}
-
-/* A failed whole-message open: out zeroed, or (in-place) encrypted back. */
-static MO_NOINLINE aeskit_status gcm_open_fail_iv12(const ak_gcm_key *g, const uint8_t *iv,
-                                                    const uint8_t *in, size_t len, uint8_t *out)
-{
-    if (out == in) {
-        uint8_t ctr[16];
-        mo_iv12_block(ctr, iv, 2); /* inc32(J0) = IV || 0^30 || 10 */
-        gcm_ctr_xor(g, ctr, out, out, len);
-    } else {
-        aeskit_memzero(out, len);
-    }
-    return AESKIT_ERR_AUTH;
 }
 
 static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,

@@ -81,11 +81,6 @@ void speed_aeskit_done(void *state)
     }
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return left < upd ? left : upd;
-}
-
 /* One message.  Returns non-zero on any failure (wrong tag included). */
 static inline int one(ak_state *s, const speed_msg *m, int dec)
 {
@@ -103,7 +98,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
         r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
         r |= aeskit_gcm_aad(&s->ctx.gcm, m->aad, m->aad_len);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, u);
+            n = speed_piece(m->len - off, u);
             r |= dec ? aeskit_gcm_decrypt(&s->ctx.gcm, m->out + off, m->in + off, n)
                      : aeskit_gcm_encrypt(&s->ctx.gcm, m->out + off, m->in + off, n);
         }
@@ -116,7 +111,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
                        : aeskit_gmac(&s->k.gcm, m->iv, 12, m->in, m->len, m->tag, 16);
         r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, u);
+            n = speed_piece(m->len - off, u);
             r |= aeskit_gcm_aad(&s->ctx.gcm, m->in + off, n);
         }
         r |= dec ? aeskit_gcm_verify(&s->ctx.gcm, m->tag, 16)
@@ -138,7 +133,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
                        : aeskit_cmac(&s->k.cmac, m->in, m->len, m->tag, 16);
         r |= aeskit_cmac_start(&s->ctx.cmac, &s->k.cmac);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, u);
+            n = speed_piece(m->len - off, u);
             r |= aeskit_cmac_update(&s->ctx.cmac, m->in + off, n);
         }
         r |= dec ? aeskit_cmac_finish_verify(&s->ctx.cmac, m->tag, 16)
@@ -148,7 +143,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
         uint8_t st[16] = {0};
         size_t step = u ? u : m->len;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, step);
+            n = speed_piece(m->len - off, step);
             r |= aeskit_cbcmac_blocks(&s->k.aes, st, m->in + off, n);
         }
         if (dec)
@@ -161,7 +156,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
             return aeskit_ctr_crypt(&s->k.aes, m->iv, m->out, m->in, m->len);
         r |= aeskit_ctr_start(&s->ctx.ctr, &s->k.aes, m->iv);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, u);
+            n = speed_piece(m->len - off, u);
             r |= aeskit_ctr_update(&s->ctx.ctr, m->out + off, m->in + off, n);
         }
         return r;
@@ -170,7 +165,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
         memcpy(iv, m->iv, 16);
         size_t step = u ? u : m->len;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, step);
+            n = speed_piece(m->len - off, step);
             r |= dec ? aeskit_cbc_decrypt(&s->k.aes, iv, m->out + off, m->in + off, n)
                      : aeskit_cbc_encrypt(&s->k.aes, iv, m->out + off, m->in + off, n);
         }
@@ -182,7 +177,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
     case SK_ECB: {
         size_t step = u ? u : m->len;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, step);
+            n = speed_piece(m->len - off, step);
             r |= dec ? aeskit_ecb_decrypt(&s->k.aes, m->out + off, m->in + off, n)
                      : aeskit_ecb_encrypt(&s->k.aes, m->out + off, m->in + off, n);
         }

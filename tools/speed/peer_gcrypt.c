@@ -109,11 +109,6 @@ static void *gc_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     return s;
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return upd && left > upd ? upd : left;
-}
-
 static inline int one(gc_state *s, const speed_msg *m)
 {
     const speed_cell *c = s->c;
@@ -125,25 +120,21 @@ static inline int one(gc_state *s, const speed_msg *m)
     case SK_GCM:
     case SK_GMAC:
     case SK_RFC4106: {
-        const uint8_t *iv = m->iv;
         uint8_t nonce[12];
-        if (c->alg->kind == SK_RFC4106) {
-            memcpy(nonce, s->salt, 4);
-            memcpy(nonce + 4, m->iv, 8);
-            iv = nonce;
-        }
+        const uint8_t *iv =
+            c->alg->kind == SK_RFC4106 ? speed_rfc4106_nonce(nonce, s->salt, m->iv) : m->iv;
         e |= gcry_cipher_reset(h);
         e |= gcry_cipher_setiv(h, iv, 12);
         if (c->alg->kind == SK_GMAC) {
             for (off = 0; off < m->len; off += n) {
-                n = piece(m->len - off, m->update);
+                n = speed_piece(m->len - off, m->update);
                 e |= gcry_cipher_authenticate(h, m->in + off, n);
             }
         } else {
             if (m->aad_len)
                 e |= gcry_cipher_authenticate(h, m->aad, m->aad_len);
             for (off = 0; off < m->len; off += n) {
-                n = piece(m->len - off, m->update);
+                n = speed_piece(m->len - off, m->update);
                 if (off + n == m->len)
                     e |= gcry_cipher_final(h);
                 e |= dec ? gcry_cipher_decrypt(h, m->out + off, n, m->in + off, n)
@@ -170,7 +161,7 @@ static inline int one(gc_state *s, const speed_msg *m)
         size_t tl = 16;
         e |= gcry_mac_reset(s->mh);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             e |= gcry_mac_write(s->mh, m->in + off, n);
         }
         if (dec)
@@ -183,7 +174,7 @@ static inline int one(gc_state *s, const speed_msg *m)
         uint8_t t[16];
         e |= gcry_cipher_reset(h); /* zero IV */
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             e |= gcry_cipher_encrypt(h, t, 16, m->in + off, n);
         }
         if (dec)
@@ -203,22 +194,13 @@ static inline int one(gc_state *s, const speed_msg *m)
     }
     /* CTR, CBC, XTS, ECB */
     for (off = 0; off < m->len; off += n) {
-        n = piece(m->len - off, m->update);
+        n = speed_piece(m->len - off, m->update);
         e |= dec ? gcry_cipher_decrypt(h, m->out + off, n, m->in + off, n)
                  : gcry_cipher_encrypt(h, m->out + off, n, m->in + off, n);
     }
     return e != 0;
 }
 
-static int gc_run(void *st, const speed_buf *b, size_t first, size_t n)
-{
-    int bad = 0;
-    speed_msg m;
-    for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m);
-        bad |= one(st, &m);
-    }
-    return bad;
-}
+SPEED_RUN_LOOP(gc_run, one)
 
 const speed_peer speed_peer_gcrypt = {"libgcrypt", gc_version, gc_setup, gc_run, gc_done, 0};

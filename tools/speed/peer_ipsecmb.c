@@ -176,11 +176,6 @@ static void *mbm_setup(const speed_cell *c, const uint8_t *key, char *why, size_
     return setup_common(c, key, why, whylen, 1);
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return upd && left > upd ? upd : left;
-}
-
 static void fill_cmac_job(mb_state *s, IMB_JOB *j, const speed_msg *m, uint8_t *tag)
 {
     j->cipher_mode = IMB_CIPHER_NULL;
@@ -238,9 +233,7 @@ static inline int one(mb_state *s, const speed_msg *m)
     uint8_t nonce[12];
     switch (c->alg->kind) {
     case SK_RFC4106:
-        memcpy(nonce, s->salt, 4);
-        memcpy(nonce + 4, m->iv, 8);
-        iv = nonce;
+        iv = speed_rfc4106_nonce(nonce, s->salt, m->iv);
         /* fall through */
     case SK_GCM:
         if (!m->update) {
@@ -251,7 +244,7 @@ static inline int one(mb_state *s, const speed_msg *m)
         } else {
             s->init(&s->gk, &s->gc, iv, 12, m->aad, m->aad_len);
             for (off = 0; off < m->len; off += n) {
-                n = piece(m->len - off, m->update);
+                n = speed_piece(m->len - off, m->update);
                 if (dec)
                     s->dec_upd(&s->gk, &s->gc, m->out + off, m->in + off, n);
                 else
@@ -266,7 +259,7 @@ static inline int one(mb_state *s, const speed_msg *m)
     case SK_GMAC:
         s->gmac_init(&s->gk, &s->gc, iv, 12);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             s->gmac_upd(&s->gk, &s->gc, m->in + off, n);
         }
         s->gmac_fin(&s->gk, &s->gc, dec ? t : m->tag, 16);
@@ -293,16 +286,7 @@ static inline int one(mb_state *s, const speed_msg *m)
     }
 }
 
-static int mb_run(void *st, const speed_buf *b, size_t first, size_t n)
-{
-    int bad = 0;
-    speed_msg m;
-    for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m);
-        bad |= one(st, &m);
-    }
-    return bad;
-}
+SPEED_RUN_LOOP(mb_run, one)
 
 /* Multi-buffer: submit every message of the batch, collect what completes,
  * flush at the end.  Each job has its own tag slot (the manager may hold up

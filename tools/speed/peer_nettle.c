@@ -58,11 +58,6 @@ static void nt_done(void *st)
     free(st);
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return upd && left > upd ? upd : left;
-}
-
 /* Nettle 3.8 added AES-specific CBC encryption (its assembly path);
  * older versions have only the generic loop. */
 #if NETTLE_VERSION_MAJOR > 3 || (NETTLE_VERSION_MAJOR == 3 && NETTLE_VERSION_MINOR >= 8)
@@ -104,7 +99,7 @@ static inline size_t piece(size_t left, size_t upd)
             break;                                                                                \
         }                                                                                         \
     }                                                                                             \
-    static inline int one_##N(nt_state *s, const speed_msg *m)                                   \
+    static inline int one_##N(nt_state *s, const speed_msg *m)                                    \
     {                                                                                             \
         const speed_cell *c = s->c;                                                               \
         int dec = c->decrypt;                                                                     \
@@ -115,23 +110,19 @@ static inline size_t piece(size_t left, size_t upd)
         case SK_GMAC:                                                                             \
         case SK_RFC4106: {                                                                        \
             struct gcm_aes##N##_ctx *g = &s->u.g##N;                                              \
-            if (c->alg->kind == SK_RFC4106) {                                                     \
-                uint8_t nonce[12];                                                                \
-                memcpy(nonce, s->salt, 4);                                                        \
-                memcpy(nonce + 4, m->iv, 8);                                                      \
-                gcm_aes##N##_set_iv(g, 12, nonce);                                                \
-            } else {                                                                              \
-                gcm_aes##N##_set_iv(g, 12, m->iv);                                                \
-            }                                                                                     \
+            uint8_t nonce[12];                                                                    \
+            gcm_aes##N##_set_iv(g, 12, c->alg->kind == SK_RFC4106                                 \
+                                           ? speed_rfc4106_nonce(nonce, s->salt, m->iv)           \
+                                           : m->iv);                                              \
             if (c->alg->kind == SK_GMAC) {                                                        \
                 for (off = 0; off < m->len; off += n) {                                           \
-                    n = piece(m->len - off, m->update);                                           \
+                    n = speed_piece(m->len - off, m->update);                                     \
                     gcm_aes##N##_update(g, n, m->in + off);                                       \
                 }                                                                                 \
             } else {                                                                              \
                 gcm_aes##N##_update(g, m->aad_len, m->aad);                                       \
                 for (off = 0; off < m->len; off += n) {                                           \
-                    n = piece(m->len - off, m->update);                                           \
+                    n = speed_piece(m->len - off, m->update);                                     \
                     if (dec)                                                                      \
                         gcm_aes##N##_decrypt(g, n, m->out + off, m->in + off);                    \
                     else                                                                          \
@@ -154,7 +145,7 @@ static inline size_t piece(size_t left, size_t upd)
         }                                                                                         \
         case SK_CMAC:                                                                             \
             for (off = 0; off < m->len; off += n) {                                               \
-                n = piece(m->len - off, m->update);                                               \
+                n = speed_piece(m->len - off, m->update);                                         \
                 cmac128_update(&s->cc, &s->u.a##N, (nettle_cipher_func *)aes##N##_encrypt, n,     \
                                m->in + off);                                                      \
             }                                                                                     \
@@ -165,7 +156,7 @@ static inline size_t piece(size_t left, size_t upd)
         case SK_CBCMAC: {                                                                         \
             uint8_t iv[16] = {0};                                                                 \
             for (off = 0; off < m->len; off += n) {                                               \
-                n = piece(m->len - off, m->update);                                               \
+                n = speed_piece(m->len - off, m->update);                                         \
                 NT_CBC_ENC(N, &s->u.a##N, iv, n, m->out + off, m->in + off);               \
             }                                                                                     \
             if (dec)                                                                              \
@@ -177,7 +168,7 @@ static inline size_t piece(size_t left, size_t upd)
             uint8_t ctr[16];                                                                      \
             memcpy(ctr, m->iv, 16);                                                               \
             for (off = 0; off < m->len; off += n) {                                               \
-                n = piece(m->len - off, m->update);                                               \
+                n = speed_piece(m->len - off, m->update);                                         \
                 ctr_crypt(&s->u.a##N, (nettle_cipher_func *)aes##N##_encrypt, 16, ctr, n,         \
                           m->out + off, m->in + off);                                             \
             }                                                                                     \
@@ -187,7 +178,7 @@ static inline size_t piece(size_t left, size_t upd)
             uint8_t iv[16];                                                                       \
             memcpy(iv, m->iv, 16);                                                                \
             for (off = 0; off < m->len; off += n) {                                               \
-                n = piece(m->len - off, m->update);                                               \
+                n = speed_piece(m->len - off, m->update);                                         \
                 if (dec)                                                                          \
                     cbc_decrypt(&s->v.a##N, (nettle_cipher_func *)aes##N##_decrypt, 16, iv, n,    \
                                 m->out + off, m->in + off);                                       \
@@ -207,7 +198,7 @@ static inline size_t piece(size_t left, size_t upd)
             return 0;                                                                             \
         default: /* ECB */                                                                        \
             for (off = 0; off < m->len; off += n) {                                               \
-                n = piece(m->len - off, m->update);                                               \
+                n = speed_piece(m->len - off, m->update);                                         \
                 if (dec)                                                                          \
                     aes##N##_decrypt(&s->v.a##N, n, m->out + off, m->in + off);                   \
                 else                                                                              \
@@ -216,16 +207,7 @@ static inline size_t piece(size_t left, size_t upd)
             return 0;                                                                             \
         }                                                                                         \
     }                                                                                             \
-    static int run_##N(nt_state *s, const speed_buf *b, size_t first, size_t n)                  \
-    {                                                                                             \
-        int bad = 0;                                                                              \
-        speed_msg m;                                                                              \
-        for (size_t i = first; i < first + n; i++) {                                              \
-            speed_msg_at(b, i, &m);                                                        \
-            bad |= one_##N(s, &m);                                                                \
-        }                                                                                         \
-        return bad;                                                                               \
-    }
+    SPEED_RUN_LOOP(run_##N, one_##N)
 
 NT_SIZE(128)
 NT_SIZE(192)

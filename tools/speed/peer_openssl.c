@@ -117,11 +117,6 @@ static void *os_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
 #endif
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return upd && left > upd ? upd : left;
-}
-
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
 static inline int one(os_state *s, const speed_msg *m)
 {
@@ -134,24 +129,20 @@ static inline int one(os_state *s, const speed_msg *m)
     case SK_GCM:
     case SK_GMAC:
     case SK_RFC4106: {
-        const uint8_t *iv = m->iv;
         uint8_t nonce[12];
-        if (c->alg->kind == SK_RFC4106) {
-            memcpy(nonce, s->salt, 4);
-            memcpy(nonce + 4, m->iv, 8);
-            iv = nonce;
-        }
+        const uint8_t *iv =
+            c->alg->kind == SK_RFC4106 ? speed_rfc4106_nonce(nonce, s->salt, m->iv) : m->iv;
         bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, iv, -1) != 1;
         if (c->alg->kind == SK_GMAC) {
             for (off = 0; off < m->len; off += n) {
-                n = piece(m->len - off, m->update);
+                n = speed_piece(m->len - off, m->update);
                 bad |= EVP_CipherUpdate(x, NULL, &l, m->in + off, (int)n) != 1;
             }
         } else {
             if (m->aad_len)
                 bad |= EVP_CipherUpdate(x, NULL, &l, m->aad, (int)m->aad_len) != 1;
             for (off = 0; off < m->len; off += n) {
-                n = piece(m->len - off, m->update);
+                n = speed_piece(m->len - off, m->update);
                 bad |= EVP_CipherUpdate(x, m->out + off, &l, m->in + off, (int)n) != 1;
             }
         }
@@ -182,7 +173,7 @@ static inline int one(os_state *s, const speed_msg *m)
         size_t tl;
         bad |= EVP_MAC_init(s->mctx, NULL, 0, NULL) != 1;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             bad |= EVP_MAC_update(s->mctx, m->in + off, n) != 1;
         }
         bad |= EVP_MAC_final(s->mctx, dec ? t : m->tag, &tl, 16) != 1;
@@ -194,7 +185,7 @@ static inline int one(os_state *s, const speed_msg *m)
         static const uint8_t zero[16];
         bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, zero, -1) != 1;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             bad |= EVP_CipherUpdate(x, m->out + off, &l, m->in + off, (int)n) != 1;
         }
         const uint8_t *last = m->out + m->len - 16;
@@ -206,7 +197,7 @@ static inline int one(os_state *s, const speed_msg *m)
     default: /* CTR, CBC, XTS, ECB */
         bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, c->alg->iv_len ? m->iv : NULL, -1) != 1;
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             bad |= EVP_CipherUpdate(x, m->out + off, &l, m->in + off, (int)n) != 1;
         }
         bad |= EVP_CipherFinal_ex(x, scratch, &l) != 1;
@@ -215,20 +206,14 @@ static inline int one(os_state *s, const speed_msg *m)
 }
 #endif
 
+#if OPENSSL_VERSION_NUMBER >= 0x30000000L
+SPEED_RUN_LOOP(os_run, one)
+#else
 static int os_run(void *st, const speed_buf *b, size_t first, size_t n)
 {
-#if OPENSSL_VERSION_NUMBER >= 0x30000000L
-    int bad = 0;
-    speed_msg m;
-    for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m);
-        bad |= one(st, &m);
-    }
-    return bad;
-#else
     (void)st, (void)b, (void)first, (void)n;
     return 1;
-#endif
 }
+#endif
 
 const speed_peer speed_peer_openssl = {"openssl", os_version, os_setup, os_run, os_done, 0};

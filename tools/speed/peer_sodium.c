@@ -59,11 +59,8 @@ static inline int one(na_state *s, const speed_msg *m)
     const uint8_t *iv = m->iv;
     uint8_t nonce[12];
     unsigned long long tl;
-    if (c->alg->kind == SK_RFC4106) {
-        memcpy(nonce, s->salt, 4);
-        memcpy(nonce + 4, m->iv, 8);
-        iv = nonce;
-    }
+    if (c->alg->kind == SK_RFC4106)
+        iv = speed_rfc4106_nonce(nonce, s->salt, m->iv);
     /* GMAC: no plaintext (the pointers must still be non-NULL) */
     if (c->alg->kind == SK_GMAC)
         return c->decrypt ? crypto_aead_aes256gcm_decrypt_detached_afternm(
@@ -78,15 +75,6 @@ static inline int one(na_state *s, const speed_msg *m)
                             &s->st) != 0;
 }
 
-static int na_run(void *st, const speed_buf *b, size_t first, size_t n)
-{
-    int bad = 0;
-    speed_msg m;
-    for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m);
-        bad |= one(st, &m);
-    }
-    return bad;
-}
+SPEED_RUN_LOOP(na_run, one)
 
 const speed_peer speed_peer_sodium = {"libsodium", na_version, na_setup, na_run, na_done, 0};

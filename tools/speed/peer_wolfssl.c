@@ -197,11 +197,6 @@ static void *wo_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     return s;
 }
 
-static inline size_t piece(size_t left, size_t upd)
-{
-    return upd && left > upd ? upd : left;
-}
-
 static inline int one(wo_state *s, const speed_msg *m)
 {
     const speed_cell *c = s->c;
@@ -212,13 +207,9 @@ static inline int one(wo_state *s, const speed_msg *m)
 #ifdef HAVE_AESGCM
     case SK_GCM:
     case SK_RFC4106: {
-        const uint8_t *iv = m->iv;
         uint8_t nonce[12];
-        if (c->alg->kind == SK_RFC4106) {
-            memcpy(nonce, s->salt, 4);
-            memcpy(nonce + 4, m->iv, 8);
-            iv = nonce;
-        }
+        const uint8_t *iv =
+            c->alg->kind == SK_RFC4106 ? speed_rfc4106_nonce(nonce, s->salt, m->iv) : m->iv;
         if (!m->update)
             return dec ? wc_AesGcmDecrypt(&s->aes, m->out, m->in, len, iv, 12, m->tag, 16, m->aad,
                                           (word32)m->aad_len) != 0
@@ -227,7 +218,7 @@ static inline int one(wo_state *s, const speed_msg *m)
 #ifdef WOLFSSL_AESGCM_STREAM
         r |= wc_AesGcmInit(&s->aes, NULL, 0, iv, 12);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             const uint8_t *aad = off ? NULL : m->aad;
             word32 aadl = off ? 0 : (word32)m->aad_len;
             r |= dec ? wc_AesGcmDecryptUpdate(&s->aes, m->out + off, m->in + off, (word32)n, aad,
@@ -260,7 +251,7 @@ static inline int one(wo_state *s, const speed_msg *m)
         word32 tl = 16;
         memcpy(&s->cmac, &s->cmac0, sizeof s->cmac);
         for (off = 0; off < m->len; off += n) {
-            n = piece(m->len - off, m->update);
+            n = speed_piece(m->len - off, m->update);
             r |= wc_CmacUpdate(&s->cmac, m->in + off, (word32)n);
         }
         r |= wc_CmacFinal(&s->cmac, dec ? t : m->tag, &tl);
@@ -294,15 +285,6 @@ static inline int one(wo_state *s, const speed_msg *m)
     }
 }
 
-static int wo_run(void *st, const speed_buf *b, size_t first, size_t n)
-{
-    int bad = 0;
-    speed_msg m;
-    for (size_t i = first; i < first + n; i++) {
-        speed_msg_at(b, i, &m);
-        bad |= one(st, &m);
-    }
-    return bad;
-}
+SPEED_RUN_LOOP(wo_run, one)
 
 const speed_peer speed_peer_wolfssl = {"wolfssl", wo_version, wo_setup, wo_run, wo_done, 0};

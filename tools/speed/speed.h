@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* ---- algorithms ---------------------------------------------------------- */
 
@@ -113,6 +114,22 @@ typedef struct speed_buf {
 int speed_buf_init(speed_buf *b, const speed_cell *c);
 void speed_buf_free(speed_buf *b);
 
+/* Bytes of the next piece of a message streamed in updates of upd bytes
+ * (0: the whole rest in one piece). */
+static inline size_t speed_piece(size_t left, size_t upd)
+{
+    return upd && left > upd ? upd : left;
+}
+
+/* RFC 4106's 12-byte GCM nonce: the key's 4-byte salt || the 8-byte IV. */
+static inline const uint8_t *speed_rfc4106_nonce(uint8_t nonce[12], const uint8_t salt[4],
+                                                 const uint8_t *iv)
+{
+    memcpy(nonce, salt, 4);
+    memcpy(nonce + 4, iv, 8);
+    return nonce;
+}
+
 /* Fills m for message i of the cell. */
 static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
 {
@@ -133,6 +150,22 @@ static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
         m->tag = (uint8_t *)b->tag_out;
     }
 }
+
+/* Defines `static int NAME(void *st, const speed_buf *b, size_t first,
+ * size_t n)`: ONE(st, &message) for each message of the batch, ORed.  A
+ * macro, so that every library's per-message function is inlined into its
+ * own loop (a call through a pointer per message would be timed too). */
+#define SPEED_RUN_LOOP(NAME, ONE)                                          \
+    static int NAME(void *st_, const speed_buf *b_, size_t first_, size_t n_) \
+    {                                                                      \
+        int bad_ = 0;                                                      \
+        speed_msg m_;                                                      \
+        for (size_t i_ = first_; i_ < first_ + n_; i_++) {                 \
+            speed_msg_at(b_, i_, &m_);                                     \
+            bad_ |= ONE(st_, &m_);                                         \
+        }                                                                  \
+        return bad_;                                                       \
+    }
 
 /* ---- implementations ------------------------------------------------------- */
 
