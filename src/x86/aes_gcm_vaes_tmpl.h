@@ -1465,6 +1465,14 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
 {
     __m128i y = _mm_setzero_si128();
     size_t fa = aad_len / 16;
+    if (aad_len == 16) {
+        /* The common single AAD block by one 128-bit multiply: through
+         * ghash_blocks (a 512-bit product, its reduction and lane sum) it
+         * cost 13-18 cycles per message, this way 6-8 (AAD 16 against none,
+         * interleaved A/B, 256-4096 B). */
+        y = x_gmul(_mm_shuffle_epi8(x_load(aad), x_bswap_mask()), x_load(tab + 16 * (NPOW - 1)));
+        fa = 0;
+    }
     y = ghash_blocks(tab, y, aad, fa);
     if (aad_len % 16) {
         __m128i t = _mm_shuffle_epi8(v_low128(v_load_window(aad + 16 * fa, 0, aad_len % 16)), x_bswap_mask());
