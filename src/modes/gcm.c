@@ -341,13 +341,15 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
  * 71, from its setcc/or chains.)  Anything the test rejects goes to the
  * general path, which checks again and names the exact error.
  *
- * Overlap of non-empty [a, a+al) and [b, b+bl) is tested as
- * (a - b) mod 2^n < bl  or  (b - a) mod 2^n < al, which for ranges that do
- * not wrap the address space is mo_any_overlap in two compares. */
+ * Non-empty [a, a+al) and [b, b+bl) meet iff a - b lies in (-al, bl),
+ * that is iff (a - b + al - 1) mod 2^n < al + bl - 1: for ranges that do not
+ * wrap the address space (and lengths whose sum does not, which the
+ * length limits checked first guarantee) this is mo_any_overlap in one
+ * compare (the two compares and their moves made the 16-byte seal's front
+ * end 91 instructions; now 82). */
 static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl)
 {
-    uintptr_t pa = (uintptr_t)a, pb = (uintptr_t)b;
-    return (pa - pb) < bl || (pb - pa) < al;
+    return (uintptr_t)a - (uintptr_t)b + (al - 1) < al + (bl - 1);
 }
 
 static inline int gcm_fast_args(const uint8_t *iv, size_t iv_len, const uint8_t *aad,

@@ -1494,85 +1494,97 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
 }
 
 /* Each size class is its own function, so the common small messages pay
- * only their own prologue (the long path's stack frame is large). */
-#define NOINL static __attribute__((noinline, target(AK_TGT)))
+ * only their own prologue (the long path's stack frame is large).  noipa:
+ * GCC must not drop a kernel's arguments (see IV12_ENTRY). */
+#define NOINL static __attribute__((noinline, noipa, target(AK_TGT)))
 
-/* One function per size class and vector count: each gets only the stack
- * frame its own size needs (a 16-byte message does not set up the frame of
- * the four-vector case, which spills).  KIND is tiny or short; blk is the
- * IV block (tiny) or J0 (short), as those kernels take it. */
-#define SIZE_ENTRY(KIND, NVEC)                                                                          \
-    NOINL void gcm_##KIND##_entry##NVEC(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i blk,    \
-                                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, \
-                                        uint8_t *out, uint8_t tag[16], int enc)                           \
+/* The backend entry's signature (gcm_seal_iv12 and gcm_open_iv12 in
+ * src/internal.h). */
+#define IV12_PARAMS                                                                                    \
+    const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len, const uint8_t *in, \
+        size_t len, uint8_t *out, uint8_t tag[16]
+#define IV12_ARGS key, iv, aad, aad_len, in, len, out, tag
+
+/* One function per small size class, vector count and direction, each
+ * with the entry's own signature, so that the entry's size switch ends in
+ * a plain jump with every argument in place.  It used to rebuild eleven
+ * arguments, five of them on the stack: a 16-byte seal ran 286
+ * instructions, 39 of them in that dispatch, and at this size the core is
+ * bound by the instructions it can issue per cycle (about six).  Measured
+ * with the one-compare overlap test of src/modes/gcm.c (interleaved A/B,
+ * 16-byte AAD): 16 B 50.4 -> 45.2 cycles, 64 B 61.8 -> 58.8; the price is
+ * about 120 KB of code (both backends), for the direction being a
+ * constant.  Each also gets only the stack frame its own size needs.  KIND
+ * is tiny or short; BLK makes the block that kernel takes from the IV. */
+#define SIZE_ENTRY(KIND, NVEC, DIR, ENC, BLK)                                                          \
+    NOINL void gcm_##KIND##_##DIR##NVEC(IV12_PARAMS)                                                    \
     {                                                                                                    \
-        switch (rounds) {                                                                                \
-        case 10: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 10); break;        \
-        case 12: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 12); break;        \
-        default: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, enc, NVEC, 14); break;        \
+        const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;                                 \
+        const __m128i blk = BLK(iv12_block(iv));                                                         \
+        switch (key->aes.rounds) {                                                                       \
+        case 10: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 10); break;        \
+        case 12: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 12); break;        \
+        default: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 14); break;        \
         }                                                                                                \
     }
-/* The dispatcher: `extra` lanes besides the data blocks (2 for tiny: J0/A
- * and L; 1 for short: J0). */
-#define SIZE_DISPATCH(KIND, EXTRA)                                                                       \
-    IFN void gcm_##KIND##_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i blk,            \
-                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,         \
-                                uint8_t *out, uint8_t tag[16], int enc)                                   \
-    {                                                                                                    \
-        switch (((len + 15) / 16 + (EXTRA) + AK_LANES - 1) / AK_LANES) {                                 \
-        case 1: gcm_##KIND##_entry1(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
-        case 2: gcm_##KIND##_entry2(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
-        case 3: gcm_##KIND##_entry3(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;   \
-        default: gcm_##KIND##_entry4(rk, tab, rounds, blk, aad, aad_len, in, len, out, tag, enc); break;  \
-        }                                                                                                \
-    }
-SIZE_ENTRY(tiny, 1)
-SIZE_ENTRY(tiny, 2)
-SIZE_ENTRY(tiny, 3)
-SIZE_ENTRY(tiny, 4)
-SIZE_DISPATCH(tiny, 2)
-SIZE_ENTRY(short, 1)
-SIZE_ENTRY(short, 2)
-SIZE_ENTRY(short, 3)
-SIZE_ENTRY(short, 4)
-SIZE_DISPATCH(short, 1)
+#define IV_BLOCK(b) (b)
+#define SIZE_ENTRIES(KIND, BLK)            \
+    SIZE_ENTRY(KIND, 1, seal, 1, BLK)      \
+    SIZE_ENTRY(KIND, 2, seal, 1, BLK)      \
+    SIZE_ENTRY(KIND, 3, seal, 1, BLK)      \
+    SIZE_ENTRY(KIND, 4, seal, 1, BLK)      \
+    SIZE_ENTRY(KIND, 1, open, 0, BLK)      \
+    SIZE_ENTRY(KIND, 2, open, 0, BLK)      \
+    SIZE_ENTRY(KIND, 3, open, 0, BLK)      \
+    SIZE_ENTRY(KIND, 4, open, 0, BLK)
+SIZE_ENTRIES(tiny, IV_BLOCK)
+SIZE_ENTRIES(short, j0_of)
+#undef SIZE_ENTRIES
 #undef SIZE_ENTRY
-#undef SIZE_DISPATCH
+#undef IV_BLOCK
 
-NOINL void gcm_long_entry(const uint8_t *rk, const uint8_t *tab, int rounds, __m128i j0, const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
+/* The long path stays one function for both directions (it is large, and
+ * a few instructions of call do not show at its sizes). */
+NOINL void gcm_long_entry(IV12_PARAMS, int enc)
 {
+    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
+    const __m128i j0 = j0_of(iv12_block(iv));
 #define CALL(R) gcm_long(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, R)
-    ROUNDS_SWITCH(rounds, CALL);
+    ROUNDS_SWITCH(key->aes.rounds, CALL);
 #undef CALL
 }
 
-IFN void gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
-                  const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc)
-{
-    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
-    int rounds = (int)key->aes.rounds;
-    __m128i ivb = iv12_block(iv), j0 = j0_of(ivb);
-    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
-    if (nA <= 1 && nC + 2 <= BATCH)
-        gcm_tiny_entry(rk, tab, rounds, ivb, aad, aad_len, in, len, out, tag, enc);
-    else if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW)
-        gcm_short_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
-    else
-        gcm_long_entry(rk, tab, rounds, j0, aad, aad_len, in, len, out, tag, enc);
-}
-
-KFN void vaes_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
-                            const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
-{
-    gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 1);
-}
-
-KFN void vaes_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len,
-                            const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
-{
-    gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 0);
-}
+/* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
+ * blocks and L), short (J0 and the data in one pass, the AAD beside it),
+ * long.  A small class's call is the entry's last act, with the entry's
+ * own arguments: a jump. */
+#define IV12_ENTRY(DIR, ENC)                                                                             \
+    KFN void vaes_gcm_##DIR##_iv12(IV12_PARAMS)                                                          \
+    {                                                                                                    \
+        size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;                                           \
+        if (nA <= 1 && nC + 2 <= BATCH) {                                                                \
+            switch ((nC + 2 + AK_LANES - 1) / AK_LANES) {                                                \
+            case 1: gcm_tiny_##DIR##1(IV12_ARGS); return;                                                \
+            case 2: gcm_tiny_##DIR##2(IV12_ARGS); return;                                                \
+            case 3: gcm_tiny_##DIR##3(IV12_ARGS); return;                                                \
+            default: gcm_tiny_##DIR##4(IV12_ARGS); return;                                               \
+            }                                                                                            \
+        }                                                                                                \
+        if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW) {                                                    \
+            switch ((nC + 1 + AK_LANES - 1) / AK_LANES) {                                                \
+            case 1: gcm_short_##DIR##1(IV12_ARGS); return;                                               \
+            case 2: gcm_short_##DIR##2(IV12_ARGS); return;                                               \
+            case 3: gcm_short_##DIR##3(IV12_ARGS); return;                                               \
+            default: gcm_short_##DIR##4(IV12_ARGS); return;                                              \
+            }                                                                                            \
+        }                                                                                                \
+        gcm_long_entry(IV12_ARGS, ENC);                                                                  \
+    }
+IV12_ENTRY(seal, 1)
+IV12_ENTRY(open, 0)
+#undef IV12_ENTRY
+#undef IV12_PARAMS
+#undef IV12_ARGS
 
 #define AK_VAES_PRIMITIVES                     \
     .aes_setkey = vaes_setkey,                 \
