@@ -392,7 +392,7 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
                   gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
         uint8_t T[16];
         be->gcm_open_iv12(g, iv, aad, aad_len, in, len, out, T);
-        uint32_t eq = ak_ct_eq_mask(T, tag, 16);
+        uint32_t eq = ak_ct_eq16_mask(T, tag);
         mo_wipe(T, sizeof T);
         if (MO_LIKELY(eq))
             return AESKIT_OK;
