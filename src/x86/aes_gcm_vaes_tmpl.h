@@ -90,7 +90,9 @@
  *
  * Table layout in ak_ghash.data (1024 bytes): entry e (0..NPOW-1) at 16*e is
  * K_{NPOW-e}; NPOW = 32 without Karatsuba, 28 with it, when the half-sums
- * (k1^k0 in both halves) follow at GH_KK + 16*e.  Without Karatsuba the
+ * follow at GH_KK + 16*e: k1^k0 of entry e in the low half, of entry e+2
+ * (zero past the end) in the high half, so that the middle products of two
+ * vectors one apart can share one vector of data half-sums (gacc_mid2).  Without Karatsuba the
  * powers K_{2*BATCH + AK_LANES*(2*NV - j)}, j < 2*NV (K_64, K_60, .., K_36 on
  * zmm), follow at GH_UNI + VB*j, for the lane-scaled four-batch folds of
  * gcm_body.  Reads of up to 3 entries past the end of either array only
@@ -252,7 +254,7 @@ IFN void gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_
     a->hi = first ? v_xor(u0, u1) : v_xor3(a->hi, u0, u1);
 }
 
-#if AK_STITCH_SPREAD
+#if AK_STITCH_SPREAD && !AK_KARATSUBA
 /* a (+)= x * (powers at pw): gacc_mul with gacc_mul2's first/uni. */
 IFN void gacc_mul1(gacc *a, vec_t x, const uint8_t *pw, const int first, const int uni)
 {
@@ -267,6 +269,31 @@ IFN void gacc_mul1(gacc *a, vec_t x, const uint8_t *pw, const int first, const i
     a->lo = first ? l : v_xor(a->lo, l);
     a->hi = first ? u : v_xor(a->hi, u);
     a->mid = first ? m : v_xor(a->mid, m);
+}
+#endif
+
+#if AK_STITCH_SPREAD && AK_KARATSUBA
+/* The lo and hi products of x (Karatsuba: the middle one comes from
+ * gacc_mid2). */
+IFN void gacc_lohi(gacc *a, vec_t x, const uint8_t *pw, const int first, const int uni)
+{
+    vec_t h = uni ? v_bcast(pw) : v_loadu(pw);
+    vec_t l = v_clmul(x, h, 0x00), u = v_clmul(x, h, 0x11);
+    a->lo = first ? l : v_xor(a->lo, l);
+    a->hi = first ? u : v_xor(a->hi, u);
+}
+
+/* The Karatsuba middle products of xa (powers at pw) and xb (powers at
+ * pw + VB, i.e. table entries two further on) from ONE vector of half-sums:
+ * t = [xa1^xa0, xb1^xb0] per lane by two unpacks and one XOR, where each
+ * vector alone takes a vpshufd and an XOR (3 instructions for two vectors
+ * instead of 4), against [kk_e, kk_{e+2}] from the half-sum table. */
+IFN void gacc_mid2(gacc *a, vec_t xa, vec_t xb, const uint8_t *pw, const int first, const int uni)
+{
+    vec_t t = v_xor(v_unpacklo64(xa, xb), v_unpackhi64(xa, xb));
+    vec_t k = uni ? v_bcast(pw + GH_KK) : v_loadu(pw + GH_KK);
+    vec_t ma = v_clmul(t, k, 0x00), mb = v_clmul(t, k, 0x11);
+    a->mid = first ? v_xor(ma, mb) : v_xor(v_xor(a->mid, ma), mb);
 }
 #endif
 
@@ -873,12 +900,17 @@ KFN void vaes_ghash_init(ak_ghash *g, const uint8_t H[16])
     for (int j = 1; j <= NPOW; j++) {
         int e = NPOW - j;
         x_store(g->data + 16 * e, kj);
-#if AK_KARATSUBA
-        __m128i kk = _mm_xor_si128(kj, _mm_shuffle_epi32(kj, 0x4e));
-        x_store(g->data + GH_KK + 16 * e, kk);
-#endif
         kj = x_gmul(kj, k1);
     }
+#if AK_KARATSUBA
+    for (int e = 0; e < NPOW; e++) {
+        __m128i k = x_load(g->data + 16 * e);
+        __m128i kn = e + 2 < NPOW ? x_load(g->data + 16 * (e + 2)) : _mm_setzero_si128();
+        __m128i kk = _mm_xor_si128(k, _mm_shuffle_epi32(k, 0x4e));
+        __m128i kkn = _mm_xor_si128(kn, _mm_shuffle_epi32(kn, 0x4e));
+        x_store(g->data + GH_KK + 16 * e, _mm_unpacklo_epi64(kk, kkn));
+    }
+#endif
 #if GCM_QUAD
     /* entry j = K_{2*BATCH + AK_LANES*(2*NV - j)}: two interleaved chains
      * stepping by H^(2*AK_LANES), from K_{2*BATCH} * H^AK_LANES and
@@ -967,6 +999,20 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
          * 4753-4828 -> 4605-4748 cycles (about 3% faster), 1420 B about 2%,
          * opening 16 KiB 1.5-4%; R-8/6/4/2 measured the same, R-5/4/3/2
          * half of that. */
+#if AK_KARATSUBA
+        if (r == R - 7)
+            gacc_lohi(a, p[3], pw + VB * 3, first, uni);
+        if (r == R - 5) {
+            gacc_lohi(a, p[2], pw + VB * 2, 0, uni);
+            gacc_mid2(a, p[2], p[3], pw + VB * 2, first, uni);
+        }
+        if (r == R - 3)
+            gacc_lohi(a, p[1], pw + VB * 1, 0, uni);
+        if (r == R - 2) {
+            gacc_lohi(a, p[0], pw, 0, uni);
+            gacc_mid2(a, p[0], p[1], pw, 0, uni);
+        }
+#else
         if (r == R - 7)
             gacc_mul1(a, p[3], pw + VB * 3, first, uni);
         if (r == R - 5)
@@ -975,6 +1021,7 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
             gacc_mul1(a, p[1], pw + VB * 1, 0, uni);
         if (r == R - 2)
             gacc_mul1(a, p[0], pw, 0, uni);
+#endif
 #else
         if (r == R - 5)
             gacc_mul2(a, p[3], pw + VB * 3, p[2], pw + VB * 2, first, uni);
