@@ -171,6 +171,9 @@ _Static_assert(GH_UNI + VB * (2 * NV - 1) + 16 <= 1024, "lane-scaled powers fit 
 #ifndef GCM_QUAD
 #define GCM_QUAD 0
 #endif
+#ifndef AK_W_BEHIND
+#define AK_W_BEHIND 0 /* 1: v_load_w_behind/v_store_w_behind exist (gcm_tail_xor) */
+#endif
 #ifndef AK_STITCH_SPREAD
 #define AK_STITCH_SPREAD 0 /* 1: stitch multiplies one vector at a time (see there) */
 #endif
@@ -1085,9 +1088,16 @@ IFN void gcm_tail_xor(vec_t *p, const uint8_t *ks, vec_t bsw, const uint8_t *in,
 {
     for (int j = 0; j < NVT; j++) {
         wmask_t m = v_wmask((ptrdiff_t)(VB * j), len);
+#if AK_W_BEHIND
+        /* a whole batch lies behind in and out (see the including file) */
+        vec_t d = v_load_w_behind(in + VB * j, m);
+        vec_t c = v_xor(v_loadu(ks + VB * j), d);
+        v_store_w_behind(out + VB * j, m, c);
+#else
         vec_t d = v_load_w(in, (ptrdiff_t)(VB * j), m);
         vec_t c = v_xor(v_loadu(ks + VB * j), d);
         v_store_w(out, (ptrdiff_t)(VB * j), m, c);
+#endif
         p[j] = v_shuffle8(enc ? v_and_w(c, m) : d, bsw);
     }
     for (int j = NVT; j < NV; j++)
