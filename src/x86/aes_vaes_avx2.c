@@ -23,6 +23,7 @@
 #define AK_TGT "vaes,vpclmulqdq,avx2,avx,aes,pclmul,ssse3,sse4.1"
 #define AK_LANES 2
 #define AK_KARATSUBA 1 /* measured: Karatsuba wins with three 256-bit ALU ports */
+#define AK_STITCH_SPREAD 1 /* measured: see stitch */
 typedef __m256i vec_t;
 
 #define VFN static inline __attribute__((always_inline, target(AK_TGT)))
@@ -45,6 +46,8 @@ VFN vec_t v_declast(vec_t a, vec_t k) { return _mm256_aesdeclast_epi128(a, k); }
 #define v_bsrli(a, n) _mm256_bsrli_epi128((a), (n))
 VFN vec_t v_shuffle8(vec_t a, vec_t m) { return _mm256_shuffle_epi8(a, m); }
 VFN vec_t v_swap64(vec_t a) { return _mm256_shuffle_epi32(a, 0x4e); }
+VFN vec_t v_unpacklo64(vec_t a, vec_t b) { return _mm256_unpacklo_epi64(a, b); }
+VFN vec_t v_unpackhi64(vec_t a, vec_t b) { return _mm256_unpackhi_epi64(a, b); }
 VFN vec_t v_add32(vec_t a, vec_t b) { return _mm256_add_epi32(a, b); }
 
 VFN vec_t v_add64(vec_t a, vec_t b) { return _mm256_add_epi64(a, b); }
@@ -139,6 +142,59 @@ VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
     v_storeu(buf, v);
     if (m.hi > m.lo)
         memcpy(q + m.lo, buf + m.lo, (size_t)(m.hi - m.lo));
+}
+
+/* Windows [0, hi) that have at least 32 - hi bytes of the same buffer
+ * before them, already final (the GCM tail behind a bulk: gcm_tail_xor).
+ * The partial ones move through the 32 bytes that END at the window's end
+ * instead of a byte copy: one 32-byte load, a lane swap, two vpshufb and
+ * an OR; the store rewrites the s = 32 - hi bytes before the window with
+ * their own values (read back, kept by an AND with a constant mask, so
+ * MemorySanitizer sees only defined bytes stored).  The byte copy called
+ * memcpy twice per message and reloaded its bytes through a failed store
+ * forward: measured (interleaved A/B, AES-128, median of three runs)
+ * 1420-byte seal 4.4% and open 3.2% faster; the 12-byte tail's cost over
+ * 1408 bytes went from 23-55 to 16-25 cycles.  Table offsets depend on
+ * hi, a length only.  behind_tab[j] = j - 48 for 48 <= j < 64, else
+ * 0x80 (vpshufb writes a zero). */
+static const uint8_t behind_tab[96] __attribute__((aligned(32))) = {
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
+    0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
+/* 32 bytes of 0xff then 32 of 0: a load at 32-k gives k leading 0xff. */
+static const uint8_t behind_ff00[64] = {
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+    0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
+#define AK_W_BEHIND 1
+
+VFN vec_t v_load_w_behind(const uint8_t *q, wmask_t m)
+{
+    if (m.hi == 32 || m.hi == 16 || m.hi <= 0)
+        return v_load_w(q, 0, m);
+    int s = 32 - m.hi;
+    vec_t l = v_loadu(q - s); /* l[i] = q[i - s] */
+    vec_t a = _mm256_permute2x128_si256(l, l, 0x81); /* [l.lane1, 0] */
+    /* w[b] = l[b + s]: from l's own lane (t = b%16 + s < 16) or the next */
+    vec_t m1 = v_bcast(behind_tab + 48 + s), m2 = v_bcast(behind_tab + 32 + s);
+    return _mm256_or_si256(_mm256_shuffle_epi8(l, m1), _mm256_shuffle_epi8(a, m2));
+}
+
+VFN void v_store_w_behind(uint8_t *q, wmask_t m, vec_t v)
+{
+    if (m.hi == 32 || m.hi == 16 || m.hi <= 0) {
+        v_store_w(q, 0, m, v);
+        return;
+    }
+    int s = 32 - m.hi;
+    vec_t b = _mm256_permute2x128_si256(v, v, 0x08); /* [0, v.lane0] */
+    /* sh[i] = v[i - s]: from v's own lane (i%16 >= s') or the one before */
+    vec_t n1 = v_bcast(behind_tab + 48 - s), n2 = v_bcast(behind_tab + 64 - s);
+    vec_t sh = _mm256_or_si256(_mm256_shuffle_epi8(v, n1), _mm256_shuffle_epi8(b, n2));
+    vec_t keep = _mm256_and_si256(v_loadu(q - s), v_loadu(behind_ff00 + 32 - s));
+    v_storeu(q - s, _mm256_or_si256(keep, sh));
 }
 
 VFN vec_t v_and_w(vec_t v, wmask_t m)
