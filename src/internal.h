@@ -212,21 +212,25 @@ aeskit_status ak_backend_resolve(const char *name, const ak_backend **out);
 
 /* ---- Portable helpers shared by all code (src/util.c) -------------------- */
 
-/* Constant-time: 0xffffffff if the n bytes are equal, 0 otherwise. */
-uint32_t ak_ct_eq_mask(const uint8_t *a, const uint8_t *b, size_t n);
-
-/* The same for exactly 16 bytes, inline: the whole-message GCM open's tag
- * check, where the call and the general loop were a tenth of a 16-byte
- * open's instructions. */
-static inline uint32_t ak_ct_eq16_mask(const uint8_t *a, const uint8_t *b)
+/* Constant-time: 0xffffffff if the n bytes are equal, 0 otherwise.  Eight
+ * bytes at a time, inline: with n a constant (the whole-message GCM open's
+ * 16-byte tag) it is two loads and XORs per side; the call and a byte loop
+ * had been 49 of a 16-byte open's 324 instructions. */
+static inline uint32_t ak_ct_eq_mask(const uint8_t *a, const uint8_t *b, size_t n)
 {
-    uint64_t a0, a1, b0, b1;
-    memcpy(&a0, a, 8);
-    memcpy(&a1, a + 8, 8);
-    memcpy(&b0, b, 8);
-    memcpy(&b1, b + 8, 8);
-    uint64_t diff = (a0 ^ b0) | (a1 ^ b1);
-    uint32_t mask = (uint32_t)((diff | (0 - diff)) >> 63) - 1u; /* no branch on the data */
+    uint64_t diff = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t x, y;
+        memcpy(&x, a + i, 8);
+        memcpy(&y, b + i, 8);
+        diff |= x ^ y;
+    }
+    for (; i < n; i++)
+        diff |= (uint64_t)(a[i] ^ b[i]);
+    /* (diff | -diff) has bit 63 set iff diff != 0: no branch on the data */
+    uint32_t mask = (uint32_t)((diff | (0 - diff)) >> 63) - 1u;
+    /* Every caller turns this into accept/reject, which is public by design. */
     AK_DECLASSIFY(&mask, sizeof mask);
     return mask;
 }

@@ -3,27 +3,6 @@
 
 #include "internal.h"
 
-uint32_t ak_ct_eq_mask(const uint8_t *a, const uint8_t *b, size_t n)
-{
-    /* Eight bytes at a time (a 16-byte tag compare was 49 instructions a
-     * byte at a time, a sixth of a 16-byte GCM open), then the rest. */
-    uint64_t diff = 0;
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t x, y;
-        memcpy(&x, a + i, 8);
-        memcpy(&y, b + i, 8);
-        diff |= x ^ y;
-    }
-    for (; i < n; i++)
-        diff |= (uint64_t)(a[i] ^ b[i]);
-    /* (diff | -diff) has bit 63 set iff diff != 0: no branch on the data */
-    uint32_t mask = (uint32_t)((diff | (0 - diff)) >> 63) - 1u;
-    /* Every caller turns this into accept/reject, which is public by design. */
-    AK_DECLASSIFY(&mask, sizeof mask);
-    return mask;
-}
-
 int aeskit_ct_memcmp(const void *a, const void *b, size_t len)
 {
     return ak_ct_eq_mask((const uint8_t *)a, (const uint8_t *)b, len) ? 0 : 1;

@@ -178,6 +178,9 @@ _Static_assert(GH_UNI + VB * (2 * NV - 1) + 16 <= 1024, "lane-scaled powers fit 
 #ifndef AK_STITCH_SPREAD
 #define AK_STITCH_SPREAD 0 /* 1: stitch multiplies one vector at a time (see there) */
 #endif
+#if AK_STITCH_SPREAD && !AK_KARATSUBA
+#error "AK_STITCH_SPREAD is written for the Karatsuba (ymm) build"
+#endif
 #define NVG (NPOW / AK_LANES)     /* vectors per GHASH-only batch */
 #define RK_ENC 0                  /* offsets in ak_aes.data: encryption schedule, */
 #define RK_DEC 256                /* decryption schedule (AESIMC'd), */
@@ -258,25 +261,7 @@ IFN void gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_
     a->hi = first ? v_xor(u0, u1) : v_xor3(a->hi, u0, u1);
 }
 
-#if AK_STITCH_SPREAD && !AK_KARATSUBA
-/* a (+)= x * (powers at pw): gacc_mul with gacc_mul2's first/uni. */
-IFN void gacc_mul1(gacc *a, vec_t x, const uint8_t *pw, const int first, const int uni)
-{
-    vec_t h = uni ? v_bcast(pw) : v_loadu(pw);
-    vec_t l = v_clmul(x, h, 0x00), u = v_clmul(x, h, 0x11);
-#if AK_KARATSUBA
-    vec_t k = uni ? v_bcast(pw + GH_KK) : v_loadu(pw + GH_KK);
-    vec_t m = v_clmul(v_xor(x, v_swap64(x)), k, 0x00);
-#else
-    vec_t m = v_xor(v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
-#endif
-    a->lo = first ? l : v_xor(a->lo, l);
-    a->hi = first ? u : v_xor(a->hi, u);
-    a->mid = first ? m : v_xor(a->mid, m);
-}
-#endif
-
-#if AK_STITCH_SPREAD && AK_KARATSUBA
+#if AK_STITCH_SPREAD
 /* The lo and hi products of x (Karatsuba: the middle one comes from
  * gacc_mid2). */
 IFN void gacc_lohi(gacc *a, vec_t x, const uint8_t *pw, const int first, const int uni)
@@ -544,10 +529,10 @@ IFN void ctr_next(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
  * low byte is too large: that batch is formed the register-form way and G
  * is recomputed from the scalar counter (a full inc32, carries and the
  * 2^32 wrap included). */
-#if AK_LANES == 4
 #define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
 #define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
 #define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
+#if AK_LANES == 4
 static const uint8_t gctrp_tab[NV + 2][VB] __attribute__((aligned(64))) = {
     {CT_LANE(0), CT_LANE(1), CT_LANE(2), CT_LANE(3)},
     {CT_LANE(4), CT_LANE(5), CT_LANE(6), CT_LANE(7)},
@@ -557,9 +542,6 @@ static const uint8_t gctrp_tab[NV + 2][VB] __attribute__((aligned(64))) = {
     {CT_ST, CT_ST, CT_ST, CT_ST},
 };
 #elif AK_LANES == 2
-#define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
-#define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
-#define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
 static const uint8_t gctrp_tab[NV + 2][VB] __attribute__((aligned(32))) = {
     {CT_LANE(0), CT_LANE(1)}, {CT_LANE(2), CT_LANE(3)}, {CT_LANE(4), CT_LANE(5)},
     {CT_LANE(6), CT_LANE(7)}, {CT_CY(6), CT_CY(7)},     {CT_ST, CT_ST},
@@ -601,8 +583,8 @@ IFN void gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
     s->st = v_loadu(gctrp_tab[NV + 1]);
 }
 
-/* Defined but never used (keeps the compiler's uninitialised-use analysis
- * quiet on paths where the public form is not set up). */
+/* A defined state for paths that never set up the public form (it is not
+ * read there; this keeps the compiler's uninitialised-use analysis quiet). */
 IFN void gctrp_off(gctrp *s)
 {
     s->g = s->cy = s->st = v_zero();
@@ -1008,7 +990,6 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
          * 4753-4828 -> 4605-4748 cycles (about 3% faster), 1420 B about 2%,
          * opening 16 KiB 1.5-4%; R-8/6/4/2 measured the same, R-5/4/3/2
          * half of that. */
-#if AK_KARATSUBA
         if (r == R - 7)
             gacc_lohi(a, p[3], pw + VB * 3, first, uni);
         if (r == R - 5) {
@@ -1021,16 +1002,6 @@ IFN void stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gac
             gacc_lohi(a, p[0], pw, 0, uni);
             gacc_mid2(a, p[0], p[1], pw, 0, uni);
         }
-#else
-        if (r == R - 7)
-            gacc_mul1(a, p[3], pw + VB * 3, first, uni);
-        if (r == R - 5)
-            gacc_mul1(a, p[2], pw + VB * 2, 0, uni);
-        if (r == R - 3)
-            gacc_mul1(a, p[1], pw + VB * 1, 0, uni);
-        if (r == R - 2)
-            gacc_mul1(a, p[0], pw, 0, uni);
-#endif
 #else
         if (r == R - 5)
             gacc_mul2(a, p[3], pw + VB * 3, p[2], pw + VB * 2, first, uni);
@@ -1668,31 +1639,28 @@ NOINL void gcm_long_entry(IV12_PARAMS, int enc)
  * blocks and L), short (J0 and the data in one pass, the AAD beside it),
  * long.  A small class's call is the entry's last act, with the entry's
  * own arguments: a jump. */
+/* Jumps to the KIND kernel for `lanes` lanes (data blocks plus extras). */
+#define SIZE_SWITCH(KIND, DIR, lanes)                                                                    \
+    switch (((lanes) + AK_LANES - 1) / AK_LANES) {                                                       \
+    case 1: gcm_##KIND##_##DIR##1(IV12_ARGS); return;                                                    \
+    case 2: gcm_##KIND##_##DIR##2(IV12_ARGS); return;                                                    \
+    case 3: gcm_##KIND##_##DIR##3(IV12_ARGS); return;                                                    \
+    default: gcm_##KIND##_##DIR##4(IV12_ARGS); return;                                                   \
+    }
 #define IV12_ENTRY(DIR, ENC)                                                                             \
     KFN void vaes_gcm_##DIR##_iv12(IV12_PARAMS)                                                          \
     {                                                                                                    \
         size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;                                           \
-        if (nA <= 1 && nC + 2 <= BATCH) {                                                                \
-            switch ((nC + 2 + AK_LANES - 1) / AK_LANES) {                                                \
-            case 1: gcm_tiny_##DIR##1(IV12_ARGS); return;                                                \
-            case 2: gcm_tiny_##DIR##2(IV12_ARGS); return;                                                \
-            case 3: gcm_tiny_##DIR##3(IV12_ARGS); return;                                                \
-            default: gcm_tiny_##DIR##4(IV12_ARGS); return;                                               \
-            }                                                                                            \
-        }                                                                                                \
-        if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW) {                                                    \
-            switch ((nC + 1 + AK_LANES - 1) / AK_LANES) {                                                \
-            case 1: gcm_short_##DIR##1(IV12_ARGS); return;                                               \
-            case 2: gcm_short_##DIR##2(IV12_ARGS); return;                                               \
-            case 3: gcm_short_##DIR##3(IV12_ARGS); return;                                               \
-            default: gcm_short_##DIR##4(IV12_ARGS); return;                                              \
-            }                                                                                            \
-        }                                                                                                \
+        if (nA <= 1 && nC + 2 <= BATCH)                                                                  \
+            SIZE_SWITCH(tiny, DIR, nC + 2) /* J0/A and L besides the data */                             \
+        if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW)                                                      \
+            SIZE_SWITCH(short, DIR, nC + 1) /* J0 besides the data */                                    \
         gcm_long_entry(IV12_ARGS, ENC);                                                                  \
     }
 IV12_ENTRY(seal, 1)
 IV12_ENTRY(open, 0)
 #undef IV12_ENTRY
+#undef SIZE_SWITCH
 #undef IV12_PARAMS
 #undef IV12_ARGS
 
