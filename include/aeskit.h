@@ -1,35 +1,73 @@
 /*
- * aeskit.h - the public API of aeskit, AES modes at the speed of the hardware.
+ * aeskit.h - the public API of aeskit 1.x, AES modes at the speed of the
+ * hardware.
  *
- * One header, C11 (also usable from C++).  Every function is documented
- * below: what each argument means, every status it returns, the limits.
+ * One header (plus the generated aeskit_version.h), C11, also usable from
+ * C++.  Every function is documented below: what each argument means, every
+ * status it returns, the limits.
  *
  * ---------------------------------------------------------------------------
  * Conventions
  * ---------------------------------------------------------------------------
+ * - Argument order, for every function: the object it works on (a key or a
+ *   streaming context) first; then its outputs, each followed by its size;
+ *   then its inputs: the message (in, len), then a tag to check, then the
+ *   IV, nonce or tweak, then the associated data.  For example
+ *       aeskit_gcm_seal(key, out, tag, tag_len, in, len, iv, iv_len, aad, aad_len)
+ *       aeskit_gcm_open(key, out, in, len, tag, tag_len, iv, iv_len, aad, aad_len)
+ *       aeskit_ctr_crypt(key, out, in, len, iv)
+ *   The output of a cipher has the length of its input (len) unless a size
+ *   is given.
  * - Every fallible function returns an aeskit_status; AESKIT_OK is 0, every
- *   error is a distinct positive value named by aeskit_strerror().  Arguments
- *   are checked before anything is written: on an argument error no output
- *   buffer and no object is modified.
- * - A pointer may be NULL only where its length is 0 (AESKIT_ERR_NULL_POINTER
- *   otherwise).  Key objects and contexts must never be NULL.
- * - Arguments are checked in this order: NULL pointers, then the state of
- *   the object (a key object never set up, or wiped, gives AESKIT_ERR_STATE
- *   from every function that uses it), then lengths and parameters, then
- *   overlap.
- * - Input and output buffers may have any alignment.  They may be the same
- *   buffer (in-place) or not overlap at all; any other overlap returns
- *   AESKIT_ERR_OVERLAP.  Tags, IVs, nonces and AAD must not overlap the
- *   output at all (not even exactly).
- * - Key objects are caller-allocated, fixed-size, opaque structures.  They
- *   are set up once by an *_init function (which picks the backend: the best
- *   one this CPU can run, or the one named in *_init_backend) and may then be
- *   used for any number of messages, from any number of threads at once
- *   (they are read-only after init).  Streaming contexts point to their key
- *   object, which must outlive them; a context belongs to one thread at a
- *   time.
- * - No function allocates memory.  Nothing here writes to stdout/stderr.
- * - *_wipe functions clear key objects and contexts (not optimised away).
+ *   error is a distinct positive value named by aeskit_strerror().  Every
+ *   status must be checked (AESKIT_MUST_CHECK makes the compiler warn where
+ *   one is dropped): an output is meaningful only after AESKIT_OK.
+ * - Arguments are checked before anything is written: on an argument error
+ *   no output buffer and no object is modified.  They are checked in this
+ *   order: NULL pointers, then the state of the object (a key object that
+ *   was never set up, or was wiped, gives AESKIT_ERR_STATE from every
+ *   function that uses it), then lengths and parameters, then overlap.
+ * - A pointer may be NULL exactly where its length is 0
+ *   (AESKIT_ERR_NULL_POINTER otherwise).  Key objects and contexts are never
+ *   NULL.
+ * - Input and output buffers may have any alignment.  One overlap rule for
+ *   every mode (AESKIT_ERR_OVERLAP otherwise): the message input and output
+ *   (in, out) are the same buffer (in place) or do not overlap at all; every
+ *   other buffer (IV, nonce, tweak, chaining value, tag, AAD, *out_len)
+ *   does not overlap out at all, not even exactly.  A tag that is an output
+ *   is written after every input has been read, so it may overlap inputs.
+ *   A raw CBC chaining value is read first and written last: it overlaps
+ *   neither in nor out; a CBC-MAC state does not overlap in.
+ * - Key objects are caller-allocated, fixed-size, opaque structures,
+ *   aligned to AESKIT_ALIGNMENT (64) bytes.  Declare them as variables (static,
+ *   automatic, or members of a struct), or allocate them with
+ *   aligned_alloc(AESKIT_ALIGNMENT, size) or posix_memalign; plain malloc()
+ *   does not promise that alignment, and *_init refuses an object that lacks
+ *   it (AESKIT_ERR_ALIGNMENT).  A key object may be copied with memcpy to
+ *   another suitably aligned object.
+ * - A key object is set up once by its *_init function, which picks the
+ *   backend (the best one this CPU can run, or the one named in
+ *   *_init_backend), and is then read-only: any number of messages, from any
+ *   number of threads at once.  *_init marks the object as set up; an object
+ *   that is not so marked (never set up, wiped, or garbage) is refused with
+ *   AESKIT_ERR_STATE.
+ * - Streaming contexts (aeskit_*_ctx) point to their key object, which must
+ *   outlive them; a context belongs to one thread at a time.  They need only
+ *   16-byte alignment.
+ * - No function allocates memory.  Nothing here writes to stdout or stderr.
+ * - *_wipe clears a key object, *_ctx_wipe a streaming context, in a way the
+ *   compiler cannot remove.  Both accept NULL.
+ *
+ * ---------------------------------------------------------------------------
+ * Versions and the ABI
+ * ---------------------------------------------------------------------------
+ * AESKIT_VERSION_MAJOR/MINOR/PATCH and AESKIT_VERSION_NUMBER come from the
+ * build (aeskit_version.h, generated by CMake from the project version).
+ * The shared library's SONAME is libaeskit.so.AESKIT_ABI_VERSION; the ABI
+ * version is the major version, and it changes with any change to a
+ * function's signature, an object's size, or a status code's meaning.  A
+ * program checks that the header it was compiled with matches the library
+ * it runs with by calling aeskit_abi_check() (below), once, at start-up.
  *
  * ---------------------------------------------------------------------------
  * Backends and constant time
@@ -47,19 +85,29 @@
  * plaintext or tag; lengths, IVs and AAD are public.  aeskit_backend_get()
  * reports the same flag at run time; `aeskit list` prints it.
  *
- * The environment variable AESKIT_CPU masks CPU features, read once at
- * first use: a comma-separated list of "generic" (mask everything), or
- * "-aesni", "-pclmul", "-avx2", "-vaes", "-avx512", "-arm-aes", "-pmull",
- * "-vcrypto" (mask one feature and what depends on it).  AESKIT_BACKEND=NAME
- * makes NAME the default backend of *_init (a name this CPU cannot run makes
- * *_init fail with AESKIT_ERR_BACKEND_UNAVAILABLE, so a forced test run
- * cannot silently fall back).
+ * ---------------------------------------------------------------------------
+ * The environment
+ * ---------------------------------------------------------------------------
+ * Two variables are read, once, at the first call that needs them, and only
+ * where the process is not privileged (secure_getenv: never in a setuid or
+ * setgid program).  Neither can make a correct program fail; at most it runs
+ * more slowly, and aeskit_env_check() says what was made of them:
+ *   AESKIT_CPU      masks CPU features: a comma-separated list of "generic"
+ *                   (mask everything), or "-aesni", "-pclmul", "-ssse3",
+ *                   "-avx2", "-vaes", "-avx512", "-arm-aes", "-pmull",
+ *                   "-vcrypto" (one feature and what depends on it).  It can
+ *                   only remove features.  Unknown tokens are ignored.
+ *   AESKIT_BACKEND  the default backend of *_init (not of *_init_backend).
+ *                   A name this build does not know, or this CPU cannot run,
+ *                   is ignored: the best backend is used.
  */
 #ifndef AESKIT_H
 #define AESKIT_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "aeskit_version.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -73,6 +121,12 @@ extern "C" {
 #define AESKIT_API
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define AESKIT_MUST_CHECK __attribute__((warn_unused_result))
+#else
+#define AESKIT_MUST_CHECK
+#endif
+
 #if defined(__cplusplus)
 #define AESKIT_ALIGN(n) alignas(n)
 #elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L
@@ -81,7 +135,8 @@ extern "C" {
 #define AESKIT_ALIGN(n) __attribute__((aligned(n)))
 #endif
 
-#define AESKIT_VERSION_STRING "0.1.0"
+/* Alignment of every key object type, in bytes. */
+#define AESKIT_ALIGNMENT 64
 
 /* ------------------------------------------------------------------------ */
 /* Status codes                                                             */
@@ -101,36 +156,65 @@ typedef enum aeskit_status {
     AESKIT_ERR_LENGTH = 8,          /* length not a multiple of 16 where whole
                                        blocks are required; XTS data unit < 16;
                                        PKCS#7 ciphertext empty or not blocks */
-    AESKIT_ERR_OVERLAP = 9,         /* input and output overlap but are not equal */
-    AESKIT_ERR_STATE = 10,          /* key never set up or wiped; streaming call out
-                                       of order or after finish */
+    AESKIT_ERR_OVERLAP = 9,         /* buffers overlap where they must not */
+    AESKIT_ERR_STATE = 10,          /* key object not set up (never, wiped, garbage);
+                                       streaming call out of order or after finish */
     AESKIT_ERR_AUTH = 11,           /* tag mismatch: message rejected */
     AESKIT_ERR_PADDING = 12,        /* bad PKCS#7 padding */
     AESKIT_ERR_BUFFER_TOO_SMALL = 13, /* output capacity too small */
     AESKIT_ERR_BACKEND_UNKNOWN = 14,  /* no backend of that name compiled in */
     AESKIT_ERR_BACKEND_UNAVAILABLE = 15, /* backend compiled in, but this CPU (or the
                                             AESKIT_CPU mask) cannot run it */
-    AESKIT_ERR_XTS_KEY = 16,        /* reserved: XTS halves equal (not rejected by default) */
-    AESKIT_ERR_ARGUMENT = 17        /* any other invalid argument (e.g. bad direction) */
+    AESKIT_ERR_ARGUMENT = 17,       /* any other invalid argument (a direction, an
+                                       index out of range) */
+    AESKIT_ERR_ALIGNMENT = 18,      /* key object not aligned to AESKIT_ALIGNMENT */
+    AESKIT_ERR_ABI = 19,            /* header and library disagree (aeskit_abi_check) */
+    AESKIT_ERR_ENVIRONMENT = 20     /* AESKIT_CPU holds a token that was ignored */
 } aeskit_status;
 
 /* A short English description of a status code ("success", "authentication
  * failed", ...).  Never NULL; unknown codes give "unknown status". */
 AESKIT_API const char *aeskit_strerror(int status);
 
-/* The library version, AESKIT_VERSION_STRING of the build. */
+/* ------------------------------------------------------------------------ */
+/* Version, object sizes, the ABI check                                     */
+/* ------------------------------------------------------------------------ */
+
+/* The library's version as a string ("1.0.0") and as a number
+ * (major * 10000 + minor * 100 + patch), as built. */
 AESKIT_API const char *aeskit_version(void);
+AESKIT_API unsigned long aeskit_version_number(void);
+
+/* The object types whose size the library reports. */
+typedef enum aeskit_object {
+    AESKIT_OBJ_AES_KEY = 1,
+    AESKIT_OBJ_GCM_KEY = 2,
+    AESKIT_OBJ_CMAC_KEY = 3,
+    AESKIT_OBJ_XTS_KEY = 4,
+    AESKIT_OBJ_RFC4106_KEY = 5,
+    AESKIT_OBJ_RFC4309_KEY = 6,
+    AESKIT_OBJ_GCM_CTX = 7,
+    AESKIT_OBJ_CMAC_CTX = 8,
+    AESKIT_OBJ_CTR_CTX = 9
+} aeskit_object;
+
+/* sizeof the object type as the library was built (0 for an unknown type):
+ * for allocating objects from a language that cannot read this header, and
+ * for aeskit_abi_check(). */
+AESKIT_API size_t aeskit_object_size(aeskit_object type);
 
 /* ------------------------------------------------------------------------ */
-/* Backends                                                                 */
+/* Backends and the environment                                             */
 /* ------------------------------------------------------------------------ */
 
 typedef struct aeskit_backend_info {
     const char *name;          /* "generic", "x86-aesni", ... */
     const char *requires;      /* human-readable CPU features it needs */
+    const char *variant;       /* what this CPU runs inside the backend, e.g.
+                                  generic's vector width ("64-bit words",
+                                  "256-bit vectors"); "" where there is one */
     int priority;              /* higher is preferred */
-    int constant_time;         /* 1 if constant-time (see table above) */
-    int implemented;           /* 0 if compiled in as a placeholder only */
+    int constant_time;         /* 1 if constant-time (see the table above) */
     int available;             /* 1 if this CPU (after AESKIT_CPU) can run it */
     int chosen;                /* 1 if *_init picks it by default */
 } aeskit_backend_info;
@@ -139,29 +223,44 @@ typedef struct aeskit_backend_info {
 AESKIT_API size_t aeskit_backend_count(void);
 
 /* Describes backend number index (0 <= index < aeskit_backend_count()).
- * Returns AESKIT_ERR_NULL_POINTER if info is NULL, AESKIT_ERR_ARGUMENT if
- * index is out of range. */
-AESKIT_API aeskit_status aeskit_backend_get(size_t index, aeskit_backend_info *info);
+ * Errors: AESKIT_ERR_NULL_POINTER (info), AESKIT_ERR_ARGUMENT (index out of
+ * range). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_backend_get(aeskit_backend_info *info,
+                                                              size_t index);
 
-/* Name of the backend *_init picks by default on this machine. */
+/* Name of the backend *_init picks by default here (never NULL). */
 AESKIT_API const char *aeskit_backend_default(void);
 
-/* Checks that a backend of that name exists and can run here: AESKIT_OK,
+/* Whether a backend of that name exists and can run here: AESKIT_OK,
  * AESKIT_ERR_NULL_POINTER, AESKIT_ERR_BACKEND_UNKNOWN or
  * AESKIT_ERR_BACKEND_UNAVAILABLE. */
-AESKIT_API aeskit_status aeskit_backend_check(const char *name);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_backend_check(const char *name);
 
 /* The CPU features detected (after the AESKIT_CPU mask), space-separated,
  * e.g. "aesni pclmul avx2 vaes vpclmulqdq avx512f avx512bw avx512vl". */
 AESKIT_API const char *aeskit_cpu_features(void);
 
+/* What the library made of AESKIT_CPU and AESKIT_BACKEND: AESKIT_OK if both
+ * are unset, empty or fully understood; AESKIT_ERR_ENVIRONMENT if AESKIT_CPU
+ * holds a token that was ignored; AESKIT_ERR_BACKEND_UNKNOWN or
+ * AESKIT_ERR_BACKEND_UNAVAILABLE if AESKIT_BACKEND names a backend that was
+ * ignored.  Tools call it to say why a setting had no effect. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_env_check(void);
+
 /* ------------------------------------------------------------------------ */
-/* Key objects (opaque, caller-allocated, fixed size)                       */
+/* Key objects and contexts (opaque, caller-allocated, fixed size)          */
 /* ------------------------------------------------------------------------ */
 
 #define AESKIT_AES_KEY_SIZE 1536
 #define AESKIT_GHASH_KEY_SIZE 1024
 #define AESKIT_GCM_KEY_SIZE (AESKIT_AES_KEY_SIZE + AESKIT_GHASH_KEY_SIZE + 64)
+#define AESKIT_CMAC_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
+#define AESKIT_XTS_KEY_SIZE (2 * AESKIT_AES_KEY_SIZE)
+#define AESKIT_RFC4106_KEY_SIZE (AESKIT_GCM_KEY_SIZE + 64)
+#define AESKIT_RFC4309_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
+#define AESKIT_GCM_CTX_SIZE 256
+#define AESKIT_CMAC_CTX_SIZE 96
+#define AESKIT_CTR_CTX_SIZE 64
 
 /* An expanded AES key (AES-128/192/256) with its backend. */
 typedef struct aeskit_aes_key {
@@ -175,65 +274,89 @@ typedef struct aeskit_gcm_key {
 
 /* A CMAC key: the AES key plus the subkeys K1 and K2. */
 typedef struct aeskit_cmac_key {
-    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_AES_KEY_SIZE + 64];
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_CMAC_KEY_SIZE];
 } aeskit_cmac_key;
 
-/* An XTS key: the data key (first half) and the tweak key (second half). */
+/* An XTS key: the data key and the tweak key. */
 typedef struct aeskit_xts_key {
-    AESKIT_ALIGN(64) unsigned char opaque[2 * AESKIT_AES_KEY_SIZE];
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_XTS_KEY_SIZE];
 } aeskit_xts_key;
 
-/* RFC 4106 / RFC 4543 key: a GCM key and the 4-byte salt. */
+/* An RFC 4106 / RFC 4543 key: a GCM key and the 4-byte salt. */
 typedef struct aeskit_rfc4106_key {
-    aeskit_gcm_key gcm;
-    unsigned char salt[4];
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_RFC4106_KEY_SIZE];
 } aeskit_rfc4106_key;
 
-/* RFC 4309 key: an AES key and the 3-byte salt. */
+/* An RFC 4309 key: an AES key and the 3-byte salt. */
 typedef struct aeskit_rfc4309_key {
-    aeskit_aes_key aes;
-    unsigned char salt[3];
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_RFC4309_KEY_SIZE];
 } aeskit_rfc4309_key;
 
-/* Streaming contexts (opaque; they point to their key object). */
+/* Streaming contexts. */
 typedef struct aeskit_gcm_ctx {
-    AESKIT_ALIGN(16) unsigned char opaque[256];
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_GCM_CTX_SIZE];
 } aeskit_gcm_ctx;
 
 typedef struct aeskit_cmac_ctx {
-    AESKIT_ALIGN(16) unsigned char opaque[96];
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_CMAC_CTX_SIZE];
 } aeskit_cmac_ctx;
 
 typedef struct aeskit_ctr_ctx {
-    AESKIT_ALIGN(16) unsigned char opaque[64];
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_CTR_CTX_SIZE];
 } aeskit_ctr_ctx;
+
+/* The direction of a streaming AEAD, fixed when it starts. */
+typedef enum aeskit_direction {
+    AESKIT_SEAL = 1,   /* encrypt, then write the tag */
+    AESKIT_OPEN = 2    /* decrypt, then check the tag */
+} aeskit_direction;
+
+/* AESKIT_OK if the library this program runs with has the ABI version and
+ * the object sizes of the header it was compiled with, else AESKIT_ERR_ABI.
+ * Call it once at start-up. */
+static inline aeskit_status aeskit_abi_check(void)
+{
+    static const size_t sizes[] = {
+        0, sizeof(aeskit_aes_key), sizeof(aeskit_gcm_key), sizeof(aeskit_cmac_key),
+        sizeof(aeskit_xts_key), sizeof(aeskit_rfc4106_key), sizeof(aeskit_rfc4309_key),
+        sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx)};
+    if (aeskit_version_number() / 10000 != AESKIT_ABI_VERSION)
+        return AESKIT_ERR_ABI;
+    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_CTR_CTX; t++)
+        if (aeskit_object_size((aeskit_object)t) != sizes[t])
+            return AESKIT_ERR_ABI;
+    return AESKIT_OK;
+}
 
 /* ------------------------------------------------------------------------ */
 /* AES block cipher (FIPS-197)                                              */
 /* ------------------------------------------------------------------------ */
 
 /* Expands key (key_len 16, 24 or 32 bytes) into k, with the default backend.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_KEY_LENGTH,
- * AESKIT_ERR_BACKEND_UNAVAILABLE (AESKIT_BACKEND names a backend this CPU
- * cannot run). */
-AESKIT_API aeskit_status aeskit_aes_init(aeskit_aes_key *k, const uint8_t *key, size_t key_len);
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_ALIGNMENT, AESKIT_ERR_KEY_LENGTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_aes_init(aeskit_aes_key *k,
+                                                           const uint8_t *key, size_t key_len);
 
-/* As aeskit_aes_init, with the backend named (NULL means the default).
+/* As aeskit_aes_init, with the backend named (NULL: the default).
  * Extra errors: AESKIT_ERR_BACKEND_UNKNOWN, AESKIT_ERR_BACKEND_UNAVAILABLE. */
-AESKIT_API aeskit_status aeskit_aes_init_backend(aeskit_aes_key *k, const uint8_t *key,
-                                                 size_t key_len, const char *backend);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_aes_init_backend(aeskit_aes_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
 
-/* Name of the backend k was set up with ("" for a key never initialised). */
+/* Name of the backend k was set up with ("" for an object not set up). */
 AESKIT_API const char *aeskit_aes_backend(const aeskit_aes_key *k);
 
 /* Encrypts / decrypts one 16-byte block (out may equal in).
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_OVERLAP. */
-AESKIT_API aeskit_status aeskit_aes_encrypt_block(const aeskit_aes_key *k, uint8_t out[16],
-                                                  const uint8_t in[16]);
-AESKIT_API aeskit_status aeskit_aes_decrypt_block(const aeskit_aes_key *k, uint8_t out[16],
-                                                  const uint8_t in[16]);
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_aes_encrypt_block(const aeskit_aes_key *k,
+                                                                    uint8_t out[16],
+                                                                    const uint8_t in[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_aes_decrypt_block(const aeskit_aes_key *k,
+                                                                    uint8_t out[16],
+                                                                    const uint8_t in[16]);
 
-/* Clears k (all key material and the backend choice). NULL is ignored. */
+/* Clears k (all key material and the set-up mark). */
 AESKIT_API void aeskit_aes_wipe(aeskit_aes_key *k);
 
 /* ------------------------------------------------------------------------ */
@@ -241,54 +364,69 @@ AESKIT_API void aeskit_aes_wipe(aeskit_aes_key *k);
 /* ------------------------------------------------------------------------ */
 
 /* ECB over len bytes (a multiple of 16; 0 allowed).
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_LENGTH, AESKIT_ERR_OVERLAP. */
-AESKIT_API aeskit_status aeskit_ecb_encrypt(const aeskit_aes_key *k, uint8_t *out,
-                                            const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_ecb_decrypt(const aeskit_aes_key *k, uint8_t *out,
-                                            const uint8_t *in, size_t len);
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH,
+ * AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ecb_encrypt(const aeskit_aes_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ecb_decrypt(const aeskit_aes_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len);
 
 /* Raw CBC over len bytes (a multiple of 16; 0 allowed), no padding.  iv is
  * the 16-byte chaining value: read at entry, replaced on return by the last
- * ciphertext block, so consecutive calls continue one message.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_LENGTH, AESKIT_ERR_OVERLAP. */
-AESKIT_API aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t iv[16],
-                                            uint8_t *out, const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t iv[16],
-                                            uint8_t *out, const uint8_t *in, size_t len);
+ * ciphertext block, so consecutive calls continue one message.  iv must not
+ * overlap in or out.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH,
+ * AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len, uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len, uint8_t iv[16]);
 
-/* CBC with PKCS#7 padding, one shot.  Encrypt writes len/16*16+16 bytes
- * (always 1..16 bytes of padding); out_cap must be at least that.  Decrypt
- * takes a non-empty multiple of 16 and needs out_cap >= len: it decrypts
- * all len bytes into out, checks the padding there in constant time, zeroes
- * the padding bytes, and sets *out_len to the plaintext length.  iv is not modified.  On AESKIT_ERR_PADDING the output buffer
- * (len bytes) is zeroed and *out_len is 0.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_BUFFER_TOO_SMALL,
- * AESKIT_ERR_LENGTH (decrypt), AESKIT_ERR_OVERLAP, AESKIT_ERR_PADDING. */
-AESKIT_API aeskit_status aeskit_cbc_pkcs7_encrypt(const aeskit_aes_key *k, const uint8_t iv[16],
-                                                  uint8_t *out, size_t out_cap, size_t *out_len,
-                                                  const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_cbc_pkcs7_decrypt(const aeskit_aes_key *k, const uint8_t iv[16],
-                                                  uint8_t *out, size_t out_cap, size_t *out_len,
-                                                  const uint8_t *in, size_t len);
+/* CBC with PKCS#7 padding, one shot; iv is not modified.
+ * Encrypt writes len/16*16 + 16 bytes (always 1..16 bytes of padding):
+ * out_cap must be at least that; *out_len receives it.
+ * Decrypt takes a non-empty multiple of 16 and needs out_cap >= len: it
+ * decrypts all len bytes into out, checks the padding there in constant
+ * time, zeroes the padding bytes, and sets *out_len to the plaintext length.
+ * On AESKIT_ERR_PADDING the len output bytes are zeroed and *out_len is 0.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH
+ * (decrypt), AESKIT_ERR_BUFFER_TOO_SMALL, AESKIT_ERR_OVERLAP,
+ * AESKIT_ERR_PADDING (decrypt). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_pkcs7_encrypt(const aeskit_aes_key *k,
+                                                                    uint8_t *out, size_t out_cap,
+                                                                    size_t *out_len,
+                                                                    const uint8_t *in, size_t len,
+                                                                    const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_pkcs7_decrypt(const aeskit_aes_key *k,
+                                                                    uint8_t *out, size_t out_cap,
+                                                                    size_t *out_len,
+                                                                    const uint8_t *in, size_t len,
+                                                                    const uint8_t iv[16]);
 
 /* ------------------------------------------------------------------------ */
 /* CTR (SP 800-38A): 16-byte initial counter block, 128-bit big-endian      */
 /* increment modulo 2^128 (OpenSSL's convention).                           */
 /* ------------------------------------------------------------------------ */
 
-/* One shot: out = in XOR keystream(iv).  Any len.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_OVERLAP. */
-AESKIT_API aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k, const uint8_t iv[16],
-                                          uint8_t *out, const uint8_t *in, size_t len);
+/* One shot: out = in XOR keystream(iv), any len.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k,
+                                                            uint8_t *out, const uint8_t *in,
+                                                            size_t len, const uint8_t iv[16]);
 
 /* Streaming: start once, then update with any lengths; the concatenated
- * output equals the one-shot output.  Errors as aeskit_ctr_crypt, plus
- * AESKIT_ERR_STATE for an update on a context never started (or wiped). */
-AESKIT_API aeskit_status aeskit_ctr_start(aeskit_ctr_ctx *ctx, const aeskit_aes_key *k,
-                                          const uint8_t iv[16]);
-AESKIT_API aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out,
-                                           const uint8_t *in, size_t len);
-AESKIT_API void aeskit_ctr_wipe(aeskit_ctr_ctx *ctx);
+ * output equals the one-shot output.  Errors as aeskit_ctr_crypt; an update
+ * on a context never started (or wiped) is AESKIT_ERR_STATE. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_start(aeskit_ctr_ctx *ctx,
+                                                            const aeskit_aes_key *k,
+                                                            const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out,
+                                                             const uint8_t *in, size_t len);
+AESKIT_API void aeskit_ctr_ctx_wipe(aeskit_ctr_ctx *ctx);
 
 /* ------------------------------------------------------------------------ */
 /* CBC-MAC (raw primitive) and CMAC (SP 800-38B, RFC 4493)                  */
@@ -297,37 +435,49 @@ AESKIT_API void aeskit_ctr_wipe(aeskit_ctr_ctx *ctx);
 /* Raw CBC-MAC chaining: for each 16-byte block B of in, state = E(state ^ B).
  * len must be a multiple of 16.  No padding, no length encoding: it is a
  * building block (CCM, kernel-style cbcmac), not a MAC for variable-length
- * messages on its own.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_LENGTH. */
-AESKIT_API aeskit_status aeskit_cbcmac_blocks(const aeskit_aes_key *k, uint8_t state[16],
-                                              const uint8_t *in, size_t len);
+ * messages on its own.  state must not overlap in.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH,
+ * AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbcmac_blocks(const aeskit_aes_key *k,
+                                                                uint8_t state[16],
+                                                                const uint8_t *in, size_t len);
 
 /* Sets up a CMAC key (16/24/32-byte AES key), default / named backend.
  * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
-AESKIT_API aeskit_status aeskit_cmac_init(aeskit_cmac_key *ck, const uint8_t *key, size_t key_len);
-AESKIT_API aeskit_status aeskit_cmac_init_backend(aeskit_cmac_key *ck, const uint8_t *key,
-                                                  size_t key_len, const char *backend);
-AESKIT_API const char *aeskit_cmac_backend(const aeskit_cmac_key *ck);
-AESKIT_API void aeskit_cmac_wipe(aeskit_cmac_key *ck);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_init(aeskit_cmac_key *k,
+                                                            const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_init_backend(aeskit_cmac_key *k,
+                                                                    const uint8_t *key,
+                                                                    size_t key_len,
+                                                                    const char *backend);
+AESKIT_API const char *aeskit_cmac_backend(const aeskit_cmac_key *k);
+AESKIT_API void aeskit_cmac_wipe(aeskit_cmac_key *k);
 
-/* One-shot CMAC of msg; writes the first tag_len (4..16) bytes of the MAC.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_TAG_LENGTH. */
-AESKIT_API aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
-                                     uint8_t *tag, size_t tag_len);
+/* One-shot CMAC of in: writes the first tag_len (4..16) bytes of the MAC.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac(const aeskit_cmac_key *k, uint8_t *tag,
+                                                       size_t tag_len, const uint8_t *in,
+                                                       size_t len);
 
-/* Constant-time check of a tag_len-byte (4..16) tag: AESKIT_OK or
+/* Constant-time check of a tag_len-byte (4..16) tag over in: AESKIT_OK or
  * AESKIT_ERR_AUTH (or the argument errors of aeskit_cmac). */
-AESKIT_API aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *ck, const uint8_t *msg,
-                                            size_t len, const uint8_t *tag, size_t tag_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *k,
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t *tag, size_t tag_len);
 
-/* Streaming CMAC: start, update any number of times with any lengths,
- * then finish (tag out) or verify (tag compared in constant time).  After
- * finish/verify the context must be started again (else AESKIT_ERR_STATE). */
-AESKIT_API aeskit_status aeskit_cmac_start(aeskit_cmac_ctx *ctx, const aeskit_cmac_key *ck);
-AESKIT_API aeskit_status aeskit_cmac_update(aeskit_cmac_ctx *ctx, const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_cmac_finish(aeskit_cmac_ctx *ctx, uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_cmac_finish_verify(aeskit_cmac_ctx *ctx, const uint8_t *tag,
-                                                   size_t tag_len);
+/* Streaming CMAC: start, update any number of times with any lengths, then
+ * finish (writes the tag) or finish_verify (compares it in constant time).
+ * After either, the context must be started again (else AESKIT_ERR_STATE).
+ * A bad tag length leaves the context open. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_start(aeskit_cmac_ctx *ctx,
+                                                             const aeskit_cmac_key *k);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_update(aeskit_cmac_ctx *ctx,
+                                                              const uint8_t *in, size_t len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_finish(aeskit_cmac_ctx *ctx, uint8_t *tag,
+                                                              size_t tag_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_finish_verify(aeskit_cmac_ctx *ctx,
+                                                                     const uint8_t *tag,
+                                                                     size_t tag_len);
 AESKIT_API void aeskit_cmac_ctx_wipe(aeskit_cmac_ctx *ctx);
 
 /* ------------------------------------------------------------------------ */
@@ -340,105 +490,133 @@ AESKIT_API void aeskit_cmac_ctx_wipe(aeskit_cmac_ctx *ctx);
 
 /* Sets up a GCM key (AES key + GHASH tables), default / named backend.
  * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
-AESKIT_API aeskit_status aeskit_gcm_init(aeskit_gcm_key *gk, const uint8_t *key, size_t key_len);
-AESKIT_API aeskit_status aeskit_gcm_init_backend(aeskit_gcm_key *gk, const uint8_t *key,
-                                                 size_t key_len, const char *backend);
-AESKIT_API const char *aeskit_gcm_backend(const aeskit_gcm_key *gk);
-AESKIT_API void aeskit_gcm_wipe(aeskit_gcm_key *gk);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_init(aeskit_gcm_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_init_backend(aeskit_gcm_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+AESKIT_API const char *aeskit_gcm_backend(const aeskit_gcm_key *k);
+AESKIT_API void aeskit_gcm_wipe(aeskit_gcm_key *k);
 
 /* One-shot authenticated encryption: out (len bytes) = ciphertext of in,
  * tag (tag_len bytes) = authentication tag over aad and the ciphertext.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_IV_LENGTH, AESKIT_ERR_TAG_LENGTH,
- * AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_AAD_TOO_LONG, AESKIT_ERR_OVERLAP
- * (also if tag overlaps out). */
-AESKIT_API aeskit_status aeskit_gcm_seal(const aeskit_gcm_key *gk,
-                                         const uint8_t *iv, size_t iv_len,
-                                         const uint8_t *aad, size_t aad_len,
-                                         const uint8_t *in, size_t len,
-                                         uint8_t *out, uint8_t *tag, size_t tag_len);
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH,
+ * AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_IV_LENGTH, AESKIT_ERR_AAD_TOO_LONG,
+ * AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_seal(const aeskit_gcm_key *k,
+                                                           uint8_t *out, uint8_t *tag,
+                                                           size_t tag_len,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *iv, size_t iv_len,
+                                                           const uint8_t *aad, size_t aad_len);
 
 /* One-shot authenticated decryption.  The tag is compared in constant time.
  * On AESKIT_ERR_AUTH no plaintext is released: an out-of-place out is
- * zeroed, an in-place buffer (out == in) holds the original ciphertext
- * again.  Errors: as aeskit_gcm_seal, plus AESKIT_ERR_AUTH. */
-AESKIT_API aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk,
-                                         const uint8_t *iv, size_t iv_len,
-                                         const uint8_t *aad, size_t aad_len,
-                                         const uint8_t *in, size_t len,
-                                         const uint8_t *tag, size_t tag_len, uint8_t *out);
+ * zeroed, an in-place buffer (out == in) holds the ciphertext again.
+ * Errors: as aeskit_gcm_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_open(const aeskit_gcm_key *k,
+                                                           uint8_t *out,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *tag, size_t tag_len,
+                                                           const uint8_t *iv, size_t iv_len,
+                                                           const uint8_t *aad, size_t aad_len);
 
-/* GMAC: GCM with empty plaintext; aad is authenticated only.
+/* GMAC: GCM with an empty plaintext; aad is authenticated only.
  * Errors as aeskit_gcm_seal (aeskit_gmac_verify: plus AESKIT_ERR_AUTH). */
-AESKIT_API aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                                     const uint8_t *aad, size_t aad_len,
-                                     uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *iv,
-                                            size_t iv_len, const uint8_t *aad, size_t aad_len,
-                                            const uint8_t *tag, size_t tag_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gmac(const aeskit_gcm_key *k,
+                                                       uint8_t *tag, size_t tag_len,
+                                                       const uint8_t *iv, size_t iv_len,
+                                                       const uint8_t *aad, size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *k,
+                                                              const uint8_t *tag, size_t tag_len,
+                                                              const uint8_t *iv, size_t iv_len,
+                                                              const uint8_t *aad, size_t aad_len);
 
-/* Streaming GCM.  Order: start; aad (zero or more calls, any lengths);
- * then either encrypt calls or decrypt calls (any lengths, not mixed; the
- * first one, even of length 0, ends the AAD phase); then finish (after
- * encrypt: writes the tag) or verify (after decrypt: compares the tag in
- * constant time); with no encrypt/decrypt call at all either is accepted
- * (GMAC).  Any other order, or any call after finish/verify, returns
- * AESKIT_ERR_STATE and leaves the context unchanged.  A bad tag length
- * leaves the context usable; a failed verify closes it.
+/* Streaming GCM.  Order: start (which fixes the direction); update_aad
+ * (zero or more calls, any lengths); update (zero or more calls, any
+ * lengths; the first one, even of length 0, ends the AAD phase); then
+ * finish (AESKIT_SEAL: writes the tag) or finish_verify (AESKIT_OPEN:
+ * compares the tag in constant time).  Any other order, the wrong finish
+ * for the direction, or any call after a finish, returns AESKIT_ERR_STATE
+ * and leaves the context unchanged.  A bad tag length leaves the context
+ * open; a failed verify closes it.
  *
  * WARNING: streaming decryption hands out plaintext before the tag has been
- * checked.  Do not act on it until aeskit_gcm_verify returns AESKIT_OK; if
- * you cannot buffer that way, use the one-shot aeskit_gcm_open, which never
+ * checked.  Do not act on it until aeskit_gcm_finish_verify returns
+ * AESKIT_OK; if you cannot buffer that way, use aeskit_gcm_open, which never
  * releases unauthenticated plaintext.
  *
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_IV_LENGTH (start),
- * AESKIT_ERR_MESSAGE_TOO_LONG / AESKIT_ERR_AAD_TOO_LONG (the running totals),
- * AESKIT_ERR_OVERLAP, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH (finish,
- * verify), AESKIT_ERR_AUTH (verify). */
-AESKIT_API aeskit_status aeskit_gcm_start(aeskit_gcm_ctx *ctx, const aeskit_gcm_key *gk,
-                                          const uint8_t *iv, size_t iv_len);
-AESKIT_API aeskit_status aeskit_gcm_aad(aeskit_gcm_ctx *ctx, const uint8_t *aad, size_t len);
-AESKIT_API aeskit_status aeskit_gcm_encrypt(aeskit_gcm_ctx *ctx, uint8_t *out,
-                                            const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_gcm_decrypt(aeskit_gcm_ctx *ctx, uint8_t *out,
-                                            const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_gcm_finish(aeskit_gcm_ctx *ctx, uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_gcm_verify(aeskit_gcm_ctx *ctx, const uint8_t *tag,
-                                           size_t tag_len);
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_ARGUMENT (a
+ * direction other than AESKIT_SEAL or AESKIT_OPEN), AESKIT_ERR_IV_LENGTH
+ * (start), AESKIT_ERR_AAD_TOO_LONG / AESKIT_ERR_MESSAGE_TOO_LONG (running
+ * totals), AESKIT_ERR_OVERLAP, AESKIT_ERR_TAG_LENGTH (finish),
+ * AESKIT_ERR_AUTH (finish_verify). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_start(aeskit_gcm_ctx *ctx,
+                                                            const aeskit_gcm_key *k,
+                                                            aeskit_direction dir,
+                                                            const uint8_t *iv, size_t iv_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_update_aad(aeskit_gcm_ctx *ctx,
+                                                                 const uint8_t *aad, size_t len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_update(aeskit_gcm_ctx *ctx, uint8_t *out,
+                                                             const uint8_t *in, size_t len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_finish(aeskit_gcm_ctx *ctx, uint8_t *tag,
+                                                             size_t tag_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_finish_verify(aeskit_gcm_ctx *ctx,
+                                                                    const uint8_t *tag,
+                                                                    size_t tag_len);
 AESKIT_API void aeskit_gcm_ctx_wipe(aeskit_gcm_ctx *ctx);
 
 /* ------------------------------------------------------------------------ */
 /* RFC 4106 (AES-GCM in IPsec ESP) and RFC 4543 (AES-GMAC in ESP)           */
 /* ------------------------------------------------------------------------ */
 
-/* key is the AES key followed by the 4-byte salt (20, 28 or 36 bytes). */
-AESKIT_API aeskit_status aeskit_rfc4106_init(aeskit_rfc4106_key *rk, const uint8_t *key,
-                                             size_t key_len);
-AESKIT_API aeskit_status aeskit_rfc4106_init_backend(aeskit_rfc4106_key *rk, const uint8_t *key,
-                                                     size_t key_len, const char *backend);
-AESKIT_API void aeskit_rfc4106_wipe(aeskit_rfc4106_key *rk);
+/* key is the AES key followed by the 4-byte salt (20, 28 or 36 bytes).
+ * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4106_init(aeskit_rfc4106_key *k,
+                                                               const uint8_t *key,
+                                                               size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4106_init_backend(aeskit_rfc4106_key *k,
+                                                                       const uint8_t *key,
+                                                                       size_t key_len,
+                                                                       const char *backend);
+AESKIT_API const char *aeskit_rfc4106_backend(const aeskit_rfc4106_key *k);
+AESKIT_API void aeskit_rfc4106_wipe(aeskit_rfc4106_key *k);
 
 /* ESP AES-GCM: nonce = salt || iv (the 8-byte explicit IV), aad = SPI and
- * sequence number (8 or 12 bytes in ESP, any length accepted), ICV tag_len
+ * sequence number (8 or 12 bytes in ESP; any length accepted), ICV tag_len
  * 8, 12 or 16.  Errors and failure behaviour as aeskit_gcm_seal/open. */
-AESKIT_API aeskit_status aeskit_rfc4106_seal(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                             const uint8_t *aad, size_t aad_len,
-                                             const uint8_t *in, size_t len,
-                                             uint8_t *out, uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_rfc4106_open(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                             const uint8_t *aad, size_t aad_len,
-                                             const uint8_t *in, size_t len,
-                                             const uint8_t *tag, size_t tag_len, uint8_t *out);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4106_seal(const aeskit_rfc4106_key *k,
+                                                               uint8_t *out, uint8_t *tag,
+                                                               size_t tag_len,
+                                                               const uint8_t *in, size_t len,
+                                                               const uint8_t iv[8],
+                                                               const uint8_t *aad,
+                                                               size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4106_open(const aeskit_rfc4106_key *k,
+                                                               uint8_t *out,
+                                                               const uint8_t *in, size_t len,
+                                                               const uint8_t *tag,
+                                                               size_t tag_len,
+                                                               const uint8_t iv[8],
+                                                               const uint8_t *aad,
+                                                               size_t aad_len);
 
-/* ESP AES-GMAC (RFC 4543, same key format as RFC 4106): the payload is not
+/* ESP AES-GMAC (RFC 4543, same key as RFC 4106): the payload in is not
  * encrypted; the 16-byte ICV authenticates aad (SPI, sequence number) ||
  * iv || payload.  Errors as aeskit_gmac / aeskit_gmac_verify. */
-AESKIT_API aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                            const uint8_t *aad, size_t aad_len,
-                                            const uint8_t *payload, size_t len, uint8_t tag[16]);
-AESKIT_API aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                               const uint8_t *aad, size_t aad_len,
-                                               const uint8_t *payload, size_t len,
-                                               const uint8_t tag[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *k,
+                                                              uint8_t tag[16],
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t iv[8],
+                                                              const uint8_t *aad,
+                                                              size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *k,
+                                                                 const uint8_t *in, size_t len,
+                                                                 const uint8_t tag[16],
+                                                                 const uint8_t iv[8],
+                                                                 const uint8_t *aad,
+                                                                 size_t aad_len);
 
 /* ------------------------------------------------------------------------ */
 /* CCM (SP 800-38C, RFC 3610) and RFC 4309                                  */
@@ -449,35 +627,49 @@ AESKIT_API aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *rk, con
  * bytes (else AESKIT_ERR_MESSAGE_TOO_LONG).  Open compares in constant time
  * and on AESKIT_ERR_AUTH zeroes an out-of-place out or restores an in-place
  * buffer to the ciphertext.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_NONCE_LENGTH,
- * AESKIT_ERR_TAG_LENGTH, AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_OVERLAP,
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH,
+ * AESKIT_ERR_NONCE_LENGTH, AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_OVERLAP,
  * AESKIT_ERR_AUTH (open). */
-AESKIT_API aeskit_status aeskit_ccm_seal(const aeskit_aes_key *k,
-                                         const uint8_t *nonce, size_t nonce_len,
-                                         const uint8_t *aad, size_t aad_len,
-                                         const uint8_t *in, size_t len,
-                                         uint8_t *out, uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_ccm_open(const aeskit_aes_key *k,
-                                         const uint8_t *nonce, size_t nonce_len,
-                                         const uint8_t *aad, size_t aad_len,
-                                         const uint8_t *in, size_t len,
-                                         const uint8_t *tag, size_t tag_len, uint8_t *out);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ccm_seal(const aeskit_aes_key *k,
+                                                           uint8_t *out, uint8_t *tag,
+                                                           size_t tag_len,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ccm_open(const aeskit_aes_key *k,
+                                                           uint8_t *out,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *tag, size_t tag_len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
 
 /* RFC 4309 (CCM in ESP): key = AES key || 3-byte salt (19, 27 or 35 bytes);
- * nonce = salt || 8-byte iv (11 bytes, so L = 4); ICV 8, 12 or 16 bytes. */
-AESKIT_API aeskit_status aeskit_rfc4309_init(aeskit_rfc4309_key *rk, const uint8_t *key,
-                                             size_t key_len);
-AESKIT_API aeskit_status aeskit_rfc4309_init_backend(aeskit_rfc4309_key *rk, const uint8_t *key,
-                                                     size_t key_len, const char *backend);
-AESKIT_API void aeskit_rfc4309_wipe(aeskit_rfc4309_key *rk);
-AESKIT_API aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *rk, const uint8_t iv[8],
-                                             const uint8_t *aad, size_t aad_len,
-                                             const uint8_t *in, size_t len,
-                                             uint8_t *out, uint8_t *tag, size_t tag_len);
-AESKIT_API aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *rk, const uint8_t iv[8],
-                                             const uint8_t *aad, size_t aad_len,
-                                             const uint8_t *in, size_t len,
-                                             const uint8_t *tag, size_t tag_len, uint8_t *out);
+ * nonce = salt || 8-byte iv (11 bytes, so L = 4); ICV 8, 12 or 16 bytes.
+ * Errors and failure behaviour as aeskit_ccm_seal/open. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4309_init(aeskit_rfc4309_key *k,
+                                                               const uint8_t *key,
+                                                               size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4309_init_backend(aeskit_rfc4309_key *k,
+                                                                       const uint8_t *key,
+                                                                       size_t key_len,
+                                                                       const char *backend);
+AESKIT_API const char *aeskit_rfc4309_backend(const aeskit_rfc4309_key *k);
+AESKIT_API void aeskit_rfc4309_wipe(aeskit_rfc4309_key *k);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *k,
+                                                               uint8_t *out, uint8_t *tag,
+                                                               size_t tag_len,
+                                                               const uint8_t *in, size_t len,
+                                                               const uint8_t iv[8],
+                                                               const uint8_t *aad,
+                                                               size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *k,
+                                                               uint8_t *out,
+                                                               const uint8_t *in, size_t len,
+                                                               const uint8_t *tag,
+                                                               size_t tag_len,
+                                                               const uint8_t iv[8],
+                                                               const uint8_t *aad,
+                                                               size_t aad_len);
 
 /* ------------------------------------------------------------------------ */
 /* XTS (IEEE 1619, SP 800-38E) with ciphertext stealing                     */
@@ -487,31 +679,38 @@ AESKIT_API aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *rk, const
  * (AES-128, AES-192, AES-256).  Equal halves are accepted (IEEE 1619 does
  * not forbid them; FIPS deployments should reject them).
  * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
-AESKIT_API aeskit_status aeskit_xts_init(aeskit_xts_key *xk, const uint8_t *key, size_t key_len);
-AESKIT_API aeskit_status aeskit_xts_init_backend(aeskit_xts_key *xk, const uint8_t *key,
-                                                 size_t key_len, const char *backend);
-AESKIT_API const char *aeskit_xts_backend(const aeskit_xts_key *xk);
-AESKIT_API void aeskit_xts_wipe(aeskit_xts_key *xk);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xts_init(aeskit_xts_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xts_init_backend(aeskit_xts_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+AESKIT_API const char *aeskit_xts_backend(const aeskit_xts_key *k);
+AESKIT_API void aeskit_xts_wipe(aeskit_xts_key *k);
 
-/* Encrypts / decrypts one data unit of len >= 16 bytes (any length from 16
- * on: a partial last block uses ciphertext stealing) under the 16-byte
- * tweak (the data unit number, little-endian, as IEEE 1619 uses it).
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_LENGTH (len < 16),
- * AESKIT_ERR_OVERLAP. */
-AESKIT_API aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, const uint8_t tweak[16],
-                                            uint8_t *out, const uint8_t *in, size_t len);
-AESKIT_API aeskit_status aeskit_xts_decrypt(const aeskit_xts_key *xk, const uint8_t tweak[16],
-                                            uint8_t *out, const uint8_t *in, size_t len);
+/* Encrypts / decrypts one data unit of len >= 16 bytes (a partial last
+ * block uses ciphertext stealing) under the 16-byte tweak (the data unit
+ * number, little-endian, as IEEE 1619 uses it).
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH
+ * (len < 16), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len,
+                                                              const uint8_t tweak[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xts_decrypt(const aeskit_xts_key *k,
+                                                              uint8_t *out, const uint8_t *in,
+                                                              size_t len,
+                                                              const uint8_t tweak[16]);
 
 /* ------------------------------------------------------------------------ */
 /* Utilities                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* Zeroes len bytes at p in a way the compiler cannot remove. */
+/* Zeroes len bytes at p in a way the compiler cannot remove (NULL or 0: no-op). */
 AESKIT_API void aeskit_memzero(void *p, size_t len);
 
 /* Constant-time comparison: 0 if the len bytes at a and b are equal,
- * non-zero otherwise; time depends on len only. */
+ * non-zero otherwise; the time depends on len only. */
 AESKIT_API int aeskit_ct_memcmp(const void *a, const void *b, size_t len);
 
 #ifdef __cplusplus

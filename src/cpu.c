@@ -6,6 +6,7 @@
  * AArch64 and POWER on Linux: getauxval(), which reports what the kernel
  * lets user space use.
  */
+#define _GNU_SOURCE 1 /* secure_getenv */
 #include "internal.h"
 
 #include <stdatomic.h>
@@ -95,25 +96,32 @@ static const struct {
     {"vcrypto", AK_CPU_PPC_VCRYPTO},
 };
 
-/* Applies AESKIT_CPU: "generic" masks everything, "-name" masks one feature. */
-static uint32_t apply_mask(uint32_t f, const char *spec)
+/* Applies AESKIT_CPU: "generic" masks everything, "-name" masks one
+ * feature.  *bad is set if a token was not understood (it is ignored). */
+static uint32_t apply_mask(uint32_t f, const char *spec, int *bad)
 {
     if (!spec)
         return f;
     char tok[32];
     while (*spec) {
         size_t n = strcspn(spec, ", ");
+        int known = 0;
         if (n > 0 && n < sizeof tok) {
             memcpy(tok, spec, n);
             tok[n] = 0;
             if (!strcmp(tok, "generic") || !strcmp(tok, "none")) {
                 f = 0;
+                known = 1;
             } else if (tok[0] == '-') {
                 for (size_t i = 0; i < sizeof mask_tokens / sizeof mask_tokens[0]; i++)
-                    if (!strcmp(tok + 1, mask_tokens[i].token))
+                    if (!strcmp(tok + 1, mask_tokens[i].token)) {
                         f &= ~mask_tokens[i].bits;
+                        known = 1;
+                    }
             }
         }
+        if (n > 0 && !known)
+            *bad = 1;
         spec += n;
         while (*spec == ',' || *spec == ' ')
             spec++;
@@ -121,18 +129,36 @@ static uint32_t apply_mask(uint32_t f, const char *spec)
     return f;
 }
 
-/* Bit 31 marks "detected"; detection is idempotent, so a race only repeats it. */
+const char *ak_getenv(const char *name)
+{
+#if defined(__GLIBC__)
+    return secure_getenv(name);
+#else
+    return getenv(name);
+#endif
+}
+
+/* Bit 31 marks "detected", bit 30 "AESKIT_CPU had a token that was
+ * ignored"; detection is idempotent, so a race only repeats it. */
+#define CPU_DETECTED 0x80000000u
+#define CPU_BAD_MASK 0x40000000u
 static _Atomic uint32_t cached_features;
 
-uint32_t ak_cpu_features(void)
+static uint32_t cpu_state(void)
 {
     uint32_t v = atomic_load_explicit(&cached_features, memory_order_acquire);
-    if (v & 0x80000000u)
-        return v & 0x7fffffffu;
-    v = apply_mask(detect(), getenv("AESKIT_CPU")) & 0x7fffffffu;
-    atomic_store_explicit(&cached_features, v | 0x80000000u, memory_order_release);
+    if (v & CPU_DETECTED)
+        return v;
+    int bad = 0;
+    v = apply_mask(detect(), ak_getenv("AESKIT_CPU"), &bad) & ~(CPU_DETECTED | CPU_BAD_MASK);
+    v |= CPU_DETECTED | (bad ? CPU_BAD_MASK : 0);
+    atomic_store_explicit(&cached_features, v, memory_order_release);
     return v;
 }
+
+uint32_t ak_cpu_features(void) { return cpu_state() & ~(CPU_DETECTED | CPU_BAD_MASK); }
+
+int ak_cpu_mask_had_unknown(void) { return (cpu_state() & CPU_BAD_MASK) != 0; }
 
 static _Atomic(const char *) features_string;
 static char features_buf[256];

@@ -15,8 +15,7 @@
  * Every backend fills every mandatory function pointer.  A backend that has
  * no faster loop for a primitive uses the portable loop ak_blockloop_*
  * (src/generic/blockloop.c), which is written on top of the key's own
- * ecb_encrypt/ecb_decrypt, or the generic GHASH.  A descriptor whose
- * ecb_encrypt is NULL is a placeholder: it is listed but never chosen.
+ * ecb_encrypt/ecb_decrypt, or the generic GHASH.
  */
 #ifndef AESKIT_INTERNAL_H
 #define AESKIT_INTERNAL_H
@@ -61,6 +60,11 @@ enum {
 
 /* Features of this CPU after the AESKIT_CPU mask; detected once, thread-safe. */
 uint32_t ak_cpu_features(void);
+/* 1 if AESKIT_CPU held a token that was not understood (and was ignored). */
+int ak_cpu_mask_had_unknown(void);
+/* getenv for the library's own variables: secure_getenv where the C library
+ * has it, so a setuid or setgid program never reads them. */
+const char *ak_getenv(const char *name);
 
 /* ---- Key objects (the opaque public structs, seen from inside) ----------- */
 
@@ -68,11 +72,24 @@ struct ak_backend;
 
 #define AK_AES_DATA_BYTES (AESKIT_AES_KEY_SIZE - 64)
 
+/* The set-up mark: *_init writes the kind's value into ak_aes.magic after
+ * everything else, *_wipe clears it, and every front end compares it before
+ * it reads anything else of the object.  An object never set up, wiped, or
+ * filled with garbage is therefore refused (AESKIT_ERR_STATE) instead of
+ * having its backend pointer followed.  One value per kind of key. */
+enum {
+    AK_MAGIC_AES = 0x41455331u,  /* "AES1": aeskit_aes_key, and RFC 4309's AES key */
+    AK_MAGIC_GCM = 0x47434d31u,  /* "GCM1": aeskit_gcm_key, and RFC 4106's GCM key */
+    AK_MAGIC_CMAC = 0x434d4131u, /* "CMA1" */
+    AK_MAGIC_XTS = 0x58545331u   /* "XTS1": both halves */
+};
+
 typedef struct ak_aes {
     const struct ak_backend *be; /* backend that set this key up */
     uint32_t rounds;             /* 10, 12 or 14 */
     uint32_t key_len;            /* 16, 24 or 32 */
-    uint8_t reserved[64 - sizeof(void *) - 8];
+    uint32_t magic;              /* AK_MAGIC_* of the object that holds this key */
+    uint8_t reserved[64 - sizeof(void *) - 12]; /* pads the header to one cache line */
     AK_ALIGN64 uint8_t data[AK_AES_DATA_BYTES]; /* backend-owned round keys */
 } ak_aes;
 
@@ -99,12 +116,29 @@ typedef struct ak_xts_key {
     ak_aes tweak_key;
 } ak_xts_key;
 
+typedef struct ak_rfc4106_key {
+    ak_gcm_key gcm;
+    AK_ALIGN64 uint8_t salt[4];
+    uint8_t reserved[60];
+} ak_rfc4106_key;
+
+typedef struct ak_rfc4309_key {
+    ak_aes aes;
+    AK_ALIGN64 uint8_t salt[3];
+    uint8_t reserved[61];
+} ak_rfc4309_key;
+
 _Static_assert(sizeof(ak_aes) == sizeof(aeskit_aes_key), "ak_aes size");
 _Static_assert(sizeof(ak_gcm_key) == sizeof(aeskit_gcm_key), "ak_gcm_key size");
 _Static_assert(sizeof(ak_cmac_key) == sizeof(aeskit_cmac_key), "ak_cmac_key size");
 _Static_assert(sizeof(ak_xts_key) == sizeof(aeskit_xts_key), "ak_xts_key size");
+_Static_assert(sizeof(ak_rfc4106_key) == sizeof(aeskit_rfc4106_key), "ak_rfc4106_key size");
+_Static_assert(sizeof(ak_rfc4309_key) == sizeof(aeskit_rfc4309_key), "ak_rfc4309_key size");
 
 /* ---- The backend descriptor ---------------------------------------------- */
+
+#define AK_MAC_CTR_STEP_DEFAULT 6
+
 
 typedef struct ak_backend {
     const char *name;          /* "generic", "x86-aesni", ... */
@@ -112,6 +146,15 @@ typedef struct ak_backend {
     int priority;              /* higher wins among the available ones */
     uint32_t required_features;/* AK_CPU_* bits that must all be present */
     int constant_time;
+    /* Optional: what this CPU runs inside the backend (generic's vector
+     * width), for aeskit_backend_get; NULL where there is one choice. */
+    const char *(*variant)(void);
+    /* Blocks per step where a serial CBC-MAC and a parallel CTR pass are
+     * interleaved (CCM), so an out-of-order core runs the CTR blocks in the
+     * shadow of the MAC chain; 0 means AK_MAC_CTR_STEP_DEFAULT.  6 measured
+     * +6% (x86-vaes-avx512) to +12% (x86-aesni) at 16 KiB over two passes;
+     * a bitsliced backend pays per call, not per block, and wants long steps. */
+    uint32_t mac_ctr_step;
 
     /* AES.  setkey: key_len is 16, 24 or 32 (checked by the front end);
      * sets k->rounds and k->key_len, fills k->data for both directions.
@@ -174,19 +217,11 @@ typedef struct ak_backend {
 } ak_backend;
 
 /* ---- The backend table (src/dispatch.c) ---------------------------------- */
+/* The descriptors themselves are declared in the generated backend_table.h
+ * (from src/backends.txt); the generic backend's is also named here because
+ * other backends reuse its pieces. */
 
 extern const ak_backend ak_backend_generic;
-#ifdef AK_ARCH_X86_64
-extern const ak_backend ak_backend_x86_aesni;
-extern const ak_backend ak_backend_x86_vaes_avx2;
-extern const ak_backend ak_backend_x86_vaes_avx512;
-#endif
-#ifdef AK_ARCH_AARCH64
-extern const ak_backend ak_backend_arm64_ce;
-#endif
-#ifdef AK_ARCH_PPC64LE
-extern const ak_backend ak_backend_ppc64_p8;
-#endif
 
 /* Number of table entries and entry i (NULL past the end). */
 size_t ak_backend_count(void);

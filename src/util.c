@@ -27,6 +27,8 @@ void aeskit_memzero(void *p, size_t len)
 
 const char *aeskit_version(void) { return AESKIT_VERSION_STRING; }
 
+unsigned long aeskit_version_number(void) { return AESKIT_VERSION_NUMBER; }
+
 const char *aeskit_strerror(int status)
 {
     switch (status) {
@@ -46,8 +48,10 @@ const char *aeskit_strerror(int status)
     case AESKIT_ERR_BUFFER_TOO_SMALL: return "output buffer too small";
     case AESKIT_ERR_BACKEND_UNKNOWN: return "unknown backend name";
     case AESKIT_ERR_BACKEND_UNAVAILABLE: return "backend not available on this CPU";
-    case AESKIT_ERR_XTS_KEY: return "XTS key halves are equal";
     case AESKIT_ERR_ARGUMENT: return "invalid argument";
+    case AESKIT_ERR_ALIGNMENT: return "key object not aligned to AESKIT_ALIGNMENT bytes";
+    case AESKIT_ERR_ABI: return "header and library versions or object sizes differ";
+    case AESKIT_ERR_ENVIRONMENT: return "AESKIT_CPU holds a token that was ignored";
     default: return "unknown status";
     }
 }

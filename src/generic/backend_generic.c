@@ -130,12 +130,17 @@ static void gen_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t 
     gen_ctr(k, out, in, nblocks, ctr, 1);
 }
 
+/* The bitsliced width new keys get here ("bitslice-512", ...). */
+static const char *gen_variant(void) { return ak_gen_aes_variant(ak_gen_pick_variant())->name; }
+
 const ak_backend ak_backend_generic = {
     .name = "generic",
     .requires = "nothing (portable C11)",
     .priority = 0,
     .required_features = 0,
     .constant_time = 1,
+    .variant = gen_variant,
+    .mac_ctr_step = 256,
     .aes_setkey = gen_setkey,
     .ecb_encrypt = gen_ecb_encrypt,
     .ecb_decrypt = gen_ecb_decrypt,

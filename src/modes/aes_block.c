@@ -9,7 +9,7 @@ static aeskit_status block_checks(const aeskit_aes_key *k, const uint8_t *out,
 {
     if (!k || !out || !in)
         return AESKIT_ERR_NULL_POINTER;
-    if (!mo_be((const ak_aes *)k))
+    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (mo_bad_overlap(out, 16, in, 16))
         return AESKIT_ERR_OVERLAP;

@@ -5,25 +5,26 @@
  */
 #include "modes.h"
 
-static aeskit_status cbc_checks(const aeskit_aes_key *k, const uint8_t *iv, const uint8_t *out,
-                                const uint8_t *in, size_t len)
+static aeskit_status cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                                size_t len, const uint8_t *iv)
 {
     if (!k || !iv || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!mo_be((const ak_aes *)k))
+    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (len % 16)
         return AESKIT_ERR_LENGTH;
-    /* iv is written back after out: it must not lie inside out. */
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
+    /* iv is read first and written back last: it must lie in neither. */
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
+        mo_any_overlap(iv, 16, in, len))
         return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t iv[16], uint8_t *out,
-                                 const uint8_t *in, size_t len)
+aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
+                                 size_t len, uint8_t iv[16])
 {
-    aeskit_status st = cbc_checks(k, iv, out, in, len);
+    aeskit_status st = cbc_checks(k, out, in, len, iv);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;
@@ -35,10 +36,10 @@ aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t iv[16], uint8_
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t iv[16], uint8_t *out,
-                                 const uint8_t *in, size_t len)
+aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
+                                 size_t len, uint8_t iv[16])
 {
-    aeskit_status st = cbc_checks(k, iv, out, in, len);
+    aeskit_status st = cbc_checks(k, out, in, len, iv);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;
@@ -50,20 +51,21 @@ aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t iv[16], uint8_
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_cbc_pkcs7_encrypt(const aeskit_aes_key *k, const uint8_t iv[16],
-                                       uint8_t *out, size_t out_cap, size_t *out_len,
-                                       const uint8_t *in, size_t len)
+aeskit_status aeskit_cbc_pkcs7_encrypt(const aeskit_aes_key *k, uint8_t *out, size_t out_cap,
+                                       size_t *out_len, const uint8_t *in, size_t len,
+                                       const uint8_t iv[16])
 {
     if (!k || !iv || !out_len || (!in && len) || (!out && out_cap))
         return AESKIT_ERR_NULL_POINTER;
     const ak_aes *a = (const ak_aes *)k;
-    if (!mo_be(a))
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     /* Always 1..16 bytes of padding: len rounded down to blocks, plus one. */
     if (len > SIZE_MAX - 16 || out_cap < (len & ~(size_t)15) + 16)
         return AESKIT_ERR_BUFFER_TOO_SMALL;
     size_t need = (len & ~(size_t)15) + 16, full = len / 16, rem = len % 16;
-    if (mo_bad_overlap(out, need, in, len))
+    if (mo_bad_overlap(out, need, in, len) || mo_any_overlap(iv, 16, out, need) ||
+        mo_any_overlap(out_len, sizeof *out_len, out, need))
         return AESKIT_ERR_OVERLAP;
 
     uint8_t chain[16], last[16];
@@ -86,14 +88,14 @@ static inline uint32_t ct_lt_mask(uint32_t x, uint32_t y)
     return (uint32_t)0 - ((x - y) >> 31);
 }
 
-aeskit_status aeskit_cbc_pkcs7_decrypt(const aeskit_aes_key *k, const uint8_t iv[16],
-                                       uint8_t *out, size_t out_cap, size_t *out_len,
-                                       const uint8_t *in, size_t len)
+aeskit_status aeskit_cbc_pkcs7_decrypt(const aeskit_aes_key *k, uint8_t *out, size_t out_cap,
+                                       size_t *out_len, const uint8_t *in, size_t len,
+                                       const uint8_t iv[16])
 {
     if (!k || !iv || !out_len || (!in && len) || (!out && out_cap))
         return AESKIT_ERR_NULL_POINTER;
     const ak_aes *a = (const ak_aes *)k;
-    if (!mo_be(a))
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (len == 0 || len % 16)
         return AESKIT_ERR_LENGTH;
@@ -102,7 +104,8 @@ aeskit_status aeskit_cbc_pkcs7_decrypt(const aeskit_aes_key *k, const uint8_t iv
      * depends on the secret pad byte. */
     if (out_cap < len)
         return AESKIT_ERR_BUFFER_TOO_SMALL;
-    if (mo_bad_overlap(out, len, in, len))
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
+        mo_any_overlap(out_len, sizeof *out_len, out, len))
         return AESKIT_ERR_OVERLAP;
 
     uint8_t chain[16];

@@ -11,13 +11,15 @@ aeskit_status aeskit_cbcmac_blocks(const aeskit_aes_key *k, uint8_t state[16], c
     if (!k || !state || (!in && len))
         return AESKIT_ERR_NULL_POINTER;
     const ak_aes *a = (const ak_aes *)k;
-    if (!mo_be(a))
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (len % 16)
         return AESKIT_ERR_LENGTH;
+    if (mo_any_overlap(state, 16, in, len))
+        return AESKIT_ERR_OVERLAP;
     if (len) {
         /* A private copy: the backend may store the state before it has read
-         * every input block, and state may lie inside in. */
+         * every input block. */
         uint8_t st[16];
         memcpy(st, state, 16);
         a->be->cbcmac(a, st, in, len / 16);

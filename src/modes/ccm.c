@@ -18,13 +18,11 @@
 
 /* CBC-MAC is one serial chain of AES latencies with the AES units mostly
  * idle, while CTR is parallel.  Alternating short steps of the two lets an
- * out-of-order core run the CTR blocks in the shadow of the CBC-MAC chain:
- * 6 blocks per step measured +6% (x86-vaes-avx512) to +12% (x86-aesni) at
- * 16 KiB over a CBC-MAC pass then a CTR pass.  The bitsliced generic backend
- * pays per call rather than per block, so it keeps long steps. */
+ * out-of-order core run the CTR blocks in the shadow of the CBC-MAC chain.
+ * The step is the backend's mac_ctr_step (internal.h). */
 static inline size_t ccm_step(const ak_aes *k)
 {
-    return k->be == &ak_backend_generic ? 256 : 6;
+    return k->be->mac_ctr_step ? k->be->mac_ctr_step : AK_MAC_CTR_STEP_DEFAULT;
 }
 
 /* Messages up to this many bytes run S0 and the payload keystream through
@@ -39,7 +37,7 @@ static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, si
     if (!k || (!nonce && nonce_len) || (!aad && aad_len) || ((!in || !out) && len) ||
         (!tag && tag_len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!k->be)
+    if (!ak_mo_ready(k, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (nonce_len < 7 || nonce_len > 13)
         return AESKIT_ERR_NONCE_LENGTH;
@@ -169,9 +167,9 @@ static size_t ccm_small_crypt(const ak_aes *k, const uint8_t *nonce, size_t nonc
     return nbp;
 }
 
-aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status ak_mo_ccm_seal(const ak_aes *k, uint8_t *out, uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *nonce,
+                             size_t nonce_len, const uint8_t *aad, size_t aad_len)
 {
     aeskit_status st = ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
@@ -212,9 +210,9 @@ aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     return AESKIT_OK;
 }
 
-aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status ak_mo_ccm_open(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *nonce,
+                             size_t nonce_len, const uint8_t *aad, size_t aad_len)
 {
     aeskit_status st = ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
@@ -270,18 +268,20 @@ aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_le
     return AESKIT_ERR_AUTH;
 }
 
-aeskit_status aeskit_ccm_seal(const aeskit_aes_key *k, const uint8_t *nonce, size_t nonce_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_ccm_seal(const aeskit_aes_key *k, uint8_t *out, uint8_t *tag,
+                              size_t tag_len, const uint8_t *in, size_t len,
+                              const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                              size_t aad_len)
 {
-    return mo_ccm_seal((const ak_aes *)k, nonce, nonce_len, aad, aad_len, in, len, out, tag,
-                       tag_len);
+    return ak_mo_ccm_seal((const ak_aes *)k, out, tag, tag_len, in, len, nonce, nonce_len, aad,
+                          aad_len);
 }
 
-aeskit_status aeskit_ccm_open(const aeskit_aes_key *k, const uint8_t *nonce, size_t nonce_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status aeskit_ccm_open(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
+                              size_t len, const uint8_t *tag, size_t tag_len,
+                              const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                              size_t aad_len)
 {
-    return mo_ccm_open((const ak_aes *)k, nonce, nonce_len, aad, aad_len, in, len, tag, tag_len,
-                       out);
+    return ak_mo_ccm_open((const ak_aes *)k, out, in, len, tag, tag_len, nonce, nonce_len, aad,
+                          aad_len);
 }

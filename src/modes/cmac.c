@@ -60,15 +60,15 @@ static aeskit_status cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, 
 {
     if (!ck || !tag || (!msg && len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!mo_be(&((const ak_cmac_key *)ck)->aes))
+    if (!ak_mo_ready(&((const ak_cmac_key *)ck)->aes, AK_MAGIC_CMAC))
         return AESKIT_ERR_STATE;
     if (tag_len < 4 || tag_len > 16)
         return AESKIT_ERR_TAG_LENGTH;
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len, uint8_t *tag,
-                          size_t tag_len)
+aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, uint8_t *tag, size_t tag_len,
+                          const uint8_t *msg, size_t len)
 {
     aeskit_status st = cmac_checks(ck, msg, len, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
@@ -98,14 +98,14 @@ aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *ck, const uint8_t *msg, 
 static int cmac_ctx_open(const mo_cmac_ctx *c)
 {
     return c->magic == CMAC_MAGIC && c->state == CMAC_OPEN && c->buflen <= 16 &&
-           c->ck->aes.be; /* a wiped key has no backend */
+           ak_mo_ready(&c->ck->aes, AK_MAGIC_CMAC); /* not a wiped key */
 }
 
 aeskit_status aeskit_cmac_start(aeskit_cmac_ctx *ctx, const aeskit_cmac_key *ck)
 {
     if (!ctx || !ck)
         return AESKIT_ERR_NULL_POINTER;
-    if (!mo_be(&((const ak_cmac_key *)ck)->aes))
+    if (!ak_mo_ready(&((const ak_cmac_key *)ck)->aes, AK_MAGIC_CMAC))
         return AESKIT_ERR_STATE;
     mo_cmac_ctx *c = (mo_cmac_ctx *)ctx;
     memset(c, 0, sizeof *c);

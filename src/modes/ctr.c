@@ -46,15 +46,15 @@ static void ctr_body(const ak_aes *a, uint8_t ctr[16], uint8_t ks[16], uint8_t *
     }
 }
 
-aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k, const uint8_t iv[16], uint8_t *out,
-                               const uint8_t *in, size_t len)
+aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t iv[16])
 {
     if (!k || !iv || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     const ak_aes *a = (const ak_aes *)k;
-    if (!mo_be(a))
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
-    if (mo_bad_overlap(out, len, in, len))
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
         return AESKIT_ERR_OVERLAP;
     uint8_t ctr[16], ks[16];
     memcpy(ctr, iv, 16);
@@ -69,7 +69,7 @@ aeskit_status aeskit_ctr_start(aeskit_ctr_ctx *ctx, const aeskit_aes_key *k, con
     if (!ctx || !k || !iv)
         return AESKIT_ERR_NULL_POINTER;
     const ak_aes *a = (const ak_aes *)k;
-    if (!mo_be(a))
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     mo_ctr_ctx *c = (mo_ctr_ctx *)ctx;
     uint8_t ctr[16];
@@ -87,10 +87,12 @@ aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out, const uint8_t
     if (!ctx || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     mo_ctr_ctx *c = (mo_ctr_ctx *)ctx;
-    if (c->magic != CTR_MAGIC || c->used > 16 || !c->k->be) /* key wiped: no backend */
-        return AESKIT_ERR_STATE;
+    if (c->magic != CTR_MAGIC || c->used > 16 || !ak_mo_ready(c->k, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE; /* never started, or its key wiped */
     if (mo_bad_overlap(out, len, in, len))
         return AESKIT_ERR_OVERLAP;
+    if (!len)
+        return AESKIT_OK; /* out and in may be NULL: no pointer arithmetic on them */
 
     /* Leftover keystream from the previous partial block first. */
     size_t n = 16 - c->used;
@@ -109,7 +111,7 @@ aeskit_status aeskit_ctr_update(aeskit_ctr_ctx *ctx, uint8_t *out, const uint8_t
     return AESKIT_OK;
 }
 
-void aeskit_ctr_wipe(aeskit_ctr_ctx *ctx)
+void aeskit_ctr_ctx_wipe(aeskit_ctr_ctx *ctx)
 {
     if (ctx)
         aeskit_memzero(ctx, sizeof *ctx);

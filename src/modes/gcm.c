@@ -146,7 +146,7 @@ static inline aeskit_status gcm_checks(const ak_gcm_key *g, const uint8_t *iv, s
     if (MO_UNLIKELY(!g || (!iv && iv_len) || (!aad && aad_len) || ((!in || !out) && len) ||
                     (!tag && tag_len)))
         return AESKIT_ERR_NULL_POINTER;
-    if (MO_UNLIKELY(!g->aes.be))
+    if (MO_UNLIKELY(!ak_mo_ready(&g->aes, AK_MAGIC_GCM)))
         return AESKIT_ERR_STATE;
     if (MO_UNLIKELY(iv_len == 0 || (uint64_t)iv_len > MO_GCM_MAX_IV))
         return AESKIT_ERR_IV_LENGTH;
@@ -170,6 +170,7 @@ static MO_NOINLINE aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_
     aeskit_status st = gcm_checks(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
+
     const ak_backend *be = g->aes.be;
     uint8_t T[16];
 
@@ -374,7 +375,7 @@ static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *i
                                            size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
     const ak_backend *be;
-    if (MO_LIKELY(g && (be = g->aes.be) && be->gcm_seal_iv12 &&
+    if (MO_LIKELY(g && ak_mo_ready(&g->aes, AK_MAGIC_GCM) && (be = g->aes.be)->gcm_seal_iv12 &&
                   gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
         be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, tag);
         return AESKIT_OK;
@@ -388,7 +389,7 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
                                            uint8_t *out)
 {
     const ak_backend *be;
-    if (MO_LIKELY(g && (be = g->aes.be) && be->gcm_open_iv12 &&
+    if (MO_LIKELY(g && ak_mo_ready(&g->aes, AK_MAGIC_GCM) && (be = g->aes.be)->gcm_open_iv12 &&
                   gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
         uint8_t T[16];
         be->gcm_open_iv12(g, iv, aad, aad_len, in, len, out, T);
@@ -401,31 +402,31 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
     return gcm_open_impl(g, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
 }
 
-aeskit_status mo_gcm_seal(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status ak_mo_gcm_seal(const ak_gcm_key *key, uint8_t *out, uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len)
 {
     return gcm_seal_entry(key, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
 }
 
-aeskit_status mo_gcm_open(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status ak_mo_gcm_open(const ak_gcm_key *key, uint8_t *out, const uint8_t *in, size_t len,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *iv,
+                             size_t iv_len, const uint8_t *aad, size_t aad_len)
 {
     return gcm_open_entry(key, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
 }
 
-aeskit_status aeskit_gcm_seal(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_gcm_seal(const aeskit_gcm_key *gk, uint8_t *out, uint8_t *tag,
+                              size_t tag_len, const uint8_t *in, size_t len, const uint8_t *iv,
+                              size_t iv_len, const uint8_t *aad, size_t aad_len)
 {
     return gcm_seal_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, out, tag,
                           tag_len);
 }
 
-aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                              const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, uint8_t *out, const uint8_t *in,
+                              size_t len, const uint8_t *tag, size_t tag_len, const uint8_t *iv,
+                              size_t iv_len, const uint8_t *aad, size_t aad_len)
 {
     return gcm_open_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, in, len, tag, tag_len,
                           out);
@@ -436,17 +437,17 @@ aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, const uint8_t *iv, size_
  * all-zero mask around the (empty) data, and on x86 a masked access near an
  * unmapped page (NULL) takes a microcode assist - measured 4x slower for a
  * 16-byte GMAC on this machine. */
-aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, uint8_t *tag, size_t tag_len,
+                          const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len)
 {
     uint8_t none[64] = {0};
     return gcm_seal_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0,
                          none + 32, tag, tag_len);
 }
 
-aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *iv, size_t iv_len,
-                                 const uint8_t *aad, size_t aad_len, const uint8_t *tag,
-                                 size_t tag_len)
+aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *tag, size_t tag_len,
+                                 const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                                 size_t aad_len)
 {
     uint8_t none[64] = {0};
     return gcm_open_entry((const ak_gcm_key *)gk, iv, iv_len, aad, aad_len, none + 32, 0, tag,
@@ -456,7 +457,7 @@ aeskit_status aeskit_gmac_verify(const aeskit_gcm_key *gk, const uint8_t *iv, si
 /* ---- streaming ------------------------------------------------------------- */
 
 #define GCM_MAGIC 0x47434d31u /* "GCM1" */
-enum { GCM_ST_AAD = 1, GCM_ST_ENC = 2, GCM_ST_DEC = 3, GCM_ST_DONE = 4 };
+enum { GCM_ST_AAD = 1, GCM_ST_DATA = 2, GCM_ST_DONE = 3 };
 
 /* Partial blocks need no counters of their own: the AAD block being filled
  * holds aad_len % 16 bytes, the data block msg_len % 16 bytes, and the
@@ -465,6 +466,8 @@ typedef struct mo_gcm_ctx {
     const ak_gcm_key *key;
     uint32_t magic;
     uint32_t state;
+    uint32_t dir;     /* AESKIT_SEAL or AESKIT_OPEN, fixed by start */
+    uint32_t pad_;
     uint64_t aad_len;
     uint64_t msg_len;
     uint8_t ctr[16];  /* next counter block */
@@ -479,11 +482,13 @@ _Static_assert(_Alignof(mo_gcm_ctx) <= _Alignof(aeskit_gcm_ctx), "GCM context al
 /* Field by field rather than a memset of the whole context (a 112-byte
  * memset became "rep stos", a quarter of the start's time); buf and ks are
  * always written before they are read. */
-static void gctx_init(mo_gcm_ctx *c, const ak_gcm_key *g, const uint8_t j0[16])
+static void gctx_init(mo_gcm_ctx *c, const ak_gcm_key *g, const uint8_t j0[16],
+                      aeskit_direction dir)
 {
     gcm_ekj0(g, j0, c->ekj0, c->ctr);
     memset(c->Y, 0, 16);
     c->key = g;
+    c->dir = (uint32_t)dir;
     c->aad_len = 0;
     c->msg_len = 0;
     c->state = GCM_ST_AAD;
@@ -531,30 +536,34 @@ static void gctx_final(mo_gcm_ctx *c, uint8_t T[16])
     c->state = GCM_ST_DONE;
 }
 
-/* Started, in one of the two states, and its key not wiped since (a wiped
- * key has no backend: refuse rather than crash). */
+/* Started, in one of the two states, and its key not wiped since (refuse
+ * rather than follow a wiped key's pointers). */
 static int gctx_in(const mo_gcm_ctx *c, uint32_t s1, uint32_t s2)
 {
-    return c->magic == GCM_MAGIC && (c->state == s1 || c->state == s2) && c->key->aes.be;
+    return c->magic == GCM_MAGIC && (c->state == s1 || c->state == s2) &&
+           (c->dir == AESKIT_SEAL || c->dir == AESKIT_OPEN) &&
+           ak_mo_ready(&c->key->aes, AK_MAGIC_GCM);
 }
 
-aeskit_status aeskit_gcm_start(aeskit_gcm_ctx *ctx, const aeskit_gcm_key *gk, const uint8_t *iv,
-                               size_t iv_len)
+aeskit_status aeskit_gcm_start(aeskit_gcm_ctx *ctx, const aeskit_gcm_key *gk,
+                               aeskit_direction dir, const uint8_t *iv, size_t iv_len)
 {
     if (!ctx || !gk || (!iv && iv_len))
         return AESKIT_ERR_NULL_POINTER;
     const ak_gcm_key *g = (const ak_gcm_key *)gk;
-    if (!g->aes.be)
+    if (!ak_mo_ready(&g->aes, AK_MAGIC_GCM))
         return AESKIT_ERR_STATE;
+    if (dir != AESKIT_SEAL && dir != AESKIT_OPEN)
+        return AESKIT_ERR_ARGUMENT;
     if (iv_len == 0 || (uint64_t)iv_len > MO_GCM_MAX_IV)
         return AESKIT_ERR_IV_LENGTH;
     uint8_t j0[16];
     gcm_j0(g, iv, iv_len, j0);
-    gctx_init((mo_gcm_ctx *)ctx, g, j0);
+    gctx_init((mo_gcm_ctx *)ctx, g, j0, dir);
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_gcm_aad(aeskit_gcm_ctx *ctx, const uint8_t *aad, size_t len)
+aeskit_status aeskit_gcm_update_aad(aeskit_gcm_ctx *ctx, const uint8_t *aad, size_t len)
 {
     if (!ctx || (!aad && len))
         return AESKIT_ERR_NULL_POINTER;
@@ -563,19 +572,17 @@ aeskit_status aeskit_gcm_aad(aeskit_gcm_ctx *ctx, const uint8_t *aad, size_t len
         return AESKIT_ERR_STATE;
     if ((uint64_t)len > MO_GCM_MAX_AAD - c->aad_len)
         return AESKIT_ERR_AAD_TOO_LONG;
-    gctx_aad(c, aad, len);
+    if (len) /* aad may be NULL: no memcpy from it */
+        gctx_aad(c, aad, len);
     return AESKIT_OK;
 }
 
-/* Encrypt (dec = 0) or decrypt (dec = 1) len bytes of a streamed message. */
-static aeskit_status gctx_data(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len,
-                               int dec)
+aeskit_status aeskit_gcm_update(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
     if (!ctx || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     mo_gcm_ctx *c = (mo_gcm_ctx *)ctx;
-    uint32_t mine = dec ? GCM_ST_DEC : GCM_ST_ENC;
-    if (!gctx_in(c, GCM_ST_AAD, mine))
+    if (!gctx_in(c, GCM_ST_AAD, GCM_ST_DATA))
         return AESKIT_ERR_STATE;
     if ((uint64_t)len > MO_GCM_MAX_MSG - c->msg_len)
         return AESKIT_ERR_MESSAGE_TOO_LONG;
@@ -591,8 +598,11 @@ static aeskit_status gctx_data(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t 
             mo_pad16(c->buf, c->buf, r);
             be->ghash(&g->gh, c->Y, c->buf, 1);
         }
-        c->state = mine;
+        c->state = GCM_ST_DATA;
     }
+    if (!len)
+        return AESKIT_OK; /* out and in may be NULL: no pointer arithmetic on them */
+    int dec = c->dir == AESKIT_OPEN;
     size_t r = (size_t)(c->msg_len % 16);
     c->msg_len += len;
 
@@ -634,22 +644,12 @@ static aeskit_status gctx_data(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t 
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_gcm_encrypt(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return gctx_data(ctx, out, in, len, 0);
-}
-
-aeskit_status aeskit_gcm_decrypt(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-    return gctx_data(ctx, out, in, len, 1);
-}
-
 aeskit_status aeskit_gcm_finish(aeskit_gcm_ctx *ctx, uint8_t *tag, size_t tag_len)
 {
     if (!ctx || (!tag && tag_len))
         return AESKIT_ERR_NULL_POINTER;
     mo_gcm_ctx *c = (mo_gcm_ctx *)ctx;
-    if (!gctx_in(c, GCM_ST_AAD, GCM_ST_ENC))
+    if (!gctx_in(c, GCM_ST_AAD, GCM_ST_DATA) || c->dir != AESKIT_SEAL)
         return AESKIT_ERR_STATE;
     if (!MO_TAG_OK(MO_GCM_TAG_SET, tag_len))
         return AESKIT_ERR_TAG_LENGTH;
@@ -660,12 +660,12 @@ aeskit_status aeskit_gcm_finish(aeskit_gcm_ctx *ctx, uint8_t *tag, size_t tag_le
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_gcm_verify(aeskit_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_gcm_finish_verify(aeskit_gcm_ctx *ctx, const uint8_t *tag, size_t tag_len)
 {
     if (!ctx || (!tag && tag_len))
         return AESKIT_ERR_NULL_POINTER;
     mo_gcm_ctx *c = (mo_gcm_ctx *)ctx;
-    if (!gctx_in(c, GCM_ST_AAD, GCM_ST_DEC))
+    if (!gctx_in(c, GCM_ST_AAD, GCM_ST_DATA) || c->dir != AESKIT_OPEN)
         return AESKIT_ERR_STATE;
     if (!MO_TAG_OK(MO_GCM_TAG_SET, tag_len))
         return AESKIT_ERR_TAG_LENGTH;
@@ -684,13 +684,13 @@ void aeskit_gcm_ctx_wipe(aeskit_gcm_ctx *ctx)
 
 /* ---- GMAC over a three-part AAD (RFC 4543), checks done by the caller ---- */
 
-void mo_gmac3(const ak_gcm_key *g, const uint8_t nonce[12], const uint8_t *a1, size_t l1,
+void ak_mo_gmac3(const ak_gcm_key *g, const uint8_t nonce[12], const uint8_t *a1, size_t l1,
               const uint8_t *a2, size_t l2, const uint8_t *a3, size_t l3, uint8_t mac[16])
 {
     mo_gcm_ctx c;
     uint8_t j0[16];
     gcm_j0(g, nonce, 12, j0);
-    gctx_init(&c, g, j0);
+    gctx_init(&c, g, j0, AESKIT_SEAL);
     if (l1)
         gctx_aad(&c, a1, l1);
     if (l2)

@@ -144,30 +144,33 @@ static inline void mo_pad16(uint8_t out[16], const uint8_t p[16], size_t n)
 #define MO_GCM_MAX_AAD (((uint64_t)1 << 61) - 1)  /* bytes */
 #define MO_GCM_MAX_IV (((uint64_t)1 << 61) - 1)   /* bytes */
 
-/* Backend of an AES key object, NULL if never set up or wiped. */
-static inline const ak_backend *mo_be(const ak_aes *k) { return k->be; }
+/* 1 if the key carries the set-up mark of its kind (internal.h): only then
+ * may its backend pointer be followed.  One compare with an immediate. */
+static inline int ak_mo_ready(const ak_aes *k, uint32_t magic) { return k->magic == magic; }
 
-/* Shared setup used by every *_init (src/modes/keys.c). */
-aeskit_status mo_aes_setup(ak_aes *k, const ak_backend *be, const uint8_t *key, size_t key_len);
+/* Shared setup used by every *_init (src/modes/keys.c); writes magic last. */
+void ak_mo_aes_setup(ak_aes *k, const ak_backend *be, const uint8_t *key, size_t key_len,
+                     uint32_t magic);
 
 /* One-shot GCM / CCM with all public checks, used by the RFC helpers so
- * they do not go through the exported (interposable) symbols. */
-aeskit_status mo_gcm_seal(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          uint8_t *out, uint8_t *tag, size_t tag_len);
-aeskit_status mo_gcm_open(const ak_gcm_key *key, const uint8_t *iv, size_t iv_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          const uint8_t *tag, size_t tag_len, uint8_t *out);
-aeskit_status mo_ccm_seal(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          uint8_t *out, uint8_t *tag, size_t tag_len);
-aeskit_status mo_ccm_open(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
-                          const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                          const uint8_t *tag, size_t tag_len, uint8_t *out);
+ * they do not go through the exported (interposable) symbols.  Argument
+ * order as the public functions. */
+aeskit_status ak_mo_gcm_seal(const ak_gcm_key *key, uint8_t *out, uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *iv, size_t iv_len,
+                             const uint8_t *aad, size_t aad_len);
+aeskit_status ak_mo_gcm_open(const ak_gcm_key *key, uint8_t *out, const uint8_t *in, size_t len,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *iv,
+                             size_t iv_len, const uint8_t *aad, size_t aad_len);
+aeskit_status ak_mo_ccm_seal(const ak_aes *k, uint8_t *out, uint8_t *tag, size_t tag_len,
+                             const uint8_t *in, size_t len, const uint8_t *nonce,
+                             size_t nonce_len, const uint8_t *aad, size_t aad_len);
+aeskit_status ak_mo_ccm_open(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
+                             const uint8_t *tag, size_t tag_len, const uint8_t *nonce,
+                             size_t nonce_len, const uint8_t *aad, size_t aad_len);
 
 /* GMAC (SP 800-38D with empty plaintext) over a1 || a2 || a3 with a 12-byte
  * nonce, full 16-byte MAC; arguments already checked (RFC 4543). */
-void mo_gmac3(const ak_gcm_key *g, const uint8_t nonce[12], const uint8_t *a1, size_t l1,
-              const uint8_t *a2, size_t l2, const uint8_t *a3, size_t l3, uint8_t mac[16]);
+void ak_mo_gmac3(const ak_gcm_key *g, const uint8_t nonce[12], const uint8_t *a1, size_t l1,
+                 const uint8_t *a2, size_t l2, const uint8_t *a3, size_t l3, uint8_t mac[16]);
 
 #endif /* AESKIT_MODES_H */

@@ -13,60 +13,64 @@
 
 #define RFC4106_TAG_SET 0x11100u /* 8, 12, 16 */
 
-static inline void esp_nonce(uint8_t nonce[12], const aeskit_rfc4106_key *rk, const uint8_t iv[8])
+static inline void esp_nonce(uint8_t nonce[12], const ak_rfc4106_key *rk, const uint8_t iv[8])
 {
     memcpy(nonce, rk->salt, 4);
     memcpy(nonce + 4, iv, 8);
 }
 
-static inline aeskit_status esp_gcm_checks(const aeskit_rfc4106_key *rk, const uint8_t *iv,
+/* The ESP checks; the rest (lengths, the other overlaps) are GCM's own.
+ * The explicit IV is copied into the nonce before GCM runs, so its overlap
+ * with out is checked here. */
+static inline aeskit_status esp_gcm_checks(const ak_rfc4106_key *rk, const uint8_t *iv,
                                            const uint8_t *aad, size_t aad_len,
                                            const uint8_t *in, size_t len, const uint8_t *out,
                                            const uint8_t *tag, size_t tag_len)
 {
     if (!rk || !iv || (!aad && aad_len) || ((!in || !out) && len) || (!tag && tag_len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!((const ak_gcm_key *)&rk->gcm)->aes.be)
+    if (!ak_mo_ready(&rk->gcm.aes, AK_MAGIC_GCM))
         return AESKIT_ERR_STATE;
     if (!MO_TAG_OK(RFC4106_TAG_SET, tag_len))
         return AESKIT_ERR_TAG_LENGTH;
+    if (mo_any_overlap(iv, 8, out, len))
+        return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_rfc4106_seal(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                  size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_rfc4106_seal(const aeskit_rfc4106_key *k, uint8_t *out, uint8_t *tag,
+                                  size_t tag_len, const uint8_t *in, size_t len,
+                                  const uint8_t iv[8], const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4106_key *rk = (const ak_rfc4106_key *)k;
     aeskit_status st = esp_gcm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t nonce[12];
     esp_nonce(nonce, rk, iv);
-    /* The rest of the checks (lengths, overlap) are GCM's own. */
-    return mo_gcm_seal((const ak_gcm_key *)&rk->gcm, nonce, 12, aad, aad_len, in, len, out, tag,
-                       tag_len);
+    return ak_mo_gcm_seal(&rk->gcm, out, tag, tag_len, in, len, nonce, 12, aad, aad_len);
 }
 
-aeskit_status aeskit_rfc4106_open(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                  size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status aeskit_rfc4106_open(const aeskit_rfc4106_key *k, uint8_t *out, const uint8_t *in,
+                                  size_t len, const uint8_t *tag, size_t tag_len,
+                                  const uint8_t iv[8], const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4106_key *rk = (const ak_rfc4106_key *)k;
     aeskit_status st = esp_gcm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t nonce[12];
     esp_nonce(nonce, rk, iv);
-    return mo_gcm_open((const ak_gcm_key *)&rk->gcm, nonce, 12, aad, aad_len, in, len, tag,
-                       tag_len, out);
+    return ak_mo_gcm_open(&rk->gcm, out, in, len, tag, tag_len, nonce, 12, aad, aad_len);
 }
 
-static aeskit_status esp_gmac_checks(const aeskit_rfc4106_key *rk, const uint8_t *iv,
+static aeskit_status esp_gmac_checks(const ak_rfc4106_key *rk, const uint8_t *iv,
                                      const uint8_t *aad, size_t aad_len, const uint8_t *payload,
                                      size_t len, const uint8_t *tag)
 {
     if (!rk || !iv || !tag || (!aad && aad_len) || (!payload && len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!((const ak_gcm_key *)&rk->gcm)->aes.be)
+    if (!ak_mo_ready(&rk->gcm.aes, AK_MAGIC_GCM))
         return AESKIT_ERR_STATE;
     /* Everything is AAD here: aad || iv || payload <= 2^61-1 bytes. */
     if ((uint64_t)aad_len > MO_GCM_MAX_AAD - 8 || (uint64_t)len > MO_GCM_MAX_AAD - 8 - aad_len)
@@ -81,10 +85,10 @@ static aeskit_status esp_gmac_checks(const aeskit_rfc4106_key *rk, const uint8_t
  * more than the per-call overhead it saves.  All of it is public data. */
 #define RFC4543_JOIN_MAX 1024
 
-static void esp_gmac(const aeskit_rfc4106_key *rk, const uint8_t iv[8], const uint8_t *aad,
+static void esp_gmac(const ak_rfc4106_key *rk, const uint8_t iv[8], const uint8_t *aad,
                      size_t aad_len, const uint8_t *payload, size_t len, uint8_t mac[16])
 {
-    const ak_gcm_key *g = (const ak_gcm_key *)&rk->gcm;
+    const ak_gcm_key *g = &rk->gcm;
     uint8_t nonce[12];
     esp_nonce(nonce, rk, iv);
     if (aad_len <= RFC4543_JOIN_MAX - 8 && len <= RFC4543_JOIN_MAX - 8 - aad_len) {
@@ -95,17 +99,18 @@ static void esp_gmac(const aeskit_rfc4106_key *rk, const uint8_t iv[8], const ui
         if (len)
             memcpy(joined + aad_len + 8, payload, len);
         /* Cannot fail: every argument was checked by the caller. */
-        (void)mo_gcm_seal(g, nonce, 12, joined, aad_len + 8 + len, none + 32, 0, none + 32, mac,
-                          16);
+        (void)ak_mo_gcm_seal(g, none + 32, mac, 16, none + 32, 0, nonce, 12, joined,
+                             aad_len + 8 + len);
         return;
     }
-    mo_gmac3(g, nonce, aad, aad_len, iv, 8, payload, len, mac);
+    ak_mo_gmac3(g, nonce, aad, aad_len, iv, 8, payload, len, mac);
 }
 
-aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                 const uint8_t *aad, size_t aad_len, const uint8_t *payload,
-                                 size_t len, uint8_t tag[16])
+aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *k, uint8_t tag[16],
+                                 const uint8_t *payload, size_t len, const uint8_t iv[8],
+                                 const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4106_key *rk = (const ak_rfc4106_key *)k;
     aeskit_status st = esp_gmac_checks(rk, iv, aad, aad_len, payload, len, tag);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
@@ -116,10 +121,11 @@ aeskit_status aeskit_rfc4543_mac(const aeskit_rfc4106_key *rk, const uint8_t iv[
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *rk, const uint8_t iv[8],
-                                    const uint8_t *aad, size_t aad_len, const uint8_t *payload,
-                                    size_t len, const uint8_t tag[16])
+aeskit_status aeskit_rfc4543_verify(const aeskit_rfc4106_key *k, const uint8_t *payload,
+                                    size_t len, const uint8_t tag[16], const uint8_t iv[8],
+                                    const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4106_key *rk = (const ak_rfc4106_key *)k;
     aeskit_status st = esp_gmac_checks(rk, iv, aad, aad_len, payload, len, tag);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;

@@ -10,44 +10,48 @@
 
 #define RFC4309_TAG_SET 0x11100u /* 8, 12, 16 */
 
-static inline aeskit_status esp_ccm_checks(const aeskit_rfc4309_key *rk, const uint8_t *iv,
+/* The ESP checks; the rest are CCM's own.  The explicit IV is copied into
+ * the nonce before CCM runs, so its overlap with out is checked here. */
+static inline aeskit_status esp_ccm_checks(const ak_rfc4309_key *rk, const uint8_t *iv,
                                            const uint8_t *aad, size_t aad_len,
                                            const uint8_t *in, size_t len, const uint8_t *out,
                                            const uint8_t *tag, size_t tag_len)
 {
     if (!rk || !iv || (!aad && aad_len) || ((!in || !out) && len) || (!tag && tag_len))
         return AESKIT_ERR_NULL_POINTER;
-    if (!((const ak_aes *)&rk->aes)->be)
+    if (!ak_mo_ready(&rk->aes, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
     if (!MO_TAG_OK(RFC4309_TAG_SET, tag_len))
         return AESKIT_ERR_TAG_LENGTH;
+    if (mo_any_overlap(iv, 8, out, len))
+        return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *rk, const uint8_t iv[8],
-                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                  size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
+aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *k, uint8_t *out, uint8_t *tag,
+                                  size_t tag_len, const uint8_t *in, size_t len,
+                                  const uint8_t iv[8], const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4309_key *rk = (const ak_rfc4309_key *)k;
     aeskit_status st = esp_ccm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t nonce[11];
     memcpy(nonce, rk->salt, 3);
     memcpy(nonce + 3, iv, 8);
-    return mo_ccm_seal((const ak_aes *)&rk->aes, nonce, 11, aad, aad_len, in, len, out, tag,
-                       tag_len);
+    return ak_mo_ccm_seal(&rk->aes, out, tag, tag_len, in, len, nonce, 11, aad, aad_len);
 }
 
-aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *rk, const uint8_t iv[8],
-                                  const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                  size_t len, const uint8_t *tag, size_t tag_len, uint8_t *out)
+aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *k, uint8_t *out, const uint8_t *in,
+                                  size_t len, const uint8_t *tag, size_t tag_len,
+                                  const uint8_t iv[8], const uint8_t *aad, size_t aad_len)
 {
+    const ak_rfc4309_key *rk = (const ak_rfc4309_key *)k;
     aeskit_status st = esp_ccm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t nonce[11];
     memcpy(nonce, rk->salt, 3);
     memcpy(nonce + 3, iv, 8);
-    return mo_ccm_open((const ak_aes *)&rk->aes, nonce, 11, aad, aad_len, in, len, tag, tag_len,
-                       out);
+    return ak_mo_ccm_open(&rk->aes, out, in, len, tag, tag_len, nonce, 11, aad, aad_len);
 }

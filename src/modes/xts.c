@@ -12,25 +12,25 @@
  */
 #include "modes.h"
 
-static inline aeskit_status xts_checks(const aeskit_xts_key *xk, const uint8_t *tweak,
-                                       const uint8_t *out, const uint8_t *in, size_t len)
+static inline aeskit_status xts_checks(const aeskit_xts_key *xk, const uint8_t *out,
+                                       const uint8_t *in, size_t len, const uint8_t *tweak)
 {
     if (!xk || !tweak || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     const ak_xts_key *x = (const ak_xts_key *)xk;
-    if (!x->data_key.be || !x->tweak_key.be)
+    if (!ak_mo_ready(&x->data_key, AK_MAGIC_XTS) || !ak_mo_ready(&x->tweak_key, AK_MAGIC_XTS))
         return AESKIT_ERR_STATE;
     if (len < 16)
         return AESKIT_ERR_LENGTH;
-    if (mo_bad_overlap(out, len, in, len))
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(tweak, 16, out, len))
         return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, const uint8_t tweak[16], uint8_t *out,
-                                 const uint8_t *in, size_t len)
+aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, uint8_t *out, const uint8_t *in,
+                                 size_t len, const uint8_t tweak[16])
 {
-    aeskit_status st = xts_checks(xk, tweak, out, in, len);
+    aeskit_status st = xts_checks(xk, out, in, len, tweak);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_xts_key *x = (const ak_xts_key *)xk;
@@ -59,10 +59,10 @@ aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, const uint8_t tweak[1
     return AESKIT_OK;
 }
 
-aeskit_status aeskit_xts_decrypt(const aeskit_xts_key *xk, const uint8_t tweak[16], uint8_t *out,
-                                 const uint8_t *in, size_t len)
+aeskit_status aeskit_xts_decrypt(const aeskit_xts_key *xk, uint8_t *out, const uint8_t *in,
+                                 size_t len, const uint8_t tweak[16])
 {
-    aeskit_status st = xts_checks(xk, tweak, out, in, len);
+    aeskit_status st = xts_checks(xk, out, in, len, tweak);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_xts_key *x = (const ak_xts_key *)xk;
