@@ -15,6 +15,9 @@ X(speed_peer_nettle)
 #ifdef AKS_HAVE_IPSECMB
 X(speed_peer_ipsecmb)
 X(speed_peer_ipsecmb_jobs)
+X(speed_peer_ipsecmb_sse)
+X(speed_peer_ipsecmb_avx2)
+X(speed_peer_ipsecmb_avx512)
 #endif
 #ifdef AKS_HAVE_SODIUM
 X(speed_peer_sodium)
@@ -35,7 +38,15 @@ const speed_peer *const speed_peers[] = {
     &speed_peer_nettle,
 #endif
 #ifdef AKS_HAVE_IPSECMB
+    /* one row per architecture (AESKIT_IPSECMB_ARCHS, on with a 2.x prefix),
+       else the one init_mb_mgr_auto picks */
+#ifdef AKS_IPSECMB_ARCHS
+    &speed_peer_ipsecmb_sse,
+    &speed_peer_ipsecmb_avx2,
+    &speed_peer_ipsecmb_avx512,
+#else
     &speed_peer_ipsecmb,
+#endif
     &speed_peer_ipsecmb_jobs,
 #endif
 #ifdef AKS_HAVE_SODIUM
