@@ -55,7 +55,7 @@ void speed_usage(FILE *f)
 static const char *const peer_names[] = {"openssl",         "libgcrypt",     "nettle",
                                          "ipsec-mb",        "libsodium",     "wolfssl",
                                          "ipsec-mb-sse",    "ipsec-mb-avx2", "ipsec-mb-avx512",
-                                         "ipsec-mb-multibuf"};
+                                         "ipsec-mb-multibuf", "boringssl"};
 
 static int bad(FILE *err, const char *fmt, const char *a, const char *b)
 {

@@ -25,6 +25,9 @@ X(speed_peer_sodium)
 #ifdef AKS_HAVE_WOLFSSL
 X(speed_peer_wolfssl)
 #endif
+#ifdef AKS_HAVE_BORINGSSL
+X(speed_peer_boringssl)
+#endif
 #undef X
 
 const speed_peer *const speed_peers[] = {
@@ -55,6 +58,9 @@ const speed_peer *const speed_peers[] = {
 #ifdef AKS_HAVE_WOLFSSL
     &speed_peer_wolfssl,
 #endif
+#ifdef AKS_HAVE_BORINGSSL
+    &speed_peer_boringssl,
+#endif
     NULL};
 const size_t speed_npeers = sizeof speed_peers / sizeof speed_peers[0] - 1;
 
@@ -76,6 +82,9 @@ const char *const speed_absent_peers[] = {
 #endif
 #ifndef AKS_HAVE_WOLFSSL
     "wolfssl",
+#endif
+#ifndef AKS_HAVE_BORINGSSL
+    "boringssl",
 #endif
     NULL};
 const size_t speed_nabsent = sizeof speed_absent_peers / sizeof speed_absent_peers[0] - 1;

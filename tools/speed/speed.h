@@ -208,7 +208,7 @@ extern const size_t speed_npeers;
 extern const char *const speed_absent_peers[];
 extern const size_t speed_nabsent;
 
-#define SPEED_PEERS_ALL_NAMES "openssl,libgcrypt,nettle,ipsec-mb,libsodium,wolfssl"
+#define SPEED_PEERS_ALL_NAMES "openssl,libgcrypt,nettle,ipsec-mb,libsodium,wolfssl,boringssl"
 
 /* ---- ipsec-mb (peer_ipsecmb.c) ------------------------------------------------
  * The library the peer uses is the linked one, or the libIPSec_MB.so named by
