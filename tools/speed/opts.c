@@ -38,14 +38,24 @@ void speed_usage(FILE *f)
             "                     CPU has) and peers ipsec-mb,libgcrypt,openssl unless\n"
             "                     --backend / --peers say otherwise; not combinable with\n"
             "                     --alg, --sizes, --update, --decrypt, --plot\n"
+            "  --preset ipsecmb   each aeskit x86 backend against ipsec-mb's code for the\n"
+            "                     same instructions (x86-aesni / ipsec-mb-sse, x86-vaes-avx2 /\n"
+            "                     ipsec-mb-avx2, x86-vaes-avx512 / ipsec-mb-avx512):\n"
+            "                     AES-128-GCM enc and dec, AES-256-GCM enc, AES-128-CTR at\n"
+            "                     the default sizes\n"
+            "  --ipsecmb-lib PATH the libIPSec_MB.so the ipsec-mb peer loads (same as the\n"
+            "                     environment variable " SPEED_IPSECMB_LIB_ENV "); its version must\n"
+            "                     equal the header aeskit was built with\n"
             "\n"
             "Per message: key set up once per implementation, fresh 12-byte IV (8 for\n"
             "rfc4106, 16 for ctr/cbc/xts), AAD, separate output buffer, 16-byte tag.\n"
             "Each peer must produce aeskit's output on the same input before it is timed.\n");
 }
 
-static const char *const peer_names[] = {"openssl", "libgcrypt", "nettle", "ipsec-mb",
-                                         "libsodium", "wolfssl"};
+static const char *const peer_names[] = {"openssl",         "libgcrypt",     "nettle",
+                                         "ipsec-mb",        "libsodium",     "wolfssl",
+                                         "ipsec-mb-sse",    "ipsec-mb-avx2", "ipsec-mb-avx512",
+                                         "ipsec-mb-multibuf", "boringssl"};
 
 static int bad(FILE *err, const char *fmt, const char *a, const char *b)
 {
@@ -108,12 +118,27 @@ static const struct preset_row {
     {"aes-128-cmac", 0, 8192, 0},  {"aes-128-cmac", 0, 8192, 16},
 };
 
+/* --preset ipsecmb: issue 13's rows, each aeskit x86 backend against the
+ * ipsec-mb architecture that uses the same instructions. */
+static const struct preset_row preset_ipsecmb[] = {
+#define AKS_SIZES(alg, dec)                                                                        \
+    {alg, dec, 16, 0}, {alg, dec, 64, 0}, {alg, dec, 256, 0}, {alg, dec, 1024, 0},                 \
+        {alg, dec, 1420, 0}, {alg, dec, 8192, 0}, {alg, dec, 16384, 0}
+    AKS_SIZES("aes-128-gcm", 0), AKS_SIZES("aes-128-gcm", 1), AKS_SIZES("aes-256-gcm", 0),
+    AKS_SIZES("aes-128-ctr", 0),
+#undef AKS_SIZES
+};
+
 static int apply_preset(speed_opts *o, const char *name, const int given[4], int peers_given,
                         FILE *err)
 {
     static const char *const flags[4] = {"--alg", "--sizes", "--update", "--decrypt"};
-    if (strcmp(name, "x86") != 0)
-        return bad(err, "unknown preset '%s' (known: x86)%s", name, "");
+    int mb = !strcmp(name, "ipsecmb");
+    if (!mb && strcmp(name, "x86") != 0)
+        return bad(err, "unknown preset '%s' (known: x86, ipsecmb)%s", name, "");
+    const struct preset_row *rows = mb ? preset_ipsecmb : preset_x86;
+    size_t nrows = mb ? sizeof preset_ipsecmb / sizeof preset_ipsecmb[0]
+                      : sizeof preset_x86 / sizeof preset_x86[0];
     for (int k = 0; k < 4; k++)
         if (given[k])
             return bad(err, "--preset sets the cells; %s cannot be combined with it%s", flags[k],
@@ -121,25 +146,36 @@ static int apply_preset(speed_opts *o, const char *name, const int given[4], int
     if (o->plot)
         return bad(err, "--preset cannot be combined with --plot%s%s", "", "");
     o->preset = name;
-    for (size_t i = 0; i < sizeof preset_x86 / sizeof preset_x86[0]; i++) {
+    for (size_t i = 0; i < nrows; i++) {
         speed_cell *c = &o->cells[o->ncells++];
-        c->alg = speed_alg_find(preset_x86[i].alg);
-        c->decrypt = preset_x86[i].decrypt;
-        c->size = preset_x86[i].size;
-        c->update = preset_x86[i].update;
+        c->alg = speed_alg_find(rows[i].alg);
+        c->decrypt = rows[i].decrypt;
+        c->size = rows[i].size;
+        c->update = rows[i].update;
         c->aad_len = o->aad_len;
         if (!c->alg)
-            return bad(err, "preset: unknown algorithm '%s'%s", preset_x86[i].alg, "");
+            return bad(err, "preset: unknown algorithm '%s'%s", rows[i].alg, "");
     }
     if (!o->backend && !o->backend_all) {
         static const char *const be[] = {"best", "x86-aesni", "x86-vaes-avx2"};
+        static const char *const be_mb[] = {"x86-aesni", "x86-vaes-avx2", "x86-vaes-avx512"};
         for (size_t i = 0; i < 3; i++)
-            o->backends[i] = be[i];
+            o->backends[i] = mb ? be_mb[i] : be[i];
         o->nbackends = 3;
         o->backend = o->backends[0];
         o->backends_soft = 1;
     }
-    if (!peers_given) {
+    if (!peers_given && mb) {
+#ifdef AKS_IPSECMB_ARCHS
+        o->peer_names[0] = "ipsec-mb-sse";
+        o->peer_names[1] = "ipsec-mb-avx2";
+        o->peer_names[2] = "ipsec-mb-avx512";
+        o->npeer_names = 3;
+#else
+        o->peer_names[0] = "ipsec-mb";
+        o->npeer_names = 1;
+#endif
+    } else if (!peers_given) {
         o->peer_names[0] = "ipsec-mb";
         o->peer_names[1] = "libgcrypt";
         o->peer_names[2] = "openssl";
@@ -187,7 +223,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         }
         static const char *const with_value[] = {"--alg", "--backend", "--sizes", "--update",
                                                  "--aad", "--seconds", "--peers", "--format",
-                                                 "--plot", "--preset"};
+                                                 "--plot", "--preset", "--ipsecmb-lib"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(name, with_value[k]);
@@ -266,6 +302,11 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
             o->backend = o->nbackends ? o->backends[0] : NULL;
         } else if (!strcmp(name, "--preset")) {
             preset = val;
+        } else if (!strcmp(name, "--ipsecmb-lib")) {
+            /* read by peer_ipsecmb.c when the peer is first used */
+            o->ipsecmb_lib = val;
+            if (setenv(SPEED_IPSECMB_LIB_ENV, val, 1) != 0)
+                return bad(err, "--ipsecmb-lib: cannot set %s%s", SPEED_IPSECMB_LIB_ENV, "");
         } else if (!strcmp(name, "--peers")) {
             peers_given = 1;
             o->peers_none = 0;

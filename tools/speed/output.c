@@ -169,6 +169,9 @@ static void out_table(FILE *f, const speed_report *r)
             w = strlen(r->impls[i].label);
         if (per_backend && r->impls[i].is_aeskit && strlen(r->impls[i].backend) + 10 > w)
             w = strlen(r->impls[i].backend) + 10; /* "<backend>/best peer" */
+        const char *isa = r->impls[i].is_aeskit ? speed_same_isa_peer(r->impls[i].backend) : NULL;
+        if (per_backend && isa && strlen(r->impls[i].backend) + 1 + strlen(isa) > w)
+            w = strlen(r->impls[i].backend) + 1 + strlen(isa); /* "<backend>/ipsec-mb-<isa>" */
     }
     for (size_t gi = 0; gi < ng; gi++) {
         const speed_cell *c0 = &r->cells[g[gi].first];
@@ -249,6 +252,13 @@ static void out_table(FILE *f, const speed_report *r)
                     snprintf(lab, sizeof lab, "%s/openssl", r->impls[i].backend);
                     ratio_row(f, r, &g[gi], w, lab, i, r->impls[ossl].impl);
                 }
+                /* and to ipsec-mb's code for the same instructions, when it is a row */
+                const char *isa = speed_same_isa_peer(r->impls[i].backend);
+                for (size_t j = 0; isa && j < r->nimpls; j++)
+                    if (!r->impls[j].is_aeskit && !strcmp(r->impls[j].impl, isa)) {
+                        snprintf(lab, sizeof lab, "%s/%s", r->impls[i].backend, isa);
+                        ratio_row(f, r, &g[gi], w, lab, i, isa);
+                    }
             }
         }
         if (multi)

@@ -18,13 +18,163 @@
  * serial CBC chains across the SIMD lanes.  That is a different workload
  * (independent messages, aeskit's future batch API), so it is shown but
  * not counted as "best peer".
+ *
+ * "ipsec-mb-sse", "ipsec-mb-avx2", "ipsec-mb-avx512" (built with
+ * AKS_IPSECMB_ARCHS, which CMake sets with -DAESKIT_IPSECMB_PREFIX): the
+ * same calls on a manager set up with init_mb_mgr_sse / _avx2 / _avx512
+ * instead of init_mb_mgr_auto, one row per instruction set, so that each
+ * aeskit x86 backend meets ipsec-mb's code for the same instructions
+ * (x86-aesni / SSE, x86-vaes-avx2 / AVX2, x86-vaes-avx512 / AVX-512).
+ * Their version reads "2.0.2 t2": the library's version and the code type
+ * (used_arch_type) the library chose within that architecture for this CPU.
+ *
+ * Which library: the one this file was compiled and linked against (the
+ * header CMake found: Debian's 1.3, or AESKIT_IPSECMB_PREFIX's), unless the
+ * environment variable AESKIT_IPSECMB_LIB (`aeskit speed --ipsecmb-lib`)
+ * names a libIPSec_MB.so to load instead.  Either way the library's
+ * imb_get_version() must equal the header's IMB_VERSION_NUM: the manager,
+ * job and GCM key structures this file allocates come from the header, and
+ * they differ between versions, so a mismatch is refused with a message,
+ * never run.  Only the library's exported entry points are called by name
+ * (through the table below); everything else goes through the manager's
+ * function pointers, so a loaded library is used entirely.
  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* RTLD_DEEPBIND */
+#endif
+#include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <intel-ipsec-mb.h>
 
 #include "speed.h"
+
+/* ---- the library: linked, or loaded from AESKIT_IPSECMB_LIB ---------------- */
+
+typedef struct mb_lib {
+    IMB_MGR *(*alloc)(uint64_t flags);
+    void (*free)(IMB_MGR *m);
+    void (*init[4])(IMB_MGR *m); /* indexed by enum mb_arch */
+    unsigned (*version)(void);
+    const char *(*version_str)(void);
+    int (*err)(IMB_MGR *m);
+    const char *(*strerror)(int e);
+#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
+    void (*init_auto)(IMB_MGR *m, IMB_ARCH *arch);
+#endif
+} mb_lib;
+
+enum mb_arch { MB_AUTO, MB_SSE, MB_AVX2, MB_AVX512 };
+
+static void linked_lib(mb_lib *l)
+{
+    memset(l, 0, sizeof *l);
+    l->alloc = alloc_mb_mgr;
+    l->free = free_mb_mgr;
+    l->init[MB_SSE] = init_mb_mgr_sse;
+    l->init[MB_AVX2] = init_mb_mgr_avx2;
+    l->init[MB_AVX512] = init_mb_mgr_avx512;
+    l->version = imb_get_version;
+    l->version_str = imb_get_version_str;
+    l->err = imb_get_errno;
+    l->strerror = imb_get_strerror;
+#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
+    l->init_auto = init_mb_mgr_auto;
+#endif
+}
+
+#define MB_SYM(field, name)                                                                        \
+    do {                                                                                           \
+        *(void **)&l->field = dlsym(h, name);                                                      \
+        if (!l->field) {                                                                           \
+            snprintf(msg, msglen, "%s has no %s: not an ipsec-mb library", path, name);           \
+            return -1;                                                                             \
+        }                                                                                          \
+    } while (0)
+
+/* Fills *l from the library at path (NULL: the linked one) and checks its
+ * version against the header's.  Returns 0, or -1 with the reason in msg.
+ * A loaded library stays loaded (the process is short-lived). */
+static int mb_load(const char *path, mb_lib *l, char *msg, size_t msglen)
+{
+    msg[0] = 0;
+    if (!path) {
+        linked_lib(l);
+        path = "the linked libIPSec_MB";
+    } else {
+        /* RTLD_DEEPBIND: the loaded library resolves its own symbols first,
+         * not those of the (other) version this program is linked against.
+         * ASan refuses RTLD_DEEPBIND, so a sanitizer build does without. */
+#if defined(__SANITIZE_ADDRESS__)
+        int flags = RTLD_NOW | RTLD_LOCAL;
+#else
+        int flags = RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND;
+#endif
+        void *h = dlopen(path, flags);
+        if (!h) {
+            snprintf(msg, msglen, "cannot load %s: %s", path, dlerror());
+            return -1;
+        }
+        memset(l, 0, sizeof *l);
+        MB_SYM(version, "imb_get_version");
+        MB_SYM(version_str, "imb_get_version_str");
+        MB_SYM(alloc, "alloc_mb_mgr");
+        MB_SYM(free, "free_mb_mgr");
+        MB_SYM(init[MB_SSE], "init_mb_mgr_sse");
+        MB_SYM(init[MB_AVX2], "init_mb_mgr_avx2");
+        MB_SYM(init[MB_AVX512], "init_mb_mgr_avx512");
+        MB_SYM(err, "imb_get_errno");
+        MB_SYM(strerror, "imb_get_strerror");
+#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
+        MB_SYM(init_auto, "init_mb_mgr_auto");
+#endif
+    }
+    unsigned v = l->version();
+    if (v != (unsigned)IMB_VERSION_NUM) {
+        snprintf(msg, msglen,
+                 "%s is version %s (0x%x) but this peer was compiled against the %s header "
+                 "(0x%x); refused: their structures differ (configure with "
+                 "-DAESKIT_IPSECMB_PREFIX=<its install prefix> to build against its header)",
+                 path, l->version_str(), v, IMB_VERSION_STR, (unsigned)IMB_VERSION_NUM);
+        return -1;
+    }
+    return 0;
+}
+#undef MB_SYM
+
+const char *speed_ipsecmb_header_version(void)
+{
+    return IMB_VERSION_STR;
+}
+
+int speed_ipsecmb_check(const char *path, char *ver, size_t verlen, char *msg, size_t msglen)
+{
+    mb_lib l;
+    if (mb_load(path, &l, msg, msglen) != 0)
+        return -1;
+    snprintf(ver, verlen, "%s", l.version_str());
+    return 0;
+}
+
+static mb_lib lib;
+static int lib_state; /* 0 not tried, 1 usable, -1 refused (reported once) */
+
+static int lib_ready(void)
+{
+    if (!lib_state) {
+        const char *path = getenv("AESKIT_IPSECMB_LIB");
+        char msg[512];
+        if (mb_load(path && *path ? path : NULL, &lib, msg, sizeof msg) == 0) {
+            lib_state = 1;
+        } else {
+            lib_state = -1;
+            fprintf(stderr, "aeskit speed: ipsec-mb: %s\n", msg);
+        }
+    }
+    return lib_state > 0;
+}
 
 typedef struct mb_state {
     /* first: these must stay 64-byte aligned */
@@ -38,6 +188,7 @@ typedef struct mb_state {
     IMB_MGR *mgr;
     const speed_cell *c;
     int multibuf;
+    enum mb_arch arch;
     int hash_alg;
     uint8_t salt[4];
     aes_gcm_enc_dec_t enc, dec;
@@ -49,9 +200,82 @@ typedef struct mb_state {
     aes_gmac_finalize_t gmac_fin;
 } mb_state;
 
+/* A manager for the architecture, or NULL with the reason. */
+static IMB_MGR *mb_mgr(enum mb_arch arch, char *why, size_t whylen)
+{
+    static const char *const init_name[] = {"init_mb_mgr_auto", "init_mb_mgr_sse",
+                                            "init_mb_mgr_avx2", "init_mb_mgr_avx512"};
+    IMB_MGR *m = lib.alloc(0);
+    if (!m) {
+        speed_why(why, whylen, "alloc_mb_mgr failed");
+        return NULL;
+    }
+    if (arch == MB_AUTO) {
+#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
+        IMB_ARCH a;
+        lib.init_auto(m, &a); /* the best code path this CPU runs */
+#else
+        if (__builtin_cpu_supports("avx512f"))
+            lib.init[MB_AVX512](m);
+        else if (__builtin_cpu_supports("avx2"))
+            lib.init[MB_AVX2](m);
+        else
+            lib.init[MB_SSE](m);
+#endif
+    } else {
+        lib.init[arch](m);
+    }
+    if (lib.err(m)) {
+        speed_why(why, whylen, "%s: %s", init_name[arch], lib.strerror(lib.err(m)));
+        lib.free(m);
+        return NULL;
+    }
+    return m;
+}
+
 static const char *mb_version(void)
 {
-    return imb_get_version_str();
+    return lib_ready() ? lib.version_str() : NULL;
+}
+
+/* "2.0.2 t2": the version and the code type chosen within the architecture,
+ * or NULL (listed as unable to run) when the CPU lacks the architecture. */
+static const char *arch_version(enum mb_arch arch)
+{
+    static char buf[4][32];
+    static int tried[4];
+    if (!lib_ready())
+        return NULL;
+    if (!tried[arch]) {
+        char why[128];
+        tried[arch] = 1;
+        IMB_MGR *m = mb_mgr(arch, why, sizeof why);
+        if (!m)
+            return NULL;
+#if IMB_VERSION_NUM >= IMB_VERSION(2, 0, 0)
+        snprintf(buf[arch], sizeof buf[arch], "%s t%u", lib.version_str(),
+                 (unsigned)m->used_arch_type);
+#else
+        snprintf(buf[arch], sizeof buf[arch], "%s", lib.version_str());
+#endif
+        lib.free(m);
+    }
+    return buf[arch][0] ? buf[arch] : NULL;
+}
+
+static const char *sse_version(void)
+{
+    return arch_version(MB_SSE);
+}
+
+static const char *avx2_version(void)
+{
+    return arch_version(MB_AVX2);
+}
+
+static const char *avx512_version(void)
+{
+    return arch_version(MB_AVX512);
 }
 
 static void mb_done(void *st)
@@ -60,12 +284,12 @@ static void mb_done(void *st)
     if (!s)
         return;
     if (s->mgr)
-        free_mb_mgr(s->mgr);
+        lib.free(s->mgr);
     free(s);
 }
 
 static void *setup_common(const speed_cell *c, const uint8_t *key, char *why, size_t whylen,
-                          int multibuf)
+                          int multibuf, enum mb_arch arch)
 {
     const speed_alg *a = c->alg;
     int gcm = a->kind == SK_GCM || a->kind == SK_GMAC || a->kind == SK_RFC4106;
@@ -96,26 +320,15 @@ static void *setup_common(const speed_cell *c, const uint8_t *key, char *why, si
     memset(s, 0, sizeof *s);
     s->c = c;
     s->multibuf = multibuf;
-    s->mgr = alloc_mb_mgr(0);
-    if (!s->mgr) {
-        speed_why(why, whylen, "alloc_mb_mgr failed");
+    s->arch = arch;
+    if (!lib_ready()) {
+        speed_why(why, whylen, "the ipsec-mb library was refused (see above)");
         free(s);
         return NULL;
     }
-#if IMB_VERSION_NUM >= IMB_VERSION(1, 3, 0)
-    IMB_ARCH arch;
-    init_mb_mgr_auto(s->mgr, &arch); /* the best code path this CPU runs */
-#else
-    if (__builtin_cpu_supports("avx512f"))
-        init_mb_mgr_avx512(s->mgr);
-    else if (__builtin_cpu_supports("avx2"))
-        init_mb_mgr_avx2(s->mgr);
-    else
-        init_mb_mgr_sse(s->mgr);
-#endif
-    if (imb_get_errno(s->mgr)) {
-        speed_why(why, whylen, "init_mb_mgr_auto: %s", imb_get_strerror(imb_get_errno(s->mgr)));
-        mb_done(s);
+    s->mgr = mb_mgr(arch, why, whylen);
+    if (!s->mgr) {
+        free(s);
         return NULL;
     }
     IMB_MGR *g = s->mgr;
@@ -168,12 +381,27 @@ static void *setup_common(const speed_cell *c, const uint8_t *key, char *why, si
 
 static void *mb_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
 {
-    return setup_common(c, key, why, whylen, 0);
+    return setup_common(c, key, why, whylen, 0, MB_AUTO);
 }
 
 static void *mbm_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
 {
-    return setup_common(c, key, why, whylen, 1);
+    return setup_common(c, key, why, whylen, 1, MB_AUTO);
+}
+
+static void *sse_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
+{
+    return setup_common(c, key, why, whylen, 0, MB_SSE);
+}
+
+static void *avx2_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
+{
+    return setup_common(c, key, why, whylen, 0, MB_AVX2);
+}
+
+static void *avx512_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
+{
+    return setup_common(c, key, why, whylen, 0, MB_AVX512);
 }
 
 static void fill_cmac_job(mb_state *s, IMB_JOB *j, const speed_msg *m, uint8_t *tag)
@@ -315,3 +543,9 @@ static int mbm_run(void *st, const speed_buf *b, size_t first, size_t n)
 const speed_peer speed_peer_ipsecmb = {"ipsec-mb", mb_version, mb_setup, mb_run, mb_done, 0};
 const speed_peer speed_peer_ipsecmb_jobs = {"ipsec-mb-multibuf", mb_version, mbm_setup, mbm_run,
                                             mb_done, 1};
+const speed_peer speed_peer_ipsecmb_sse = {"ipsec-mb-sse", sse_version, sse_setup, mb_run, mb_done,
+                                           0};
+const speed_peer speed_peer_ipsecmb_avx2 = {"ipsec-mb-avx2", avx2_version, avx2_setup, mb_run,
+                                            mb_done, 0};
+const speed_peer speed_peer_ipsecmb_avx512 = {"ipsec-mb-avx512", avx512_version, avx512_setup,
+                                              mb_run, mb_done, 0};

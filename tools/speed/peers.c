@@ -15,12 +15,18 @@ X(speed_peer_nettle)
 #ifdef AKS_HAVE_IPSECMB
 X(speed_peer_ipsecmb)
 X(speed_peer_ipsecmb_jobs)
+X(speed_peer_ipsecmb_sse)
+X(speed_peer_ipsecmb_avx2)
+X(speed_peer_ipsecmb_avx512)
 #endif
 #ifdef AKS_HAVE_SODIUM
 X(speed_peer_sodium)
 #endif
 #ifdef AKS_HAVE_WOLFSSL
 X(speed_peer_wolfssl)
+#endif
+#ifdef AKS_HAVE_BORINGSSL
+X(speed_peer_boringssl)
 #endif
 #undef X
 
@@ -35,7 +41,15 @@ const speed_peer *const speed_peers[] = {
     &speed_peer_nettle,
 #endif
 #ifdef AKS_HAVE_IPSECMB
+    /* one row per architecture (AESKIT_IPSECMB_ARCHS, on with a 2.x prefix),
+       else the one init_mb_mgr_auto picks */
+#ifdef AKS_IPSECMB_ARCHS
+    &speed_peer_ipsecmb_sse,
+    &speed_peer_ipsecmb_avx2,
+    &speed_peer_ipsecmb_avx512,
+#else
     &speed_peer_ipsecmb,
+#endif
     &speed_peer_ipsecmb_jobs,
 #endif
 #ifdef AKS_HAVE_SODIUM
@@ -43,6 +57,9 @@ const speed_peer *const speed_peers[] = {
 #endif
 #ifdef AKS_HAVE_WOLFSSL
     &speed_peer_wolfssl,
+#endif
+#ifdef AKS_HAVE_BORINGSSL
+    &speed_peer_boringssl,
 #endif
     NULL};
 const size_t speed_npeers = sizeof speed_peers / sizeof speed_peers[0] - 1;
@@ -65,6 +82,9 @@ const char *const speed_absent_peers[] = {
 #endif
 #ifndef AKS_HAVE_WOLFSSL
     "wolfssl",
+#endif
+#ifndef AKS_HAVE_BORINGSSL
+    "boringssl",
 #endif
     NULL};
 const size_t speed_nabsent = sizeof speed_absent_peers / sizeof speed_absent_peers[0] - 1;

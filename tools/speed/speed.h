@@ -208,7 +208,31 @@ extern const size_t speed_npeers;
 extern const char *const speed_absent_peers[];
 extern const size_t speed_nabsent;
 
-#define SPEED_PEERS_ALL_NAMES "openssl,libgcrypt,nettle,ipsec-mb,libsodium,wolfssl"
+#define SPEED_PEERS_ALL_NAMES "openssl,libgcrypt,nettle,ipsec-mb,libsodium,wolfssl,boringssl"
+
+/* ---- ipsec-mb (peer_ipsecmb.c) ------------------------------------------------
+ * The library the peer uses is the linked one, or the libIPSec_MB.so named by
+ * the environment variable AESKIT_IPSECMB_LIB (`--ipsecmb-lib PATH` sets it).
+ * speed_ipsecmb_check loads path (NULL: the linked library), checks that its
+ * version equals the header the peer was compiled with, and returns 0 with
+ * the library's version string, or -1 with the reason (a refused mismatch,
+ * a file that does not load).  Built only with the ipsec-mb peer. */
+#define SPEED_IPSECMB_LIB_ENV "AESKIT_IPSECMB_LIB"
+int speed_ipsecmb_check(const char *path, char *ver, size_t verlen, char *msg, size_t msglen);
+const char *speed_ipsecmb_header_version(void);
+
+/* The ipsec-mb architecture row that runs the same instruction set as an
+ * aeskit x86 backend ("x86-vaes-avx512" -> "ipsec-mb-avx512"), or NULL. */
+static inline const char *speed_same_isa_peer(const char *backend)
+{
+    if (!strcmp(backend, "x86-aesni"))
+        return "ipsec-mb-sse";
+    if (!strcmp(backend, "x86-vaes-avx2"))
+        return "ipsec-mb-avx2";
+    if (!strcmp(backend, "x86-vaes-avx512"))
+        return "ipsec-mb-avx512";
+    return NULL;
+}
 
 /* Helpers for peer files. */
 int speed_ct_differ(const uint8_t *a, const uint8_t *b, size_t n);
@@ -245,6 +269,7 @@ typedef struct speed_opts {
     enum speed_format format;
     const char *plot;           /* --plot FILE.svg */
     int quiet;                  /* --quiet: no progress on stderr */
+    const char *ipsecmb_lib;    /* --ipsecmb-lib PATH (also put in SPEED_IPSECMB_LIB_ENV) */
     int help;
 } speed_opts;
 
