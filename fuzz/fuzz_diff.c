@@ -29,28 +29,28 @@ static void gcm_case(fz_reader *r)
     aeskit_gcm_key gk;
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
-        aeskit_backend_get(b, &bi);
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get %zu", b);
         if (!bi.available)
             continue;
         FZ_ASSERT(aeskit_gcm_init_backend(&gk, key, kl, bi.name) == AESKIT_OK, "init");
-        FZ_ASSERT(aeskit_gcm_seal(&gk, iv, ivl, aad, al, msg, n, got, tag, tl) == AESKIT_OK, "seal");
+        FZ_ASSERT(aeskit_gcm_seal(&gk, got, tag, tl, msg, n, iv, ivl, aad, al) == AESKIT_OK, "seal");
         FZ_ASSERT(!memcmp(got, ref, n) && !memcmp(tag, otag, tl),
                   "%s GCM seal differs from OpenSSL (kl %zu ivl %zu al %zu n %zu tl %zu)", bi.name,
                   kl, ivl, al, n, tl);
         /* Streaming with the fuzzer's split points. */
         aeskit_gcm_ctx c;
         size_t a1 = al ? s1 % (al + 1) : 0, m1 = n ? s2 % (n + 1) : 0;
-        FZ_ASSERT(aeskit_gcm_start(&c, &gk, iv, ivl) == AESKIT_OK, "start");
-        aeskit_gcm_aad(&c, aad, a1);
-        aeskit_gcm_aad(&c, aad + a1, al - a1);
-        aeskit_gcm_encrypt(&c, got, msg, m1);
-        aeskit_gcm_encrypt(&c, got + m1, msg + m1, n - m1);
+        FZ_ASSERT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, iv, ivl) == AESKIT_OK, "start");
+        FZ_ASSERT(aeskit_gcm_update_aad(&c, aad, a1) == AESKIT_OK, "update_aad");
+        FZ_ASSERT(aeskit_gcm_update_aad(&c, aad + a1, al - a1) == AESKIT_OK, "update_aad");
+        FZ_ASSERT(aeskit_gcm_update(&c, got, msg, m1) == AESKIT_OK, "update");
+        FZ_ASSERT(aeskit_gcm_update(&c, got + m1, msg + m1, n - m1) == AESKIT_OK, "update");
         FZ_ASSERT(aeskit_gcm_finish(&c, tag2, tl) == AESKIT_OK, "finish");
         FZ_ASSERT(!memcmp(got, ref, n) && !memcmp(tag2, otag, tl), "%s GCM streaming differs",
                   bi.name);
         /* In-place open restores the plaintext. */
         memcpy(back, ref, n);
-        FZ_ASSERT(aeskit_gcm_open(&gk, iv, ivl, aad, al, back, n, otag, tl, back) == AESKIT_OK,
+        FZ_ASSERT(aeskit_gcm_open(&gk, back, back, n, otag, tl, iv, ivl, aad, al) == AESKIT_OK,
                   "%s GCM open rejected a valid message", bi.name);
         FZ_ASSERT(!memcmp(back, msg, n), "%s GCM open wrong plaintext", bi.name);
         aeskit_gcm_wipe(&gk);
@@ -92,25 +92,25 @@ static void ctr_cbc_case(fz_reader *r)
     evp_run(evp_ctr(kl), 1, 0, key, iv, msg, n, ref, &refn);
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
-        aeskit_backend_get(b, &bi);
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get %zu", b);
         if (!bi.available)
             continue;
-        aeskit_aes_init_backend(&k, key, kl, bi.name);
-        aeskit_ctr_crypt(&k, iv, got, msg, n);
+        FZ_ASSERT(aeskit_aes_init_backend(&k, key, kl, bi.name) == AESKIT_OK, "aes_init_backend");
+        FZ_ASSERT(aeskit_ctr_crypt(&k, got, msg, n, iv) == AESKIT_OK, "ctr_crypt");
         FZ_ASSERT(!memcmp(got, ref, n), "%s CTR differs from OpenSSL (n %zu)", bi.name, n);
         aeskit_ctr_ctx c;
         size_t s = n ? split % (n + 1) : 0;
-        aeskit_ctr_start(&c, &k, iv);
-        aeskit_ctr_update(&c, got, msg, s);
-        aeskit_ctr_update(&c, got + s, msg + s, n - s);
+        FZ_ASSERT(aeskit_ctr_start(&c, &k, iv) == AESKIT_OK, "ctr_start");
+        FZ_ASSERT(aeskit_ctr_update(&c, got, msg, s) == AESKIT_OK, "ctr_update");
+        FZ_ASSERT(aeskit_ctr_update(&c, got + s, msg + s, n - s) == AESKIT_OK, "ctr_update");
         FZ_ASSERT(!memcmp(got, ref, n), "%s CTR streaming differs", bi.name);
         /* CBC with PKCS#7 both ways */
         uint8_t cref[MAXMSG + 16];
         evp_run(evp_cbc(kl), 1, 1, key, iv, msg, n, cref, &refn);
-        FZ_ASSERT(aeskit_cbc_pkcs7_encrypt(&k, iv, got, sizeof got, &gotn, msg, n) == AESKIT_OK,
+        FZ_ASSERT(aeskit_cbc_pkcs7_encrypt(&k, got, sizeof got, &gotn, msg, n, iv) == AESKIT_OK,
                   "pkcs7 enc");
         FZ_ASSERT(gotn == refn && !memcmp(got, cref, refn), "%s CBC-PKCS7 differs", bi.name);
-        FZ_ASSERT(aeskit_cbc_pkcs7_decrypt(&k, iv, back, sizeof back, &gotn, got, refn) == AESKIT_OK
+        FZ_ASSERT(aeskit_cbc_pkcs7_decrypt(&k, back, sizeof back, &gotn, got, refn, iv) == AESKIT_OK
                       && gotn == n && !memcmp(back, msg, n),
                   "%s CBC-PKCS7 round trip", bi.name);
         aeskit_aes_wipe(&k);
@@ -138,18 +138,18 @@ static void cmac_case(fz_reader *r)
     aeskit_cmac_key ck;
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
-        aeskit_backend_get(b, &bi);
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get %zu", b);
         if (!bi.available)
             continue;
-        aeskit_cmac_init_backend(&ck, key, kl, bi.name);
-        aeskit_cmac(&ck, msg, n, tag, 16);
+        FZ_ASSERT(aeskit_cmac_init_backend(&ck, key, kl, bi.name) == AESKIT_OK, "cmac_init_backend");
+        FZ_ASSERT(aeskit_cmac(&ck, tag, 16, msg, n) == AESKIT_OK, "cmac");
         FZ_ASSERT(!memcmp(tag, otag, 16), "%s CMAC differs from OpenSSL (n %zu)", bi.name, n);
         aeskit_cmac_ctx c;
         size_t s = n ? split % (n + 1) : 0;
-        aeskit_cmac_start(&c, &ck);
-        aeskit_cmac_update(&c, msg, s);
-        aeskit_cmac_update(&c, msg + s, n - s);
-        aeskit_cmac_finish(&c, tag2, 16);
+        FZ_ASSERT(aeskit_cmac_start(&c, &ck) == AESKIT_OK, "cmac_start");
+        FZ_ASSERT(aeskit_cmac_update(&c, msg, s) == AESKIT_OK, "cmac_update");
+        FZ_ASSERT(aeskit_cmac_update(&c, msg + s, n - s) == AESKIT_OK, "cmac_update");
+        FZ_ASSERT(aeskit_cmac_finish(&c, tag2, 16) == AESKIT_OK, "cmac_finish");
         FZ_ASSERT(!memcmp(tag2, otag, 16), "%s CMAC streaming differs", bi.name);
         aeskit_cmac_wipe(&ck);
     }
@@ -171,13 +171,13 @@ static void xts_case(fz_reader *r)
     aeskit_xts_key xk;
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
-        aeskit_backend_get(b, &bi);
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get %zu", b);
         if (!bi.available)
             continue;
-        aeskit_xts_init_backend(&xk, key, kl, bi.name);
-        FZ_ASSERT(aeskit_xts_encrypt(&xk, tweak, got, msg, n) == AESKIT_OK, "xts enc");
+        FZ_ASSERT(aeskit_xts_init_backend(&xk, key, kl, bi.name) == AESKIT_OK, "xts_init_backend");
+        FZ_ASSERT(aeskit_xts_encrypt(&xk, got, msg, n, tweak) == AESKIT_OK, "xts enc");
         FZ_ASSERT(!memcmp(got, ref, n), "%s XTS differs from OpenSSL (n %zu)", bi.name, n);
-        FZ_ASSERT(aeskit_xts_decrypt(&xk, tweak, got, got, n) == AESKIT_OK && !memcmp(got, msg, n),
+        FZ_ASSERT(aeskit_xts_decrypt(&xk, got, got, n, tweak) == AESKIT_OK && !memcmp(got, msg, n),
                   "%s XTS in-place round trip", bi.name);
         aeskit_xts_wipe(&xk);
     }

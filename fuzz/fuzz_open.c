@@ -29,12 +29,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     aeskit_gcm_key gk;
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
-        aeskit_backend_get(b, &bi);
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get");
         if (!bi.available)
             continue;
-        aeskit_gcm_init_backend(&gk, key, kl, bi.name);
+        FZ_ASSERT(aeskit_gcm_init_backend(&gk, key, kl, bi.name) == AESKIT_OK, "gcm_init_backend");
         memset(pt, 0xa5, sizeof pt);
-        int st = aeskit_gcm_open(&gk, iv, ivl, aad, al, ct, n, tag, tl, pt);
+        int st = aeskit_gcm_open(&gk, pt, ct, n, tag, tl, iv, ivl, aad, al);
         FZ_ASSERT(st == AESKIT_OK || st == AESKIT_ERR_AUTH, "unexpected status %d", st);
         FZ_ASSERT((st == AESKIT_OK) == (oss_ok == 1), "%s: aeskit %s, OpenSSL %s", bi.name,
                   st == AESKIT_OK ? "accepts" : "rejects", oss_ok ? "accepts" : "rejects");
@@ -46,7 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         FZ_ASSERT(pt[n] == 0xa5, "%s: open wrote past the message", bi.name);
         if (n == 0) {
-            st = aeskit_gmac_verify(&gk, iv, ivl, aad, al, tag, tl);
+            st = aeskit_gmac_verify(&gk, tag, tl, iv, ivl, aad, al);
             FZ_ASSERT((st == AESKIT_OK) == (oss_ok == 1), "%s: GMAC verify disagrees", bi.name);
         }
         aeskit_gcm_wipe(&gk);

@@ -1,5 +1,6 @@
 /* aeskit.c - the aeskit command: dispatches to its subcommands. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "aeskit.h"
@@ -22,11 +23,33 @@ static void usage(FILE *f)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
     fprintf(f, "  %-8s %s\n", "version", "print the library version");
     fprintf(f, "\nenvironment: AESKIT_CPU=generic|-avx512,-vaes,... masks CPU features;\n"
-               "             AESKIT_BACKEND=NAME forces the default backend.\n");
+               "             AESKIT_BACKEND=NAME sets the default backend (a name this build\n"
+               "             does not know, or this CPU cannot run, is ignored, with a note).\n");
+}
+
+/* Says on stderr why AESKIT_CPU or AESKIT_BACKEND had no effect. */
+static void env_note(void)
+{
+    aeskit_status st = aeskit_env_check();
+    if (st == AESKIT_OK)
+        return;
+    if (st == AESKIT_ERR_ENVIRONMENT) {
+        const char *v = getenv("AESKIT_CPU");
+        fprintf(stderr, "aeskit: note: AESKIT_CPU=%s holds a token that was ignored\n", v ? v : "");
+    } else {
+        const char *v = getenv("AESKIT_BACKEND");
+        fprintf(stderr, "aeskit: note: AESKIT_BACKEND=%s ignored (%s); the default is %s\n",
+                v ? v : "", aeskit_strerror(st), aeskit_backend_default());
+    }
 }
 
 int main(int argc, char **argv)
 {
+    if (aeskit_abi_check() != AESKIT_OK) {
+        fprintf(stderr, "aeskit: built for libaeskit %s, running with %s (ABI mismatch)\n",
+                AESKIT_VERSION_STRING, aeskit_version());
+        return 2;
+    }
     if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
         usage(argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;
@@ -36,8 +59,10 @@ int main(int argc, char **argv)
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name))
+        if (!strcmp(argv[1], commands[i].name)) {
+            env_note();
             return commands[i].run(argc - 1, argv + 1);
+        }
     fprintf(stderr, "aeskit: unknown command '%s'\n\n", argv[1]);
     usage(stderr);
     return 2;

@@ -17,12 +17,20 @@ int aeskit_cmd_list(int argc, char **argv)
     printf("%-16s %-9s %-13s %-8s %s\n", "backend", "priority", "available", "const-t", "requires");
     for (size_t i = 0; i < aeskit_backend_count(); i++) {
         aeskit_backend_info bi;
-        if (aeskit_backend_get(i, &bi) != AESKIT_OK)
+        if (aeskit_backend_get(&bi, i) != AESKIT_OK)
             continue;
-        const char *avail = !bi.implemented ? "not built" : bi.available ? "yes" : "no (CPU)";
+        const char *avail = bi.available ? "yes" : "no (CPU)";
         printf("%-16s %-9d %-13s %-8s %s%s\n", bi.name, bi.priority, avail,
                bi.constant_time ? "yes" : "no", bi.requires, bi.chosen ? "   <- chosen" : "");
+        if (bi.variant && *bi.variant)
+            printf("%-16s variant: %s\n", "", bi.variant);
     }
     printf("\ndefault backend: %s\n", aeskit_backend_default());
+    aeskit_status env = aeskit_env_check();
+    if (env != AESKIT_OK)
+        printf("environment: %s (%s)\n",
+               env == AESKIT_ERR_ENVIRONMENT ? "AESKIT_CPU holds a token that was ignored"
+                                             : "AESKIT_BACKEND was ignored",
+               aeskit_strerror(env));
     return 0;
 }

@@ -35,9 +35,16 @@ static unsigned long th_checks __attribute__((unused)), th_failures __attribute_
         }                                                                       \
     } while (0)
 
-/* The backend under test (NULL = library default); exits 77 if unavailable. */
+/* The backend under test (NULL = library default); exits 77 if unavailable.
+ * Also the start-up check every program should make: the header this test
+ * was compiled with matches the library it runs with (exits 1 if not). */
 TH_FN const char *th_backend(void)
 {
+    if (aeskit_abi_check() != AESKIT_OK) {
+        printf("FAIL: header %s and library %s disagree (aeskit_abi_check)\n",
+               AESKIT_VERSION_STRING, aeskit_version());
+        exit(1);
+    }
     const char *be = getenv("AESKIT_BACKEND");
     if (!be || !*be)
         return NULL;

@@ -45,9 +45,10 @@ int main(void)
     size_t chosen = 0;
     for (size_t i = 0; i < aeskit_backend_count(); i++) {
         aeskit_backend_info info;
-        TH_CHECK(aeskit_backend_get(i, &info) == AESKIT_OK, "aeskit_backend_get(%zu)", i);
-        printf("  %-16s implemented=%d available=%d chosen=%d\n", info.name, info.implemented,
-               info.available, info.chosen);
+        TH_CHECK(aeskit_backend_get(&info, i) == AESKIT_OK, "aeskit_backend_get(%zu)", i);
+        printf("  %-16s variant=\"%s\" available=%d chosen=%d\n", info.name,
+               info.variant ? info.variant : "(null)", info.available, info.chosen);
+        TH_CHECK(info.variant != NULL, "backend %s: variant is NULL", info.name);
         if (info.chosen) {
             chosen++;
             TH_CHECK(!strcmp(info.name, def), "chosen backend %s is not the default %s",

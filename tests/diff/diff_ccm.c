@@ -26,7 +26,7 @@ static void one_ccm(const aeskit_aes_key *k, const uint8_t *key, size_t klen, si
     th_fill(aad, aad_len);
     th_fill(pt, len);
     or_ccm_seal(key, klen, nonce, nlen, aad, aad_len, pt, len, ct_ref, tag_ref, tag_len);
-    aeskit_status st = aeskit_ccm_seal(k, nonce, nlen, aad, aad_len, pt, len, ct, tag, tag_len);
+    aeskit_status st = aeskit_ccm_seal(k, ct, tag, tag_len, pt, len, nonce, nlen, aad, aad_len);
     TH_CHECK(st == AESKIT_OK, "ccm seal k=%zu n=%zu aad=%zu len=%zu tag=%zu: %s", klen, nlen,
              aad_len, len, tag_len, aeskit_strerror(st));
     if (st != AESKIT_OK)
@@ -36,7 +36,7 @@ static void one_ccm(const aeskit_aes_key *k, const uint8_t *key, size_t klen, si
     TH_CHECK_MEM(tag, tag_ref, tag_len, "ccm tag k=%zu n=%zu aad=%zu len=%zu tag=%zu", klen, nlen,
                  aad_len, len, tag_len);
     memset(back, 0x5a, len);
-    st = aeskit_ccm_open(k, nonce, nlen, aad, aad_len, ct_ref, len, tag_ref, tag_len, back);
+    st = aeskit_ccm_open(k, back, ct_ref, len, tag_ref, tag_len, nonce, nlen, aad, aad_len);
     TH_CHECK(st == AESKIT_OK, "ccm open of OpenSSL's output k=%zu n=%zu aad=%zu len=%zu tag=%zu: %s",
              klen, nlen, aad_len, len, tag_len, aeskit_strerror(st));
     TH_CHECK_MEM(back, pt, len, "ccm open plaintext k=%zu n=%zu len=%zu", klen, nlen, len);
@@ -80,7 +80,7 @@ static void test_ccm(void)
         /* q = 2 (13-byte nonce): the largest length that fits, and one more. */
         one_ccm(&k, key, klen, 13, 5, 65535, 16);
         uint8_t nonce[16] = {0}, tag[16];
-        st = aeskit_ccm_seal(&k, nonce, 13, NULL, 0, pt, 65536, ct, tag, 16);
+        st = aeskit_ccm_seal(&k, ct, tag, 16, pt, 65536, nonce, 13, NULL, 0);
         TH_CHECK(st == AESKIT_ERR_MESSAGE_TOO_LONG, "ccm q=2 len 65536: %s", aeskit_strerror(st));
         /* q = 3 (12-byte nonce): 2^24 - 1 bytes against OpenSSL and 2^24
          * refused; 16 MiB of serial CBC-MAC, so AES-128 at full scale only. */
@@ -92,11 +92,11 @@ static void test_ccm(void)
                 th_fill(nonce, 12);
                 th_fill(bp, big);
                 or_ccm_seal(key, klen, nonce, 12, NULL, 0, bp, big - 1, br, tag_ref, 8);
-                st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, bp, big - 1, bc, tag, 8);
+                st = aeskit_ccm_seal(&k, bc, tag, 8, bp, big - 1, nonce, 12, NULL, 0);
                 TH_CHECK(st == AESKIT_OK, "ccm q=3 len 2^24-1: %s", aeskit_strerror(st));
                 TH_CHECK_MEM(bc, br, big - 1, "ccm q=3 len 2^24-1 ciphertext");
                 TH_CHECK_MEM(tag, tag_ref, 8, "ccm q=3 len 2^24-1 tag");
-                st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, bp, big, bc, tag, 8);
+                st = aeskit_ccm_seal(&k, bc, tag, 8, bp, big, nonce, 12, NULL, 0);
                 TH_CHECK(st == AESKIT_ERR_MESSAGE_TOO_LONG, "ccm q=3 len 2^24: %s",
                          aeskit_strerror(st));
             }
@@ -106,13 +106,13 @@ static void test_ccm(void)
         }
         /* Argument checks: nonce and tag lengths outside the standard. */
         for (size_t n = 0; n <= 16; n++) {
-            st = aeskit_ccm_seal(&k, nonce, n, NULL, 0, pt, 16, ct, tag, 8);
+            st = aeskit_ccm_seal(&k, ct, tag, 8, pt, 16, nonce, n, NULL, 0);
             int ok = n >= 7 && n <= 13;
             TH_CHECK(ok ? st == AESKIT_OK : st == AESKIT_ERR_NONCE_LENGTH, "ccm nonce length %zu: %s",
                      n, aeskit_strerror(st));
         }
         for (size_t t = 0; t <= 18; t++) {
-            st = aeskit_ccm_seal(&k, nonce, 12, NULL, 0, pt, 16, ct, tag, t);
+            st = aeskit_ccm_seal(&k, ct, tag, t, pt, 16, nonce, 12, NULL, 0);
             int ok = t >= 4 && t <= 16 && t % 2 == 0;
             TH_CHECK(ok ? st == AESKIT_OK : st == AESKIT_ERR_TAG_LENGTH, "ccm tag length %zu: %s", t,
                      aeskit_strerror(st));
@@ -142,11 +142,11 @@ static void test_rfc4309(void)
             th_fill(aad, aad_len);
             th_fill(pt, len);
             or_ccm_seal(key, klen, nonce, 11, aad, aad_len, pt, len, ct_ref, tag_ref, icv);
-            st = aeskit_rfc4309_seal(&rk, nonce + 3, aad, aad_len, pt, len, ct, tag, icv);
+            st = aeskit_rfc4309_seal(&rk, ct, tag, icv, pt, len, nonce + 3, aad, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4309 seal len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(ct, ct_ref, len, "rfc4309 ct k=%zu len=%zu", klen, len);
             TH_CHECK_MEM(tag, tag_ref, icv, "rfc4309 icv k=%zu len=%zu icv=%zu", klen, len, icv);
-            st = aeskit_rfc4309_open(&rk, nonce + 3, aad, aad_len, ct_ref, len, tag_ref, icv, back);
+            st = aeskit_rfc4309_open(&rk, back, ct_ref, len, tag_ref, icv, nonce + 3, aad, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4309 open len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(back, pt, len, "rfc4309 open plaintext len=%zu", len);
         }

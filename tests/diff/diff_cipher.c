@@ -43,13 +43,13 @@ static void test_ecb_cbc(const aeskit_aes_key *k, const uint8_t *key, size_t kle
 
         or_cipher("cbc", 1, 0, key, klen, iv, pt, len, ct_ref);
         memcpy(iv2, iv, 16);
-        st = aeskit_cbc_encrypt(k, iv2, ct, pt, len);
+        st = aeskit_cbc_encrypt(k, ct, pt, len, iv2);
         TH_CHECK(st == AESKIT_OK, "cbc encrypt len=%zu: %s", len, aeskit_strerror(st));
         TH_CHECK_MEM(ct, ct_ref, len, "cbc encrypt k=%zu len=%zu", klen, len);
         TH_CHECK_MEM(iv2, len ? ct_ref + len - 16 : iv, 16, "cbc encrypt chaining value k=%zu len=%zu",
                      klen, len);
         memcpy(iv2, iv, 16);
-        st = aeskit_cbc_decrypt(k, iv2, back, ct_ref, len);
+        st = aeskit_cbc_decrypt(k, back, ct_ref, len, iv2);
         TH_CHECK(st == AESKIT_OK, "cbc decrypt len=%zu: %s", len, aeskit_strerror(st));
         TH_CHECK_MEM(back, pt, len, "cbc decrypt k=%zu len=%zu", klen, len);
         TH_CHECK_MEM(iv2, len ? ct_ref + len - 16 : iv, 16, "cbc decrypt chaining value k=%zu len=%zu",
@@ -65,7 +65,7 @@ static void test_ecb_cbc(const aeskit_aes_key *k, const uint8_t *key, size_t kle
     for (size_t len = 1; len < 48; len += 5) {
         TH_CHECK(aeskit_ecb_encrypt(k, ct, pt, len) == (len % 16 ? AESKIT_ERR_LENGTH : AESKIT_OK),
                  "ecb length %zu", len);
-        TH_CHECK(aeskit_cbc_encrypt(k, iv, ct, pt, len) == (len % 16 ? AESKIT_ERR_LENGTH : AESKIT_OK),
+        TH_CHECK(aeskit_cbc_encrypt(k, ct, pt, len, iv) == (len % 16 ? AESKIT_ERR_LENGTH : AESKIT_OK),
                  "cbc length %zu", len);
         TH_CHECK(aeskit_cbcmac_blocks(k, iv, pt, len) == (len % 16 ? AESKIT_ERR_LENGTH : AESKIT_OK),
                  "cbcmac length %zu", len);
@@ -79,7 +79,7 @@ static void check_pkcs7_decrypt(const aeskit_aes_key *k, const uint8_t *key, siz
     long ref_len = or_cipher("cbc", 0, 1, key, klen, iv, c, len, ref);
     size_t out_len = 12345;
     memset(back, 0xcc, len);
-    aeskit_status st = aeskit_cbc_pkcs7_decrypt(k, iv, back, len, &out_len, c, len);
+    aeskit_status st = aeskit_cbc_pkcs7_decrypt(k, back, len, &out_len, c, len, iv);
     if (ref_len < 0) {
         TH_CHECK(st == AESKIT_ERR_PADDING, "pkcs7 %s k=%zu len=%zu: OpenSSL refuses, aeskit says %s",
                  what, klen, len, aeskit_strerror(st));
@@ -103,11 +103,11 @@ static void test_pkcs7(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
         th_fill(iv, 16);
         long ref = or_cipher("cbc", 1, 1, key, klen, iv, pt, len, ct_ref);
         TH_CHECK(ref == (long)want, "OpenSSL pkcs7 length");
-        aeskit_status st = aeskit_cbc_pkcs7_encrypt(k, iv, ct, want, &out_len, pt, len);
+        aeskit_status st = aeskit_cbc_pkcs7_encrypt(k, ct, want, &out_len, pt, len, iv);
         TH_CHECK(st == AESKIT_OK && out_len == want, "pkcs7 encrypt k=%zu len=%zu: %s, %zu bytes",
                  klen, len, aeskit_strerror(st), out_len);
         TH_CHECK_MEM(ct, ct_ref, want, "pkcs7 encrypt k=%zu len=%zu", klen, len);
-        st = aeskit_cbc_pkcs7_encrypt(k, iv, ct, want - 1, &out_len, pt, len);
+        st = aeskit_cbc_pkcs7_encrypt(k, ct, want - 1, &out_len, pt, len, iv);
         TH_CHECK(st == AESKIT_ERR_BUFFER_TOO_SMALL, "pkcs7 encrypt cap %zu for %zu bytes: %s",
                  want - 1, len, aeskit_strerror(st));
         check_pkcs7_decrypt(k, key, klen, iv, ct_ref, want, "round trip");
@@ -139,9 +139,9 @@ static void test_pkcs7(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
         check_pkcs7_decrypt(k, key, klen, iv, ct, len, "random ciphertext");
     }
     size_t out_len;
-    TH_CHECK(aeskit_cbc_pkcs7_decrypt(k, iv, back, 64, &out_len, ct, 0) == AESKIT_ERR_LENGTH,
+    TH_CHECK(aeskit_cbc_pkcs7_decrypt(k, back, 64, &out_len, ct, 0, iv) == AESKIT_ERR_LENGTH,
              "pkcs7 decrypt of 0 bytes");
-    TH_CHECK(aeskit_cbc_pkcs7_decrypt(k, iv, back, 64, &out_len, ct, 17) == AESKIT_ERR_LENGTH,
+    TH_CHECK(aeskit_cbc_pkcs7_decrypt(k, back, 64, &out_len, ct, 17, iv) == AESKIT_ERR_LENGTH,
              "pkcs7 decrypt of 17 bytes");
 }
 
@@ -164,7 +164,7 @@ static void test_ctr(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
         th_fill(pt, len);
         th_fill(iv, 16);
         or_cipher("ctr", 1, 0, key, klen, iv, pt, len, ct_ref);
-        aeskit_status st = aeskit_ctr_crypt(k, iv, ct, pt, len);
+        aeskit_status st = aeskit_ctr_crypt(k, ct, pt, len, iv);
         TH_CHECK(st == AESKIT_OK, "ctr len=%zu: %s", len, aeskit_strerror(st));
         TH_CHECK_MEM(ct, ct_ref, len, "ctr k=%zu len=%zu", klen, len);
     }
@@ -176,7 +176,7 @@ static void test_ctr(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
             wrap_iv(iv, ffb, off);
             th_fill(pt, len);
             or_cipher("ctr", 1, 0, key, klen, iv, pt, len, ct_ref);
-            aeskit_status st = aeskit_ctr_crypt(k, iv, ct, pt, len);
+            aeskit_status st = aeskit_ctr_crypt(k, ct, pt, len, iv);
             TH_CHECK(st == AESKIT_OK, "ctr wrap: %s", aeskit_strerror(st));
             TH_CHECK_MEM(ct, ct_ref, len, "ctr wrap k=%zu ff_bytes=%zu wrap after block %u len=%zu",
                          klen, ffb, off + 1, len);
@@ -199,18 +199,18 @@ static void test_xts(const uint8_t *key2, size_t klen)
     for (size_t len = 16; len <= MAXLEN - 64; len = next_len(len, 1100, 1)) {
         th_fill(pt, len);
         th_fill(tweak, 16);
-        st = aeskit_xts_encrypt(&xk, tweak, ct, pt, len);
+        st = aeskit_xts_encrypt(&xk, ct, pt, len, tweak);
         TH_CHECK(st == AESKIT_OK, "xts encrypt len=%zu: %s", len, aeskit_strerror(st));
         if (have_ref) {
             or_cipher("xts", 1, 0, key2, 2 * klen, tweak, pt, len, ct_ref);
             TH_CHECK_MEM(ct, ct_ref, len, "xts encrypt k=%zu len=%zu", klen, len);
         }
-        st = aeskit_xts_decrypt(&xk, tweak, back, ct, len);
+        st = aeskit_xts_decrypt(&xk, back, ct, len, tweak);
         TH_CHECK(st == AESKIT_OK, "xts decrypt len=%zu: %s", len, aeskit_strerror(st));
         TH_CHECK_MEM(back, pt, len, "xts round trip k=%zu len=%zu", klen, len);
     }
     for (size_t len = 0; len < 16; len++)
-        TH_CHECK(aeskit_xts_encrypt(&xk, tweak, ct, pt, len) == AESKIT_ERR_LENGTH,
+        TH_CHECK(aeskit_xts_encrypt(&xk, ct, pt, len, tweak) == AESKIT_ERR_LENGTH,
                  "xts accepts %zu bytes", len);
     aeskit_xts_wipe(&xk);
 }
@@ -230,7 +230,7 @@ static void test_cmac(const uint8_t *key, size_t klen)
         size_t tl = 4 + len % 13;
         th_fill(pt, len);
         or_cmac(key, klen, pt, len, ref);
-        st = aeskit_cmac(&ck, pt, len, tag, tl);
+        st = aeskit_cmac(&ck, tag, tl, pt, len);
         TH_CHECK(st == AESKIT_OK, "cmac len=%zu: %s", len, aeskit_strerror(st));
         TH_CHECK_MEM(tag, ref, tl, "cmac k=%zu len=%zu tag=%zu", klen, len, tl);
         st = aeskit_cmac_verify(&ck, pt, len, ref, 16);
@@ -239,7 +239,7 @@ static void test_cmac(const uint8_t *key, size_t klen)
     }
     uint8_t tag[17];
     for (size_t tl = 0; tl <= 17; tl++) {
-        st = aeskit_cmac(&ck, pt, 10, tag, tl);
+        st = aeskit_cmac(&ck, tag, tl, pt, 10);
         TH_CHECK(tl >= 4 && tl <= 16 ? st == AESKIT_OK : st == AESKIT_ERR_TAG_LENGTH,
                  "cmac tag length %zu: %s", tl, aeskit_strerror(st));
     }

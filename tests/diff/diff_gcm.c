@@ -34,7 +34,7 @@ static void one_gcm(const aeskit_gcm_key *gk, const uint8_t *key, size_t klen, s
     th_fill(aadp, aad_len);
     th_fill(pt, len);
     or_gcm_seal(key, klen, iv, iv_len, aadp, aad_len, pt, len, ct_ref, tag_ref, tag_len);
-    aeskit_status st = aeskit_gcm_seal(gk, iv, iv_len, aadp, aad_len, pt, len, ct, tag, tag_len);
+    aeskit_status st = aeskit_gcm_seal(gk, ct, tag, tag_len, pt, len, iv, iv_len, aadp, aad_len);
     TH_CHECK(st == AESKIT_OK, "gcm seal k=%zu iv=%zu aad=%zu len=%zu tag=%zu: %s", klen, iv_len,
              aad_len, len, tag_len, aeskit_strerror(st));
     if (st != AESKIT_OK)
@@ -44,7 +44,7 @@ static void one_gcm(const aeskit_gcm_key *gk, const uint8_t *key, size_t klen, s
     TH_CHECK_MEM(tag, tag_ref, tag_len, "gcm tag k=%zu iv=%zu aad=%zu len=%zu tag=%zu", klen,
                  iv_len, aad_len, len, tag_len);
     memset(back, 0xa5, len);
-    st = aeskit_gcm_open(gk, iv, iv_len, aadp, aad_len, ct_ref, len, tag_ref, tag_len, back);
+    st = aeskit_gcm_open(gk, back, ct_ref, len, tag_ref, tag_len, iv, iv_len, aadp, aad_len);
     TH_CHECK(st == AESKIT_OK, "gcm open of OpenSSL's output k=%zu iv=%zu aad=%zu len=%zu tag=%zu: %s",
              klen, iv_len, aad_len, len, tag_len, aeskit_strerror(st));
     TH_CHECK_MEM(back, pt, len, "gcm open plaintext k=%zu iv=%zu aad=%zu len=%zu", klen, iv_len,
@@ -119,11 +119,11 @@ static void test_gcm_arg_errors(void)
         return;
     for (size_t t = 0; t <= 17; t++) {
         int ok = t == 4 || t == 8 || (t >= 12 && t <= 16);
-        aeskit_status st = aeskit_gcm_seal(&gk, iv, 12, NULL, 0, buf, 16, buf + 16, tag, t);
+        aeskit_status st = aeskit_gcm_seal(&gk, buf + 16, tag, t, buf, 16, iv, 12, NULL, 0);
         TH_CHECK(ok ? st == AESKIT_OK : st == AESKIT_ERR_TAG_LENGTH,
                  "gcm seal tag length %zu: %s", t, aeskit_strerror(st));
     }
-    TH_CHECK(aeskit_gcm_seal(&gk, iv, 0, NULL, 0, buf, 16, buf + 16, tag, 16) == AESKIT_ERR_IV_LENGTH,
+    TH_CHECK(aeskit_gcm_seal(&gk, buf + 16, tag, 16, buf, 16, iv, 0, NULL, 0) == AESKIT_ERR_IV_LENGTH,
              "gcm empty IV accepted");
     uint8_t k5[5] = {0};
     TH_CHECK(aeskit_gcm_init_backend(&gk, k5, 5, be) == AESKIT_ERR_KEY_LENGTH, "gcm 5-byte key");
@@ -143,11 +143,11 @@ static void test_gmac(void)
             th_fill(iv, iv_len);
             th_fill(aad, a);
             or_gcm_seal(key, klen, iv, iv_len, aad, a, NULL, 0, NULL, tag_ref, tl);
-            aeskit_status st = aeskit_gmac(&gk, iv, iv_len, aad, a, tag, tl);
+            aeskit_status st = aeskit_gmac(&gk, tag, tl, iv, iv_len, aad, a);
             TH_CHECK(st == AESKIT_OK, "gmac k=%zu aad=%zu: %s", klen, a, aeskit_strerror(st));
             TH_CHECK_MEM(tag, tag_ref, tl, "gmac tag k=%zu iv=%zu aad=%zu tag=%zu", klen, iv_len,
                          a, tl);
-            st = aeskit_gmac_verify(&gk, iv, iv_len, aad, a, tag_ref, tl);
+            st = aeskit_gmac_verify(&gk, tag_ref, tl, iv, iv_len, aad, a);
             TH_CHECK(st == AESKIT_OK, "gmac verify of OpenSSL's tag k=%zu aad=%zu: %s", klen, a,
                      aeskit_strerror(st));
         }
@@ -176,12 +176,12 @@ static void test_rfc4106(void)
             th_fill(aad, aad_len);
             th_fill(pt, len);
             or_gcm_seal(key, klen, nonce, 12, aad, aad_len, pt, len, ct_ref, tag_ref, icv);
-            st = aeskit_rfc4106_seal(&rk, nonce + 4, aad, aad_len, pt, len, ct, tag, icv);
+            st = aeskit_rfc4106_seal(&rk, ct, tag, icv, pt, len, nonce + 4, aad, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4106 seal len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(ct, ct_ref, len, "rfc4106 ct k=%zu len=%zu aad=%zu", klen, len, aad_len);
             TH_CHECK_MEM(tag, tag_ref, icv, "rfc4106 icv k=%zu len=%zu aad=%zu icv=%zu", klen, len,
                          aad_len, icv);
-            st = aeskit_rfc4106_open(&rk, nonce + 4, aad, aad_len, ct_ref, len, tag_ref, icv, back);
+            st = aeskit_rfc4106_open(&rk, back, ct_ref, len, tag_ref, icv, nonce + 4, aad, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4106 open len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(back, pt, len, "rfc4106 open plaintext len=%zu", len);
         }
@@ -209,10 +209,10 @@ static void test_rfc4543(void)
             th_fill(pt, len);
             memcpy(auth + aad_len + 8, pt, len);
             or_gcm_seal(key, klen, nonce, 12, auth, aad_len + 8 + len, NULL, 0, NULL, tag_ref, 16);
-            aeskit_status st = aeskit_rfc4543_mac(&rk, nonce + 4, auth, aad_len, pt, len, tag);
+            aeskit_status st = aeskit_rfc4543_mac(&rk, tag, pt, len, nonce + 4, auth, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4543 mac len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(tag, tag_ref, 16, "rfc4543 icv k=%zu len=%zu aad=%zu", klen, len, aad_len);
-            st = aeskit_rfc4543_verify(&rk, nonce + 4, auth, aad_len, pt, len, tag_ref);
+            st = aeskit_rfc4543_verify(&rk, pt, len, tag_ref, nonce + 4, auth, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4543 verify len=%zu: %s", len, aeskit_strerror(st));
         }
         aeskit_rfc4106_wipe(&rk);

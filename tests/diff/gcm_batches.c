@@ -48,16 +48,16 @@ int main(void)
                 size_t len = (size_t)l, aad_len = th_randn(3) == 0 ? 0 : th_randn(sizeof aad);
                 uint8_t iv[12], tag_ref[16], tag[16];
                 th_fill(iv, sizeof iv);
-                aeskit_status s1 = aeskit_gcm_seal(&ref, iv, 12, aad, aad_len, msg, len, ct_ref, tag_ref, 16);
-                aeskit_status s2 = aeskit_gcm_seal(&k, iv, 12, aad, aad_len, msg, len, ct, tag, 16);
+                aeskit_status s1 = aeskit_gcm_seal(&ref, ct_ref, tag_ref, 16, msg, len, iv, 12, aad, aad_len);
+                aeskit_status s2 = aeskit_gcm_seal(&k, ct, tag, 16, msg, len, iv, 12, aad, aad_len);
                 TH_CHECK(s1 == AESKIT_OK && s2 == AESKIT_OK && !memcmp(ct, ct_ref, len) && !memcmp(tag, tag_ref, 16),
                          "seal: key %zu len %zu aad %zu differs from generic (first byte %zu)", klen, len, aad_len,
                          th_first_diff(ct, ct_ref, len));
-                aeskit_status s3 = aeskit_gcm_open(&k, iv, 12, aad, aad_len, ct_ref, len, tag_ref, 16, pt);
+                aeskit_status s3 = aeskit_gcm_open(&k, pt, ct_ref, len, tag_ref, 16, iv, 12, aad, aad_len);
                 TH_CHECK(s3 == AESKIT_OK && !memcmp(pt, msg, len), "open: key %zu len %zu aad %zu: status %d",
                          klen, len, aad_len, s3);
                 tag[th_randn(16)] ^= (uint8_t)(1u << th_randn(8));
-                TH_CHECK(aeskit_gcm_open(&k, iv, 12, aad, aad_len, ct, len, tag, 16, pt) == AESKIT_ERR_AUTH &&
+                TH_CHECK(aeskit_gcm_open(&k, pt, ct, len, tag, 16, iv, 12, aad, aad_len) == AESKIT_ERR_AUTH &&
                              th_all_zero(pt, len),
                          "open of a tampered tag: key %zu len %zu accepted or left output", klen, len);
             }

@@ -54,8 +54,8 @@ static void test_gcm_stream(const aeskit_gcm_key *gk, size_t klen)
         th_fill(iv, iv_len);
         th_fill(aad_buf, aad_len);
         th_fill(pt_buf, len);
-        aeskit_status st = aeskit_gcm_seal(gk, iv, iv_len, aad_buf, aad_len, pt_buf, len, ref_buf,
-                                           tag_ref, 16);
+        aeskit_status st = aeskit_gcm_seal(gk, ref_buf, tag_ref, 16, pt_buf, len, iv, iv_len,
+                                           aad_buf, aad_len);
         TH_CHECK(st == AESKIT_OK, "gcm seal len=%zu: %s", len, aeskit_strerror(st));
         for (size_t p = 0; p < NPATTERNS; p++) {
             /* the tiny steps only on shorter messages, to bound the run time */
@@ -68,20 +68,19 @@ static void test_gcm_stream(const aeskit_gcm_key *gk, size_t klen)
                 uint8_t *out = inplace ? in : out_buf + out_off;
                 memcpy(in, dir ? ref_buf : pt_buf, len);
                 aeskit_gcm_ctx ctx;
-                st = aeskit_gcm_start(&ctx, gk, iv, iv_len);
+                st = aeskit_gcm_start(&ctx, gk, dir ? AESKIT_OPEN : AESKIT_SEAL, iv, iv_len);
                 for (size_t off = 0; off < aad_len && st == AESKIT_OK;) {
                     size_t n = chunk(p, aad_len - off);
-                    st = aeskit_gcm_aad(&ctx, aad_buf + off, n);
+                    st = aeskit_gcm_update_aad(&ctx, aad_buf + off, n);
                     off += n;
                 }
                 for (size_t off = 0; off < len && st == AESKIT_OK;) {
                     size_t n = chunk(p, len - off);
-                    st = dir ? aeskit_gcm_decrypt(&ctx, out + off, in + off, n)
-                             : aeskit_gcm_encrypt(&ctx, out + off, in + off, n);
+                    st = aeskit_gcm_update(&ctx, out + off, in + off, n);
                     off += n;
                 }
                 if (st == AESKIT_OK)
-                    st = dir ? aeskit_gcm_verify(&ctx, tag_ref, 16) : aeskit_gcm_finish(&ctx, tag, 16);
+                    st = dir ? aeskit_gcm_finish_verify(&ctx, tag_ref, 16) : aeskit_gcm_finish(&ctx, tag, 16);
                 TH_CHECK(st == AESKIT_OK,
                          "gcm stream %s k=%zu len=%zu aad=%zu step=%zu in+%zu out+%zu%s: %s",
                          dir ? "decrypt" : "encrypt", klen, len, aad_len, steps[p], in_off, out_off,
@@ -106,24 +105,38 @@ static void test_gcm_state(const aeskit_gcm_key *gk)
     /* start sets only the fields it uses; zero the rest so the byte-wise
      * comparison below reads defined memory (MSan). */
     memset(&ctx, 0, sizeof ctx);
-    TH_CHECK(aeskit_gcm_start(&ctx, gk, iv, 12) == AESKIT_OK, "gcm start");
-    TH_CHECK(aeskit_gcm_encrypt(&ctx, buf, buf, 5) == AESKIT_OK, "gcm encrypt");
+    TH_CHECK(aeskit_gcm_start(&ctx, gk, (aeskit_direction)0, iv, 12) == AESKIT_ERR_ARGUMENT,
+             "gcm start with direction 0 accepted");
+    TH_CHECK(aeskit_gcm_start(&ctx, gk, (aeskit_direction)3, iv, 12) == AESKIT_ERR_ARGUMENT,
+             "gcm start with direction 3 accepted");
+    TH_CHECK(th_all_zero((const uint8_t *)&ctx, sizeof ctx), "gcm context changed by a refused start");
+    TH_CHECK(aeskit_gcm_start(&ctx, gk, AESKIT_SEAL, iv, 12) == AESKIT_OK, "gcm start");
+    TH_CHECK(aeskit_gcm_update(&ctx, buf, buf, 5) == AESKIT_OK, "gcm update (seal)");
     memcpy(&saved, &ctx, sizeof ctx);
-    TH_CHECK(aeskit_gcm_aad(&ctx, buf, 3) == AESKIT_ERR_STATE, "gcm aad after encrypt accepted");
-    TH_CHECK(aeskit_gcm_decrypt(&ctx, buf, buf, 3) == AESKIT_ERR_STATE,
-             "gcm decrypt after encrypt accepted");
-    TH_CHECK(aeskit_gcm_verify(&ctx, tag, 16) == AESKIT_ERR_STATE,
-             "gcm verify after encrypt accepted");
+    TH_CHECK(aeskit_gcm_update_aad(&ctx, buf, 3) == AESKIT_ERR_STATE, "gcm aad after update accepted");
+    TH_CHECK(aeskit_gcm_finish_verify(&ctx, tag, 16) == AESKIT_ERR_STATE,
+             "gcm finish_verify on a seal context accepted");
     TH_CHECK(!memcmp(&saved, &ctx, sizeof ctx), "gcm context changed by a refused call");
     TH_CHECK(aeskit_gcm_finish(&ctx, tag, 16) == AESKIT_OK, "gcm finish");
     TH_CHECK(aeskit_gcm_finish(&ctx, tag, 16) == AESKIT_ERR_STATE, "gcm finish twice accepted");
-    TH_CHECK(aeskit_gcm_encrypt(&ctx, buf, buf, 1) == AESKIT_ERR_STATE,
-             "gcm encrypt after finish accepted");
-    TH_CHECK(aeskit_gcm_start(&ctx, gk, iv, 12) == AESKIT_OK, "gcm restart");
-    TH_CHECK(aeskit_gcm_decrypt(&ctx, buf, buf, 5) == AESKIT_OK, "gcm decrypt");
-    TH_CHECK(aeskit_gcm_finish(&ctx, tag, 16) == AESKIT_ERR_STATE, "gcm finish after decrypt accepted");
+    TH_CHECK(aeskit_gcm_finish_verify(&ctx, tag, 16) == AESKIT_ERR_STATE,
+             "gcm finish_verify after finish accepted");
+    TH_CHECK(aeskit_gcm_update(&ctx, buf, buf, 1) == AESKIT_ERR_STATE,
+             "gcm update after finish accepted");
+    TH_CHECK(aeskit_gcm_start(&ctx, gk, AESKIT_OPEN, iv, 12) == AESKIT_OK, "gcm restart");
+    TH_CHECK(aeskit_gcm_update(&ctx, buf, buf, 5) == AESKIT_OK, "gcm update (open)");
+    memcpy(&saved, &ctx, sizeof ctx);
+    TH_CHECK(aeskit_gcm_update_aad(&ctx, buf, 3) == AESKIT_ERR_STATE, "gcm aad after update accepted");
+    TH_CHECK(aeskit_gcm_finish(&ctx, tag, 16) == AESKIT_ERR_STATE, "gcm finish on an open context accepted");
+    TH_CHECK(!memcmp(&saved, &ctx, sizeof ctx), "gcm context changed by a refused call");
+    tag[0] ^= 1; /* buf holds the ciphertext of the seal above: only a changed tag fails */
+    TH_CHECK(aeskit_gcm_finish_verify(&ctx, tag, 16) == AESKIT_ERR_AUTH, "gcm bad tag accepted");
+    TH_CHECK(aeskit_gcm_finish_verify(&ctx, tag, 16) == AESKIT_ERR_STATE,
+             "gcm finish_verify after a failed verify accepted");
+    TH_CHECK(aeskit_gcm_update(&ctx, buf, buf, 1) == AESKIT_ERR_STATE,
+             "gcm update after a failed verify accepted");
     aeskit_gcm_ctx_wipe(&ctx);
-    TH_CHECK(aeskit_gcm_aad(&ctx, buf, 1) == AESKIT_ERR_STATE, "gcm aad on a wiped context accepted");
+    TH_CHECK(aeskit_gcm_update_aad(&ctx, buf, 1) == AESKIT_ERR_STATE, "gcm aad on a wiped context accepted");
 }
 
 /* ---- CMAC ------------------------------------------------------------------ */
@@ -133,7 +146,7 @@ static void test_cmac_stream(const aeskit_cmac_key *ck, size_t klen)
     uint8_t ref[16], tag[16];
     for (size_t len = 0; len <= MAXLEN - 16; len = next_len(len)) {
         th_fill(pt_buf, len);
-        aeskit_status st = aeskit_cmac(ck, pt_buf, len, ref, 16);
+        aeskit_status st = aeskit_cmac(ck, ref, 16, pt_buf, len);
         TH_CHECK(st == AESKIT_OK, "cmac len=%zu: %s", len, aeskit_strerror(st));
         for (size_t p = 0; p < NPATTERNS; p++) {
             if (steps[p] && steps[p] < 16 && len > 2100)
@@ -173,7 +186,7 @@ static void test_ctr_stream(const aeskit_aes_key *k, size_t klen)
             memset(iv + 8 + r, 0xff, 8 - r);
         }
         th_fill(pt_buf, len);
-        aeskit_status st = aeskit_ctr_crypt(k, iv, ref_buf, pt_buf, len);
+        aeskit_status st = aeskit_ctr_crypt(k, ref_buf, pt_buf, len, iv);
         TH_CHECK(st == AESKIT_OK, "ctr len=%zu: %s", len, aeskit_strerror(st));
         for (size_t p = 0; p < NPATTERNS; p++) {
             if (steps[p] && steps[p] < 16 && len > 2100)
@@ -192,7 +205,7 @@ static void test_ctr_stream(const aeskit_aes_key *k, size_t klen)
             TH_CHECK(st == AESKIT_OK, "ctr stream: %s", aeskit_strerror(st));
             TH_CHECK_MEM(out, ref_buf, len, "ctr stream k=%zu len=%zu step=%zu in+%zu out+%zu%s",
                          klen, len, steps[p], in_off, out_off, inplace ? " in-place" : "");
-            aeskit_ctr_wipe(&ctx);
+            aeskit_ctr_ctx_wipe(&ctx);
         }
     }
 }
@@ -239,24 +252,24 @@ static aeskit_status run_mode(int m, mode_args *a, uint8_t *out, const uint8_t *
     memcpy(iv, a->iv, 16);
     *out_len = mode_in_len(m, len); /* the PKCS#7 calls overwrite it */
     switch (m) {
-    case M_GCM_SEAL: return aeskit_gcm_seal(a->gk, iv, 12, a->aad, a->aad_len, in, len, out, tag, 16);
-    case M_GCM_OPEN: return aeskit_gcm_open(a->gk, iv, 12, a->aad, a->aad_len, in, len, a->tag, 16, out);
-    case M_CCM_SEAL: return aeskit_ccm_seal(a->k, iv, 12, a->aad, a->aad_len, in, len, out, tag, 16);
-    case M_CCM_OPEN: return aeskit_ccm_open(a->k, iv, 12, a->aad, a->aad_len, in, len, a->tag, 16, out);
-    case M_4106_SEAL: return aeskit_rfc4106_seal(a->r6, iv, a->aad, a->aad_len, in, len, out, tag, 16);
-    case M_4106_OPEN: return aeskit_rfc4106_open(a->r6, iv, a->aad, a->aad_len, in, len, a->tag, 16, out);
-    case M_4309_SEAL: return aeskit_rfc4309_seal(a->r9, iv, a->aad, a->aad_len, in, len, out, tag, 16);
-    case M_4309_OPEN: return aeskit_rfc4309_open(a->r9, iv, a->aad, a->aad_len, in, len, a->tag, 16, out);
-    case M_CTR: return aeskit_ctr_crypt(a->k, iv, out, in, len);
+    case M_GCM_SEAL: return aeskit_gcm_seal(a->gk, out, tag, 16, in, len, iv, 12, a->aad, a->aad_len);
+    case M_GCM_OPEN: return aeskit_gcm_open(a->gk, out, in, len, a->tag, 16, iv, 12, a->aad, a->aad_len);
+    case M_CCM_SEAL: return aeskit_ccm_seal(a->k, out, tag, 16, in, len, iv, 12, a->aad, a->aad_len);
+    case M_CCM_OPEN: return aeskit_ccm_open(a->k, out, in, len, a->tag, 16, iv, 12, a->aad, a->aad_len);
+    case M_4106_SEAL: return aeskit_rfc4106_seal(a->r6, out, tag, 16, in, len, iv, a->aad, a->aad_len);
+    case M_4106_OPEN: return aeskit_rfc4106_open(a->r6, out, in, len, a->tag, 16, iv, a->aad, a->aad_len);
+    case M_4309_SEAL: return aeskit_rfc4309_seal(a->r9, out, tag, 16, in, len, iv, a->aad, a->aad_len);
+    case M_4309_OPEN: return aeskit_rfc4309_open(a->r9, out, in, len, a->tag, 16, iv, a->aad, a->aad_len);
+    case M_CTR: return aeskit_ctr_crypt(a->k, out, in, len, iv);
     case M_ECB_ENC: return aeskit_ecb_encrypt(a->k, out, in, len / 16 * 16);
     case M_ECB_DEC: return aeskit_ecb_decrypt(a->k, out, in, len / 16 * 16);
-    case M_CBC_ENC: return aeskit_cbc_encrypt(a->k, iv, out, in, len / 16 * 16);
-    case M_CBC_DEC: return aeskit_cbc_decrypt(a->k, iv, out, in, len / 16 * 16);
-    case M_PKCS7_ENC: return aeskit_cbc_pkcs7_encrypt(a->k, iv, out, len + 16, out_len, in, len);
-    case M_PKCS7_DEC: return aeskit_cbc_pkcs7_decrypt(a->k, iv, out, len + 16, out_len, in,
-                                                      len / 16 * 16 + 16);
-    case M_XTS_ENC: return aeskit_xts_encrypt(a->xk, iv, out, in, len < 16 ? 16 : len);
-    case M_XTS_DEC: return aeskit_xts_decrypt(a->xk, iv, out, in, len < 16 ? 16 : len);
+    case M_CBC_ENC: return aeskit_cbc_encrypt(a->k, out, in, len / 16 * 16, iv);
+    case M_CBC_DEC: return aeskit_cbc_decrypt(a->k, out, in, len / 16 * 16, iv);
+    case M_PKCS7_ENC: return aeskit_cbc_pkcs7_encrypt(a->k, out, len + 16, out_len, in, len, iv);
+    case M_PKCS7_DEC: return aeskit_cbc_pkcs7_decrypt(a->k, out, len + 16, out_len, in, len / 16 * 16 + 16,
+                                                      iv);
+    case M_XTS_ENC: return aeskit_xts_encrypt(a->xk, out, in, len < 16 ? 16 : len, iv);
+    case M_XTS_DEC: return aeskit_xts_decrypt(a->xk, out, in, len < 16 ? 16 : len, iv);
     }
     return AESKIT_ERR_ARGUMENT;
 }
@@ -313,15 +326,16 @@ static void test_cbc_continue(const aeskit_aes_key *k, size_t klen)
         th_fill(iv0, 16);
         th_fill(pt_buf, len);
         memcpy(iv, iv0, 16);
-        aeskit_cbc_encrypt(k, iv, ref_buf, pt_buf, len);
+        TH_CHECK(aeskit_cbc_encrypt(k, ref_buf, pt_buf, len, iv) == AESKIT_OK, "cbc encrypt len=%zu",
+                 len);
         for (int dir = 0; dir < 2; dir++) {
             memcpy(iv, iv0, 16);
             for (size_t off = 0; off < len;) {
                 size_t n = 16 * th_randn(20);
                 if (n > len - off)
                     n = len - off;
-                aeskit_status st = dir ? aeskit_cbc_decrypt(k, iv, out_buf + off, ref_buf + off, n)
-                                       : aeskit_cbc_encrypt(k, iv, out_buf + off, pt_buf + off, n);
+                aeskit_status st = dir ? aeskit_cbc_decrypt(k, out_buf + off, ref_buf + off, n, iv)
+                                       : aeskit_cbc_encrypt(k, out_buf + off, pt_buf + off, n, iv);
                 TH_CHECK(st == AESKIT_OK, "cbc continue: %s", aeskit_strerror(st));
                 off += n;
             }

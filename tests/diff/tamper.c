@@ -37,10 +37,10 @@ static aeskit_status aead_seal(int m, const keys *ks, const uint8_t *iv, const u
                                uint8_t *tag, size_t tl)
 {
     switch (m) {
-    case T_GCM: return aeskit_gcm_seal(ks->gk, iv, 12, aad, aad_len, in, len, out, tag, tl);
-    case T_CCM: return aeskit_ccm_seal(ks->k, iv, 11, aad, aad_len, in, len, out, tag, tl);
-    case T_4106: return aeskit_rfc4106_seal(ks->r6, iv, aad, aad_len, in, len, out, tag, tl);
-    default: return aeskit_rfc4309_seal(ks->r9, iv, aad, aad_len, in, len, out, tag, tl);
+    case T_GCM: return aeskit_gcm_seal(ks->gk, out, tag, tl, in, len, iv, 12, aad, aad_len);
+    case T_CCM: return aeskit_ccm_seal(ks->k, out, tag, tl, in, len, iv, 11, aad, aad_len);
+    case T_4106: return aeskit_rfc4106_seal(ks->r6, out, tag, tl, in, len, iv, aad, aad_len);
+    default: return aeskit_rfc4309_seal(ks->r9, out, tag, tl, in, len, iv, aad, aad_len);
     }
 }
 
@@ -49,10 +49,10 @@ static aeskit_status aead_open(int m, const keys *ks, const uint8_t *iv, const u
                                size_t tl, uint8_t *out)
 {
     switch (m) {
-    case T_GCM: return aeskit_gcm_open(ks->gk, iv, 12, aad, aad_len, in, len, tag, tl, out);
-    case T_CCM: return aeskit_ccm_open(ks->k, iv, 11, aad, aad_len, in, len, tag, tl, out);
-    case T_4106: return aeskit_rfc4106_open(ks->r6, iv, aad, aad_len, in, len, tag, tl, out);
-    default: return aeskit_rfc4309_open(ks->r9, iv, aad, aad_len, in, len, tag, tl, out);
+    case T_GCM: return aeskit_gcm_open(ks->gk, out, in, len, tag, tl, iv, 12, aad, aad_len);
+    case T_CCM: return aeskit_ccm_open(ks->k, out, in, len, tag, tl, iv, 11, aad, aad_len);
+    case T_4106: return aeskit_rfc4106_open(ks->r6, out, in, len, tag, tl, iv, aad, aad_len);
+    default: return aeskit_rfc4309_open(ks->r9, out, in, len, tag, tl, iv, aad, aad_len);
     }
 }
 
@@ -127,14 +127,14 @@ static void test_gmac(const aeskit_gcm_key *gk, const aeskit_rfc4106_key *r6, si
         size_t tl = a % 2 ? 16 : 8;
         th_fill(iv, 12);
         th_fill(aad, a);
-        TH_CHECK(aeskit_gmac(gk, iv, 12, aad, a, tag, tl) == AESKIT_OK, "gmac");
-        TH_CHECK(aeskit_gmac_verify(gk, iv, 12, aad, a, tag, tl) == AESKIT_OK,
+        TH_CHECK(aeskit_gmac(gk, tag, tl, iv, 12, aad, a) == AESKIT_OK, "gmac");
+        TH_CHECK(aeskit_gmac_verify(gk, tag, tl, iv, 12, aad, a) == AESKIT_OK,
                  "gmac: untampered tag rejected k=%zu aad=%zu", klen, a);
         for (size_t b = 0; b < 8 * (a + tl + 12); b += th_stride()) {
             uint8_t *p = b < 8 * a ? aad : b < 8 * (a + tl) ? tag : iv;
             size_t bb = b < 8 * a ? b : b < 8 * (a + tl) ? b - 8 * a : b - 8 * (a + tl);
             p[bb / 8] ^= (uint8_t)(1u << (bb % 8));
-            aeskit_status st = aeskit_gmac_verify(gk, iv, 12, aad, a, tag, tl);
+            aeskit_status st = aeskit_gmac_verify(gk, tag, tl, iv, 12, aad, a);
             TH_CHECK(st == AESKIT_ERR_AUTH, "gmac: flipped bit %zu of %s accepted (aad=%zu): %s", bb,
                      p == aad ? "aad" : p == tag ? "tag" : "iv", a, aeskit_strerror(st));
             p[bb / 8] ^= (uint8_t)(1u << (bb % 8));
@@ -147,8 +147,8 @@ static void test_gmac(const aeskit_gcm_key *gk, const aeskit_rfc4106_key *r6, si
         th_fill(iv, 8);
         th_fill(aad, a);
         th_fill(pt, len);
-        TH_CHECK(aeskit_rfc4543_mac(r6, iv, aad, a, pt, len, tag) == AESKIT_OK, "rfc4543 mac");
-        TH_CHECK(aeskit_rfc4543_verify(r6, iv, aad, a, pt, len, tag) == AESKIT_OK,
+        TH_CHECK(aeskit_rfc4543_mac(r6, tag, pt, len, iv, aad, a) == AESKIT_OK, "rfc4543 mac");
+        TH_CHECK(aeskit_rfc4543_verify(r6, pt, len, tag, iv, aad, a) == AESKIT_OK,
                  "rfc4543: untampered ICV rejected k=%zu len=%zu", klen, len);
         size_t total = a + 8 + len + 16;
         for (size_t b = 0; b < 8 * total; b += th_stride()) {
@@ -163,7 +163,7 @@ static void test_gmac(const aeskit_gcm_key *gk, const aeskit_rfc4106_key *r6, si
             else
                 p = tag + (byte - a - 8 - len);
             *p ^= (uint8_t)(1u << (b % 8));
-            aeskit_status st = aeskit_rfc4543_verify(r6, iv, aad, a, pt, len, tag);
+            aeskit_status st = aeskit_rfc4543_verify(r6, pt, len, tag, iv, aad, a);
             TH_CHECK(st == AESKIT_ERR_AUTH, "rfc4543: flipped bit %zu accepted (len=%zu): %s", b, len,
                      aeskit_strerror(st));
             *p ^= (uint8_t)(1u << (b % 8));
@@ -177,7 +177,7 @@ static void test_cmac(const aeskit_cmac_key *ck, size_t klen)
         uint8_t tag[16];
         size_t tl = 4 + len % 13;
         th_fill(pt, len);
-        TH_CHECK(aeskit_cmac(ck, pt, len, tag, tl) == AESKIT_OK, "cmac");
+        TH_CHECK(aeskit_cmac(ck, tag, tl, pt, len) == AESKIT_OK, "cmac");
         TH_CHECK(aeskit_cmac_verify(ck, pt, len, tag, tl) == AESKIT_OK,
                  "cmac: untampered tag rejected k=%zu len=%zu", klen, len);
         for (size_t b = 0; b < 8 * (len + tl); b += th_stride()) {
@@ -208,17 +208,17 @@ static void test_gcm_stream_verify(const aeskit_gcm_key *gk)
     th_fill(iv, 12);
     th_fill(pt, 100);
     th_fill(aad, 20);
-    TH_CHECK(aeskit_gcm_seal(gk, iv, 12, aad, 20, pt, 100, ct, tag, 16) == AESKIT_OK, "gcm seal");
+    TH_CHECK(aeskit_gcm_seal(gk, ct, tag, 16, pt, 100, iv, 12, aad, 20) == AESKIT_OK, "gcm seal");
     for (size_t b = 0; b < 128; b += th_stride()) {
         tag[b / 8] ^= (uint8_t)(1u << (b % 8));
         aeskit_gcm_ctx ctx;
-        aeskit_status st = aeskit_gcm_start(&ctx, gk, iv, 12);
+        aeskit_status st = aeskit_gcm_start(&ctx, gk, AESKIT_OPEN, iv, 12);
         if (st == AESKIT_OK)
-            st = aeskit_gcm_aad(&ctx, aad, 20);
+            st = aeskit_gcm_update_aad(&ctx, aad, 20);
         if (st == AESKIT_OK)
-            st = aeskit_gcm_decrypt(&ctx, out, ct, 100);
+            st = aeskit_gcm_update(&ctx, out, ct, 100);
         if (st == AESKIT_OK)
-            st = aeskit_gcm_verify(&ctx, tag, 16);
+            st = aeskit_gcm_finish_verify(&ctx, tag, 16);
         TH_CHECK(st == AESKIT_ERR_AUTH, "gcm stream verify: flipped tag bit %zu accepted: %s", b,
                  aeskit_strerror(st));
         tag[b / 8] ^= (uint8_t)(1u << (b % 8));

@@ -106,7 +106,7 @@ static void run_ecb_cbc(struct run *r, const char *be, int cbc, const uint8_t *k
         }
         if (cbc) {
             memcpy(chain, iv, 16);
-            EXPECT_OK(r, aeskit_cbc_encrypt(&k, chain, out, in, pl), "cbc_encrypt");
+            EXPECT_OK(r, aeskit_cbc_encrypt(&k, out, in, pl, chain), "cbc_encrypt");
             if (pl)
                 EXPECT_EQ(r, chain, ct + pl - 16, 16, "cbc_encrypt chaining value");
         } else {
@@ -121,7 +121,7 @@ static void run_ecb_cbc(struct run *r, const char *be, int cbc, const uint8_t *k
         }
         if (cbc) {
             memcpy(chain, iv, 16);
-            EXPECT_OK(r, aeskit_cbc_decrypt(&k, chain, out, in, pl), "cbc_decrypt");
+            EXPECT_OK(r, aeskit_cbc_decrypt(&k, out, in, pl, chain), "cbc_decrypt");
         } else {
             EXPECT_OK(r, aeskit_ecb_decrypt(&k, out, in, pl), "ecb_decrypt");
         }
@@ -131,11 +131,11 @@ static void run_ecb_cbc(struct run *r, const char *be, int cbc, const uint8_t *k
         /* CBC one block per call, the chaining value carried by iv. */
         memcpy(chain, iv, 16);
         for (size_t off = 0; off < pl; off += 16)
-            EXPECT_OK(r, aeskit_cbc_encrypt(&k, chain, buf + off, pt + off, 16), "cbc_encrypt blockwise");
+            EXPECT_OK(r, aeskit_cbc_encrypt(&k, buf + off, pt + off, 16, chain), "cbc_encrypt blockwise");
         EXPECT_EQ(r, buf, ct, pl, "cbc_encrypt blockwise");
         memcpy(chain, iv, 16);
         for (size_t off = 0; off < pl; off += 16)
-            EXPECT_OK(r, aeskit_cbc_decrypt(&k, chain, buf + off, ct + off, 16), "cbc_decrypt blockwise");
+            EXPECT_OK(r, aeskit_cbc_decrypt(&k, buf + off, ct + off, 16, chain), "cbc_decrypt blockwise");
         EXPECT_EQ(r, buf, pt, pl, "cbc_decrypt blockwise");
     }
     aeskit_aes_wipe(&k);
@@ -152,9 +152,9 @@ static void run_ctr(struct run *r, const char *be, const uint8_t *key, size_t kl
         fail(r, "aes init", st);
         return;
     }
-    EXPECT_OK(r, aeskit_ctr_crypt(&k, iv, buf, pt, pl), "ctr_crypt");
+    EXPECT_OK(r, aeskit_ctr_crypt(&k, buf, pt, pl, iv), "ctr_crypt");
     EXPECT_EQ(r, buf, ct, pl, "ctr_crypt");
-    EXPECT_OK(r, aeskit_ctr_crypt(&k, iv, buf, buf, pl), "ctr_crypt in-place (decrypt)");
+    EXPECT_OK(r, aeskit_ctr_crypt(&k, buf, buf, pl, iv), "ctr_crypt in-place (decrypt)");
     EXPECT_EQ(r, buf, pt, pl, "ctr_crypt in-place (decrypt)");
     uint64_t rng = 0x243f6a8885a308d3ull;
     for (size_t s = 0; s < NSPLITS; s++) {
@@ -167,7 +167,7 @@ static void run_ctr(struct run *r, const char *be, const uint8_t *key, size_t kl
             off += n;
         }
         EXPECT_EQ(r, buf, ct, pl, "ctr streaming");
-        aeskit_ctr_wipe(&c);
+        aeskit_ctr_ctx_wipe(&c);
     }
     aeskit_aes_wipe(&k);
 }
@@ -193,14 +193,14 @@ static void run_gcm(struct run *r, const char *be, int rfc4106, const uint8_t *k
             fail(r, "rfc4106 init", st);
             return;
         }
-        EXPECT_OK(r, aeskit_rfc4106_seal(&rk, iv, aad, al, pt, pl, buf, t, tl), "rfc4106_seal");
+        EXPECT_OK(r, aeskit_rfc4106_seal(&rk, buf, t, tl, pt, pl, iv, aad, al), "rfc4106_seal");
         EXPECT_EQ(r, buf, ct, pl, "rfc4106_seal ciphertext");
         EXPECT_EQ(r, t, tag, tl, "rfc4106_seal tag");
-        EXPECT_OK(r, aeskit_rfc4106_open(&rk, iv, aad, al, buf, pl, tag, tl, buf), "rfc4106_open in-place");
+        EXPECT_OK(r, aeskit_rfc4106_open(&rk, buf, buf, pl, tag, tl, iv, aad, al), "rfc4106_open in-place");
         EXPECT_EQ(r, buf, pt, pl, "rfc4106_open in-place");
         memcpy(t, tag, tl);
         t[tl - 1] ^= 0x80;
-        st = aeskit_rfc4106_open(&rk, iv, aad, al, ct, pl, t, tl, buf);
+        st = aeskit_rfc4106_open(&rk, buf, ct, pl, t, tl, iv, aad, al);
         if (st != AESKIT_ERR_AUTH)
             fail(r, "rfc4106_open accepted a flipped tag bit", st);
         else if (!all_zero(buf, pl))
@@ -218,39 +218,39 @@ static void run_gcm(struct run *r, const char *be, int rfc4106, const uint8_t *k
         fail(r, "gcm init", st);
         return;
     }
-    EXPECT_OK(r, aeskit_gcm_seal(&gk, iv, ivl, aad, al, pt, pl, buf, t, tl), "gcm_seal");
+    EXPECT_OK(r, aeskit_gcm_seal(&gk, buf, t, tl, pt, pl, iv, ivl, aad, al), "gcm_seal");
     EXPECT_EQ(r, buf, ct, pl, "gcm_seal ciphertext");
     EXPECT_EQ(r, t, tag, tl, "gcm_seal tag");
     memset(buf, 0xa5, pl);
-    EXPECT_OK(r, aeskit_gcm_open(&gk, iv, ivl, aad, al, ct, pl, tag, tl, buf), "gcm_open");
+    EXPECT_OK(r, aeskit_gcm_open(&gk, buf, ct, pl, tag, tl, iv, ivl, aad, al), "gcm_open");
     EXPECT_EQ(r, buf, pt, pl, "gcm_open");
     /* in-place both ways */
     memcpy(buf, pt, pl);
-    EXPECT_OK(r, aeskit_gcm_seal(&gk, iv, ivl, aad, al, buf, pl, buf, t, tl), "gcm_seal in-place");
+    EXPECT_OK(r, aeskit_gcm_seal(&gk, buf, t, tl, buf, pl, iv, ivl, aad, al), "gcm_seal in-place");
     EXPECT_EQ(r, buf, ct, pl, "gcm_seal in-place ciphertext");
     EXPECT_EQ(r, t, tag, tl, "gcm_seal in-place tag");
-    EXPECT_OK(r, aeskit_gcm_open(&gk, iv, ivl, aad, al, buf, pl, tag, tl, buf), "gcm_open in-place");
+    EXPECT_OK(r, aeskit_gcm_open(&gk, buf, buf, pl, tag, tl, iv, ivl, aad, al), "gcm_open in-place");
     EXPECT_EQ(r, buf, pt, pl, "gcm_open in-place");
     /* a flipped tag bit: refused, out-of-place output zeroed, in-place
      * buffer restored to the ciphertext */
     memcpy(t, tag, tl);
     t[0] ^= 0x01;
     memset(buf, 0xa5, pl);
-    st = aeskit_gcm_open(&gk, iv, ivl, aad, al, ct, pl, t, tl, buf);
+    st = aeskit_gcm_open(&gk, buf, ct, pl, t, tl, iv, ivl, aad, al);
     if (st != AESKIT_ERR_AUTH)
         fail(r, "gcm_open accepted a flipped tag bit", st);
     else if (!all_zero(buf, pl))
         fail(r, "gcm_open did not zero the output on failure", st);
     memcpy(buf, ct, pl);
-    st = aeskit_gcm_open(&gk, iv, ivl, aad, al, buf, pl, t, tl, buf);
+    st = aeskit_gcm_open(&gk, buf, buf, pl, t, tl, iv, ivl, aad, al);
     if (st != AESKIT_ERR_AUTH)
         fail(r, "gcm_open in-place accepted a flipped tag bit", st);
     else if (memcmp(buf, ct, pl) != 0)
         fail(r, "gcm_open in-place did not restore the ciphertext on failure", st);
     if (pl == 0) {
-        EXPECT_OK(r, aeskit_gmac(&gk, iv, ivl, aad, al, t, tl), "gmac");
+        EXPECT_OK(r, aeskit_gmac(&gk, t, tl, iv, ivl, aad, al), "gmac");
         EXPECT_EQ(r, t, tag, tl, "gmac");
-        EXPECT_OK(r, aeskit_gmac_verify(&gk, iv, ivl, aad, al, tag, tl), "gmac_verify");
+        EXPECT_OK(r, aeskit_gmac_verify(&gk, tag, tl, iv, ivl, aad, al), "gmac_verify");
     }
     /* streaming: AAD and text both split with each pattern */
     uint64_t rng = 0x13198a2e03707344ull;
@@ -258,26 +258,24 @@ static void run_gcm(struct run *r, const char *be, int rfc4106, const uint8_t *k
         for (int dec = 0; dec < 2; dec++) {
             aeskit_gcm_ctx c;
             const uint8_t *in = dec ? ct : pt;
-            EXPECT_OK(r, aeskit_gcm_start(&c, &gk, iv, ivl), "gcm_start");
+            EXPECT_OK(r, aeskit_gcm_start(&c, &gk, dec ? AESKIT_OPEN : AESKIT_SEAL, iv, ivl), "gcm_start");
             for (size_t off = 0; off < al;) {
                 size_t n = next_step(split_steps[s], &rng);
                 if (n > al - off)
                     n = al - off;
-                EXPECT_OK(r, aeskit_gcm_aad(&c, aad + off, n), "gcm_aad");
+                EXPECT_OK(r, aeskit_gcm_update_aad(&c, aad + off, n), "gcm_update_aad");
                 off += n;
             }
             for (size_t off = 0; off < pl;) {
                 size_t n = next_step(split_steps[s], &rng);
                 if (n > pl - off)
                     n = pl - off;
-                if (dec)
-                    EXPECT_OK(r, aeskit_gcm_decrypt(&c, buf + off, in + off, n), "gcm_decrypt");
-                else
-                    EXPECT_OK(r, aeskit_gcm_encrypt(&c, buf + off, in + off, n), "gcm_encrypt");
+                EXPECT_OK(r, aeskit_gcm_update(&c, buf + off, in + off, n),
+                          dec ? "gcm_update (open)" : "gcm_update (seal)");
                 off += n;
             }
             if (dec) {
-                EXPECT_OK(r, aeskit_gcm_verify(&c, tag, tl), "gcm_verify (streaming)");
+                EXPECT_OK(r, aeskit_gcm_finish_verify(&c, tag, tl), "gcm_finish_verify (streaming)");
                 EXPECT_EQ(r, buf, pt, pl, "gcm streaming decrypt");
             } else {
                 EXPECT_OK(r, aeskit_gcm_finish(&c, t, tl), "gcm_finish (streaming)");
@@ -301,7 +299,7 @@ static void run_cmac(struct run *r, const char *be, const uint8_t *key, size_t k
         fail(r, "cmac init", st);
         return;
     }
-    EXPECT_OK(r, aeskit_cmac(&ck, msg, ml, t, tl), "cmac");
+    EXPECT_OK(r, aeskit_cmac(&ck, t, tl, msg, ml), "cmac");
     EXPECT_EQ(r, t, tag, tl, "cmac");
     EXPECT_OK(r, aeskit_cmac_verify(&ck, msg, ml, tag, tl), "cmac_verify");
     memcpy(t, tag, tl);
@@ -343,28 +341,28 @@ static void run_ccm(struct run *r, const char *be, const uint8_t *key, size_t kl
         fail(r, "aes init", st);
         return;
     }
-    EXPECT_OK(r, aeskit_ccm_seal(&k, n, nl, aad, al, pt, pl, buf, t, tl), "ccm_seal");
+    EXPECT_OK(r, aeskit_ccm_seal(&k, buf, t, tl, pt, pl, n, nl, aad, al), "ccm_seal");
     EXPECT_EQ(r, buf, ct, pl, "ccm_seal ciphertext");
     EXPECT_EQ(r, t, tag, tl, "ccm_seal tag");
     memset(buf, 0xa5, pl);
-    EXPECT_OK(r, aeskit_ccm_open(&k, n, nl, aad, al, ct, pl, tag, tl, buf), "ccm_open");
+    EXPECT_OK(r, aeskit_ccm_open(&k, buf, ct, pl, tag, tl, n, nl, aad, al), "ccm_open");
     EXPECT_EQ(r, buf, pt, pl, "ccm_open");
     memcpy(buf, pt, pl);
-    EXPECT_OK(r, aeskit_ccm_seal(&k, n, nl, aad, al, buf, pl, buf, t, tl), "ccm_seal in-place");
+    EXPECT_OK(r, aeskit_ccm_seal(&k, buf, t, tl, buf, pl, n, nl, aad, al), "ccm_seal in-place");
     EXPECT_EQ(r, buf, ct, pl, "ccm_seal in-place ciphertext");
     EXPECT_EQ(r, t, tag, tl, "ccm_seal in-place tag");
-    EXPECT_OK(r, aeskit_ccm_open(&k, n, nl, aad, al, buf, pl, tag, tl, buf), "ccm_open in-place");
+    EXPECT_OK(r, aeskit_ccm_open(&k, buf, buf, pl, tag, tl, n, nl, aad, al), "ccm_open in-place");
     EXPECT_EQ(r, buf, pt, pl, "ccm_open in-place");
     memcpy(t, tag, tl);
     t[tl - 1] ^= 0x40;
     memset(buf, 0xa5, pl);
-    st = aeskit_ccm_open(&k, n, nl, aad, al, ct, pl, t, tl, buf);
+    st = aeskit_ccm_open(&k, buf, ct, pl, t, tl, n, nl, aad, al);
     if (st != AESKIT_ERR_AUTH)
         fail(r, "ccm_open accepted a flipped tag bit", st);
     else if (!all_zero(buf, pl))
         fail(r, "ccm_open did not zero the output on failure", st);
     memcpy(buf, ct, pl);
-    st = aeskit_ccm_open(&k, n, nl, aad, al, buf, pl, t, tl, buf);
+    st = aeskit_ccm_open(&k, buf, buf, pl, t, tl, n, nl, aad, al);
     if (st != AESKIT_ERR_AUTH)
         fail(r, "ccm_open in-place accepted a flipped tag bit", st);
     else if (memcmp(buf, ct, pl) != 0)
@@ -382,14 +380,14 @@ static void run_xts(struct run *r, const char *be, const uint8_t *key, size_t kl
         fail(r, "xts init", st);
         return;
     }
-    EXPECT_OK(r, aeskit_xts_encrypt(&xk, tweak, buf, pt, pl), "xts_encrypt");
+    EXPECT_OK(r, aeskit_xts_encrypt(&xk, buf, pt, pl, tweak), "xts_encrypt");
     EXPECT_EQ(r, buf, ct, pl, "xts_encrypt");
-    EXPECT_OK(r, aeskit_xts_decrypt(&xk, tweak, buf, buf, pl), "xts_decrypt in-place");
+    EXPECT_OK(r, aeskit_xts_decrypt(&xk, buf, buf, pl, tweak), "xts_decrypt in-place");
     EXPECT_EQ(r, buf, pt, pl, "xts_decrypt in-place");
-    EXPECT_OK(r, aeskit_xts_encrypt(&xk, tweak, buf, buf, pl), "xts_encrypt in-place");
+    EXPECT_OK(r, aeskit_xts_encrypt(&xk, buf, buf, pl, tweak), "xts_encrypt in-place");
     EXPECT_EQ(r, buf, ct, pl, "xts_encrypt in-place");
     memset(buf, 0, pl);
-    EXPECT_OK(r, aeskit_xts_decrypt(&xk, tweak, buf, ct, pl), "xts_decrypt");
+    EXPECT_OK(r, aeskit_xts_decrypt(&xk, buf, ct, pl, tweak), "xts_decrypt");
     EXPECT_EQ(r, buf, pt, pl, "xts_decrypt");
     aeskit_xts_wipe(&xk);
 }

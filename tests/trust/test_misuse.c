@@ -7,6 +7,7 @@
  * filled with a canary before the call and must still hold it afterwards.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
@@ -37,21 +38,27 @@ static void reset_out(void) { memset(out, CANARY, sizeof out); }
 
 static void test_strerror(void)
 {
-    for (int s = 0; s <= AESKIT_ERR_ARGUMENT; s++) {
+    for (int s = 0; s <= AESKIT_ERR_ENVIRONMENT; s++) {
+        if (s == 16) /* was AESKIT_ERR_XTS_KEY, removed in 1.0 */
+            continue;
         const char *m = aeskit_strerror(s);
         TH_CHECK(m && *m && strcmp(m, "unknown status"), "status %d has no name", s);
         for (int t = 0; t < s; t++)
-            TH_CHECK(strcmp(m, aeskit_strerror(t)), "statuses %d and %d share a name", s, t);
+            if (t != 16)
+                TH_CHECK(strcmp(m, aeskit_strerror(t)), "statuses %d and %d share a name", s, t);
     }
     TH_CHECK(!strcmp(aeskit_strerror(-1), "unknown status"), "unknown status");
+    TH_CHECK(!strcmp(aeskit_strerror(16), "unknown status"), "status 16 (removed) has a name");
+    TH_CHECK(!strcmp(aeskit_strerror(AESKIT_ERR_ENVIRONMENT + 1), "unknown status"),
+             "unknown status");
     TH_CHECK(!strcmp(aeskit_strerror(9999), "unknown status"), "unknown status");
 }
 
 static void test_backend_queries(void)
 {
     aeskit_backend_info bi;
-    EXPECT(aeskit_backend_get(0, NULL), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_backend_get(aeskit_backend_count(), &bi), AESKIT_ERR_ARGUMENT);
+    EXPECT(aeskit_backend_get(NULL, 0), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_backend_get(&bi, aeskit_backend_count()), AESKIT_ERR_ARGUMENT);
     EXPECT(aeskit_backend_check(NULL), AESKIT_ERR_NULL_POINTER);
     EXPECT(aeskit_backend_check("no-such-backend"), AESKIT_ERR_BACKEND_UNKNOWN);
     EXPECT(aeskit_backend_check("generic"), AESKIT_OK);
@@ -59,7 +66,7 @@ static void test_backend_queries(void)
     EXPECT(aeskit_aes_init_backend(&k, key32, 16, "no-such-backend"), AESKIT_ERR_BACKEND_UNKNOWN);
     /* A compiled-in backend this CPU cannot run must be refused, not replaced. */
     for (size_t i = 0; i < aeskit_backend_count(); i++) {
-        if (aeskit_backend_get(i, &bi) == AESKIT_OK && !bi.available) {
+        if (aeskit_backend_get(&bi, i) == AESKIT_OK && !bi.available) {
             EXPECT(aeskit_aes_init_backend(&k, key32, 16, bi.name), AESKIT_ERR_BACKEND_UNAVAILABLE);
             EXPECT(aeskit_backend_check(bi.name), AESKIT_ERR_BACKEND_UNAVAILABLE);
         }
@@ -91,29 +98,29 @@ static void test_aes(void)
     EXPECT(aeskit_ecb_encrypt(&k, out + 16, out, 32), AESKIT_ERR_OVERLAP);
     EXPECT(aeskit_ecb_encrypt(&k, NULL, NULL, 0), AESKIT_OK);
     memset(chain, 7, 16);
-    EXPECT(aeskit_cbc_encrypt(&k, chain, out, in, 31), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_cbc_decrypt(&k, chain, out, in, 1), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_cbc_encrypt(&k, NULL, out, in, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_cbc_decrypt(&k, chain, out, out + 3, 32), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_cbc_encrypt(&k, out, in, 31, chain), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_cbc_decrypt(&k, out, in, 1, chain), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_cbc_encrypt(&k, out, in, 16, NULL), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cbc_decrypt(&k, out, out + 3, 32, chain), AESKIT_ERR_OVERLAP);
     TH_CHECK(all_equal(chain, 16, 7), "CBC chaining value modified on error");
     UNTOUCHED();
 
     /* CBC-PKCS#7 */
     size_t olen = 12345;
-    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, iv, out, 31, &olen, in, 16), AESKIT_ERR_BUFFER_TOO_SMALL);
-    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, iv, out, 32, NULL, in, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, NULL, out, 32, &olen, in, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, iv, out, 64, &olen, in, 0), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, iv, out, 64, &olen, in, 17), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, iv, out, 15, &olen, in, 32), AESKIT_ERR_BUFFER_TOO_SMALL);
+    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, out, 31, &olen, in, 16, iv), AESKIT_ERR_BUFFER_TOO_SMALL);
+    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, out, 32, NULL, in, 16, iv), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, out, 32, &olen, in, 16, NULL), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, out, 64, &olen, in, 0, iv), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, out, 64, &olen, in, 17, iv), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, out, 15, &olen, in, 32, iv), AESKIT_ERR_BUFFER_TOO_SMALL);
     UNTOUCHED();
     TH_CHECK(olen == 12345, "out_len written on an argument error");
     /* Exactly one block of padding for a block-aligned input, and the round trip. */
-    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, iv, out, 48, &olen, in, 32), AESKIT_OK);
+    EXPECT(aeskit_cbc_pkcs7_encrypt(&k, out, 48, &olen, in, 32, iv), AESKIT_OK);
     TH_CHECK(olen == 48, "PKCS#7 of 32 bytes is 48 bytes, got %zu", olen);
     uint8_t ct[48], pt[48];
     memcpy(ct, out, 48);
-    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, iv, pt, 48, &olen, ct, 48), AESKIT_OK);
+    EXPECT(aeskit_cbc_pkcs7_decrypt(&k, pt, 48, &olen, ct, 48, iv), AESKIT_OK);
     TH_CHECK(olen == 32 && !memcmp(pt, in, 32), "PKCS#7 round trip");
     /* A corrupted last block gives AESKIT_ERR_PADDING (with overwhelming
      * probability for each flip) and a zeroed output. */
@@ -124,7 +131,7 @@ static void test_aes(void)
         c2[32 + bit / 8] ^= (uint8_t)(1u << (bit % 8));
         memset(pt, CANARY, sizeof pt);
         olen = 999;
-        int st = aeskit_cbc_pkcs7_decrypt(&k, iv, pt, 48, &olen, c2, 48);
+        int st = aeskit_cbc_pkcs7_decrypt(&k, pt, 48, &olen, c2, 48, iv);
         if (st == AESKIT_ERR_PADDING) {
             padding_errors++;
             TH_CHECK(olen == 0 && all_equal(pt, 48, 0), "bad padding: output not zeroed");
@@ -138,12 +145,12 @@ static void test_ctr(void)
 {
     aeskit_aes_key k;
     aeskit_ctr_ctx c;
-    aeskit_aes_init_backend(&k, key32, 16, backend);
+    EXPECT(aeskit_aes_init_backend(&k, key32, 16, backend), AESKIT_OK);
     reset_out();
-    EXPECT(aeskit_ctr_crypt(&k, NULL, out, in, 5), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_ctr_crypt(&k, iv, NULL, in, 5), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_ctr_crypt(&k, iv, out + 1, out, 5), AESKIT_ERR_OVERLAP);
-    EXPECT(aeskit_ctr_crypt(&k, iv, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ctr_crypt(&k, out, in, 5, NULL), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_ctr_crypt(&k, NULL, in, 5, iv), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_ctr_crypt(&k, out + 1, out, 5, iv), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_ctr_crypt(&k, NULL, NULL, 0, iv), AESKIT_OK);
     memset(&c, 0, sizeof c);
     EXPECT(aeskit_ctr_update(&c, out, in, 5), AESKIT_ERR_STATE);
     EXPECT(aeskit_ctr_update(NULL, out, in, 5), AESKIT_ERR_NULL_POINTER);
@@ -152,7 +159,7 @@ static void test_ctr(void)
     EXPECT(aeskit_ctr_start(&c, &k, iv), AESKIT_OK);
     EXPECT(aeskit_ctr_update(&c, out + 2, out, 40), AESKIT_ERR_OVERLAP);
     UNTOUCHED();
-    aeskit_ctr_wipe(&c);
+    aeskit_ctr_ctx_wipe(&c);
     EXPECT(aeskit_ctr_update(&c, out, in, 5), AESKIT_ERR_STATE);
     aeskit_aes_wipe(&k);
 }
@@ -168,12 +175,12 @@ static void test_cmac(void)
     for (size_t t = 0; t <= 17; t++) {
         int want = (t >= 4 && t <= 16) ? AESKIT_OK : AESKIT_ERR_TAG_LENGTH;
         if (want != AESKIT_OK)
-            EXPECT(aeskit_cmac(&ck, in, 10, out, t), want);
+            EXPECT(aeskit_cmac(&ck, out, t, in, 10), want);
     }
-    EXPECT(aeskit_cmac(&ck, NULL, 10, out, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_cmac(&ck, in, 10, NULL, 16), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cmac(&ck, out, 16, NULL, 10), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cmac(&ck, NULL, 16, in, 10), AESKIT_ERR_NULL_POINTER);
     UNTOUCHED();
-    EXPECT(aeskit_cmac(&ck, NULL, 0, tag, 16), AESKIT_OK);
+    EXPECT(aeskit_cmac(&ck, tag, 16, NULL, 0), AESKIT_OK);
     EXPECT(aeskit_cmac_verify(&ck, NULL, 0, tag, 16), AESKIT_OK);
     tag[15] ^= 1;
     EXPECT(aeskit_cmac_verify(&ck, NULL, 0, tag, 16), AESKIT_ERR_AUTH);
@@ -207,61 +214,92 @@ static void test_gcm(void)
     reset_out();
     for (size_t t = 0; t <= 17; t++)
         if (!gcm_tag_ok(t))
-            EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, in, 5, out, out + 100, t),
+            EXPECT(aeskit_gcm_seal(&gk, out, out + 100, t, in, 5, iv, 12, aad, 5),
                    AESKIT_ERR_TAG_LENGTH);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 0, aad, 5, in, 5, out, tag, 16), AESKIT_ERR_IV_LENGTH);
-    EXPECT(aeskit_gcm_seal(&gk, NULL, 12, aad, 5, in, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, NULL, 5, in, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, NULL, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, in, 5, NULL, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, in, 5, out, NULL, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(NULL, iv, 12, aad, 5, in, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, out + 1, 64, out, tag, 16), AESKIT_ERR_OVERLAP);
-    EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, in, 64, out, out + 10, 16), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, 5, iv, 0, aad, 5), AESKIT_ERR_IV_LENGTH);
+    EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, 5, NULL, 12, aad, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, 5, iv, 12, NULL, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, NULL, 5, iv, 12, aad, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, NULL, tag, 16, in, 5, iv, 12, aad, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, out, NULL, 16, in, 5, iv, 12, aad, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(NULL, out, tag, 16, in, 5, iv, 12, aad, 5), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, out + 1, 64, iv, 12, aad, 5), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_gcm_seal(&gk, out, out + 10, 16, in, 64, iv, 12, aad, 5), AESKIT_ERR_OVERLAP);
     /* Limits, one past: checked before any byte is read, so a short buffer is safe. */
     uint64_t max_pt = (1ull << 36) - 32;
     if (sizeof(size_t) >= 8) {
-        EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, 5, in, (size_t)(max_pt + 1), out, tag, 16),
+        EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, (size_t)(max_pt + 1), iv, 12, aad, 5),
                AESKIT_ERR_MESSAGE_TOO_LONG);
-        EXPECT(aeskit_gcm_open(&gk, iv, 12, aad, 5, in, (size_t)(max_pt + 1), tag, 16, out),
+        EXPECT(aeskit_gcm_open(&gk, out, in, (size_t)(max_pt + 1), tag, 16, iv, 12, aad, 5),
                AESKIT_ERR_MESSAGE_TOO_LONG);
-        EXPECT(aeskit_gcm_seal(&gk, iv, 12, aad, (size_t)(1ull << 61), in, 5, out, tag, 16),
+        EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, 5, iv, 12, aad, (size_t)(1ull << 61)),
                AESKIT_ERR_AAD_TOO_LONG);
-        EXPECT(aeskit_gmac(&gk, iv, 12, aad, (size_t)(1ull << 61), tag, 16), AESKIT_ERR_AAD_TOO_LONG);
-        EXPECT(aeskit_gcm_seal(&gk, iv, (size_t)(1ull << 61), aad, 5, in, 5, out, tag, 16),
+        EXPECT(aeskit_gmac(&gk, tag, 16, iv, 12, aad, (size_t)(1ull << 61)), AESKIT_ERR_AAD_TOO_LONG);
+        EXPECT(aeskit_gcm_seal(&gk, out, tag, 16, in, 5, iv, (size_t)(1ull << 61), aad, 5),
                AESKIT_ERR_IV_LENGTH);
     }
     UNTOUCHED();
 
     /* Streaming order. */
     memset(&c, 0, sizeof c);
-    EXPECT(aeskit_gcm_aad(&c, aad, 3), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_encrypt(&c, out, in, 3), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update(&c, out, in, 3), AESKIT_ERR_STATE);
     EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_start(&c, &gk, iv, 0), AESKIT_ERR_IV_LENGTH);
-    EXPECT(aeskit_gcm_start(&c, NULL, iv, 12), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_start(NULL, &gk, iv, 12), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_gcm_start(&c, &gk, iv, 12), AESKIT_OK);
-    EXPECT(aeskit_gcm_aad(&c, aad, 3), AESKIT_OK);
-    EXPECT(aeskit_gcm_encrypt(&c, out, in, 20), AESKIT_OK);
-    EXPECT(aeskit_gcm_aad(&c, aad, 3), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_decrypt(&c, out, in, 3), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_verify(&c, tag, 16), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_encrypt(&c, out + 1, out, 20), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, iv, 0), AESKIT_ERR_IV_LENGTH);
+    EXPECT(aeskit_gcm_start(&c, NULL, AESKIT_SEAL, iv, 12), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_start(NULL, &gk, AESKIT_SEAL, iv, 12), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, NULL, 12), AESKIT_ERR_NULL_POINTER);
+    /* A direction other than AESKIT_SEAL or AESKIT_OPEN. */
+    EXPECT(aeskit_gcm_start(&c, &gk, (aeskit_direction)0, iv, 12), AESKIT_ERR_ARGUMENT);
+    EXPECT(aeskit_gcm_start(&c, &gk, (aeskit_direction)3, iv, 12), AESKIT_ERR_ARGUMENT);
+    EXPECT(aeskit_gcm_start(&c, &gk, (aeskit_direction)(AESKIT_SEAL | AESKIT_OPEN), iv, 12),
+           AESKIT_ERR_ARGUMENT);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&c, out, in, 20), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_ERR_STATE);
+    /* Seal direction: finish_verify is the wrong finish, and leaves the
+     * context as it was. */
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update(&c, out + 1, out, 20), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_gcm_update(&c, out, in, 20), AESKIT_OK);
     EXPECT(aeskit_gcm_finish(&c, tag, 7), AESKIT_ERR_TAG_LENGTH);
     EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_OK);
     EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_encrypt(&c, out, in, 3), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_aad(&c, aad, 3), AESKIT_ERR_STATE);
-    /* Decrypt direction: finish is for encryption only. */
-    EXPECT(aeskit_gcm_start(&c, &gk, iv, 12), AESKIT_OK);
-    EXPECT(aeskit_gcm_decrypt(&c, out, in, 20), AESKIT_OK);
-    EXPECT(aeskit_gcm_encrypt(&c, out, in, 3), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update(&c, out, in, 3), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_ERR_STATE);
+    /* Open direction: finish is the wrong finish (and changes nothing). */
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_OPEN, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&c, out, in, 20), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 3), AESKIT_ERR_STATE);
     EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_ERR_STATE);
-    EXPECT(aeskit_gcm_verify(&c, tag, 16), AESKIT_ERR_AUTH);
-    EXPECT(aeskit_gcm_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update(&c, out, in, 3), AESKIT_OK);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 7), AESKIT_ERR_TAG_LENGTH);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_AUTH);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update(&c, out, in, 3), AESKIT_ERR_STATE);
+    /* The wrong finish on a context holding no data yet (streaming GMAC). */
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 5), AESKIT_OK);
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_OK);
+    {
+        uint8_t want[16];
+        EXPECT(aeskit_gmac(&gk, want, 16, iv, 12, aad, 5), AESKIT_OK);
+        TH_CHECK(!memcmp(want, tag, 16), "streaming GMAC (seal, finish) differs from aeskit_gmac");
+    }
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_OPEN, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 5), AESKIT_OK);
+    reset_out();
+    EXPECT(aeskit_gcm_finish(&c, out, 16), AESKIT_ERR_STATE);
+    UNTOUCHED();
+    EXPECT(aeskit_gcm_finish_verify(&c, tag, 16), AESKIT_OK);
     aeskit_gcm_ctx_wipe(&c);
-    EXPECT(aeskit_gcm_aad(&c, aad, 1), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update_aad(&c, aad, 1), AESKIT_ERR_STATE);
     aeskit_gcm_wipe(&gk);
 }
 
@@ -278,18 +316,18 @@ static void test_gcm_stream_limit(void)
     static uint8_t buf[1 << 20];
     aeskit_gcm_key gk;
     aeskit_gcm_ctx c;
-    aeskit_gcm_init_backend(&gk, key32, 16, backend);
-    aeskit_gcm_start(&c, &gk, iv, 12);
+    EXPECT(aeskit_gcm_init_backend(&gk, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_gcm_start(&c, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
     uint64_t total = 0, max_pt = (1ull << 36) - 32;
     int st = AESKIT_OK;
     while (st == AESKIT_OK && total + sizeof buf <= max_pt) {
-        st = aeskit_gcm_encrypt(&c, buf, buf, sizeof buf);
+        st = aeskit_gcm_update(&c, buf, buf, sizeof buf);
         total += sizeof buf;
     }
     TH_CHECK(st == AESKIT_OK, "streaming below the limit failed: %s", aeskit_strerror(st));
     size_t rest = (size_t)(max_pt - total);
-    EXPECT(aeskit_gcm_encrypt(&c, buf, buf, rest), AESKIT_OK);
-    EXPECT(aeskit_gcm_encrypt(&c, buf, buf, 1), AESKIT_ERR_MESSAGE_TOO_LONG);
+    EXPECT(aeskit_gcm_update(&c, buf, buf, rest), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&c, buf, buf, 1), AESKIT_ERR_MESSAGE_TOO_LONG);
     EXPECT(aeskit_gcm_finish(&c, tag, 16), AESKIT_OK);
     aeskit_gcm_wipe(&gk);
 }
@@ -297,36 +335,36 @@ static void test_gcm_stream_limit(void)
 static void test_ccm(void)
 {
     aeskit_aes_key k;
-    aeskit_aes_init_backend(&k, key32, 16, backend);
+    EXPECT(aeskit_aes_init_backend(&k, key32, 16, backend), AESKIT_OK);
     reset_out();
     for (size_t n = 0; n <= 16; n++)
         if (n < 7 || n > 13)
-            EXPECT(aeskit_ccm_seal(&k, iv, n, aad, 3, in, 5, out, out + 100, 16),
+            EXPECT(aeskit_ccm_seal(&k, out, out + 100, 16, in, 5, iv, n, aad, 3),
                    AESKIT_ERR_NONCE_LENGTH);
     for (size_t t = 0; t <= 18; t++)
         if (t < 4 || t > 16 || (t & 1))
-            EXPECT(aeskit_ccm_seal(&k, iv, 12, aad, 3, in, 5, out, out + 100, t),
+            EXPECT(aeskit_ccm_seal(&k, out, out + 100, t, in, 5, iv, 12, aad, 3),
                    AESKIT_ERR_TAG_LENGTH);
     /* Length field of q = 15 - nonce_len bytes: 2^(8q) - 1 fits, 2^(8q) does not. */
-    EXPECT(aeskit_ccm_seal(&k, iv, 13, aad, 3, in, 65536, out, tag, 16), AESKIT_ERR_MESSAGE_TOO_LONG);
+    EXPECT(aeskit_ccm_seal(&k, out, tag, 16, in, 65536, iv, 13, aad, 3), AESKIT_ERR_MESSAGE_TOO_LONG);
     if (sizeof(size_t) >= 8) {
-        EXPECT(aeskit_ccm_seal(&k, iv, 12, aad, 3, in, (size_t)1 << 24, out, tag, 16),
+        EXPECT(aeskit_ccm_seal(&k, out, tag, 16, in, (size_t)1 << 24, iv, 12, aad, 3),
                AESKIT_ERR_MESSAGE_TOO_LONG);
-        EXPECT(aeskit_ccm_open(&k, iv, 11, aad, 3, in, (size_t)1 << 32, tag, 16, out),
+        EXPECT(aeskit_ccm_open(&k, out, in, (size_t)1 << 32, tag, 16, iv, 11, aad, 3),
                AESKIT_ERR_MESSAGE_TOO_LONG);
     }
-    EXPECT(aeskit_ccm_seal(&k, NULL, 12, aad, 3, in, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_ccm_seal(&k, iv, 12, aad, 3, out + 1, 40, out, tag, 16), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_ccm_seal(&k, out, tag, 16, in, 5, NULL, 12, aad, 3), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_ccm_seal(&k, out, tag, 16, out + 1, 40, iv, 12, aad, 3), AESKIT_ERR_OVERLAP);
     UNTOUCHED();
     static uint8_t big[65536], bigout[65536];
-    EXPECT(aeskit_ccm_seal(&k, iv, 13, aad, 3, big, 65535, bigout, tag, 16), AESKIT_OK);
-    EXPECT(aeskit_ccm_open(&k, iv, 13, aad, 3, bigout, 65535, tag, 16, big), AESKIT_OK);
+    EXPECT(aeskit_ccm_seal(&k, bigout, tag, 16, big, 65535, iv, 13, aad, 3), AESKIT_OK);
+    EXPECT(aeskit_ccm_open(&k, big, bigout, 65535, tag, 16, iv, 13, aad, 3), AESKIT_OK);
 
     aeskit_rfc4309_key rk;
     EXPECT(aeskit_rfc4309_init_backend(&rk, key32, 16, backend), AESKIT_ERR_KEY_LENGTH);
     EXPECT(aeskit_rfc4309_init_backend(&rk, key32, 19, backend), AESKIT_OK);
-    EXPECT(aeskit_rfc4309_seal(&rk, iv, aad, 8, in, 5, out, tag, 10), AESKIT_ERR_TAG_LENGTH);
-    EXPECT(aeskit_rfc4309_seal(&rk, iv, aad, 8, in, 5, out, tag, 4), AESKIT_ERR_TAG_LENGTH);
+    EXPECT(aeskit_rfc4309_seal(&rk, out, tag, 10, in, 5, iv, aad, 8), AESKIT_ERR_TAG_LENGTH);
+    EXPECT(aeskit_rfc4309_seal(&rk, out, tag, 4, in, 5, iv, aad, 8), AESKIT_ERR_TAG_LENGTH);
     aeskit_rfc4309_wipe(&rk);
     aeskit_aes_wipe(&k);
 }
@@ -338,10 +376,10 @@ static void test_rfc4106(void)
     EXPECT(aeskit_rfc4106_init_backend(&rk, key32, 21, backend), AESKIT_ERR_KEY_LENGTH);
     EXPECT(aeskit_rfc4106_init_backend(&rk, key32, 20, backend), AESKIT_OK);
     reset_out();
-    EXPECT(aeskit_rfc4106_seal(&rk, iv, aad, 8, in, 5, out, tag, 4), AESKIT_ERR_TAG_LENGTH);
-    EXPECT(aeskit_rfc4106_seal(&rk, iv, aad, 8, in, 5, out, tag, 13), AESKIT_ERR_TAG_LENGTH);
-    EXPECT(aeskit_rfc4106_seal(&rk, NULL, aad, 8, in, 5, out, tag, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_rfc4543_mac(&rk, iv, aad, 8, NULL, 5, tag), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_rfc4106_seal(&rk, out, tag, 4, in, 5, iv, aad, 8), AESKIT_ERR_TAG_LENGTH);
+    EXPECT(aeskit_rfc4106_seal(&rk, out, tag, 13, in, 5, iv, aad, 8), AESKIT_ERR_TAG_LENGTH);
+    EXPECT(aeskit_rfc4106_seal(&rk, out, tag, 16, in, 5, NULL, aad, 8), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_rfc4543_mac(&rk, tag, NULL, 5, iv, aad, 8), AESKIT_ERR_NULL_POINTER);
     UNTOUCHED();
     aeskit_rfc4106_wipe(&rk);
 }
@@ -353,13 +391,13 @@ static void test_xts(void)
     EXPECT(aeskit_xts_init_backend(&xk, key64, 40, backend), AESKIT_ERR_KEY_LENGTH);
     EXPECT(aeskit_xts_init_backend(&xk, key64, 48, backend), AESKIT_OK);
     reset_out();
-    EXPECT(aeskit_xts_encrypt(&xk, iv, out, in, 15), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_xts_decrypt(&xk, iv, out, in, 0), AESKIT_ERR_LENGTH);
-    EXPECT(aeskit_xts_encrypt(&xk, NULL, out, in, 16), AESKIT_ERR_NULL_POINTER);
-    EXPECT(aeskit_xts_encrypt(&xk, iv, out + 5, out, 40), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_xts_encrypt(&xk, out, in, 15, iv), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_xts_decrypt(&xk, out, in, 0, iv), AESKIT_ERR_LENGTH);
+    EXPECT(aeskit_xts_encrypt(&xk, out, in, 16, NULL), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_xts_encrypt(&xk, out + 5, out, 40, iv), AESKIT_ERR_OVERLAP);
     UNTOUCHED();
-    EXPECT(aeskit_xts_encrypt(&xk, iv, out, in, 16), AESKIT_OK);
-    EXPECT(aeskit_xts_encrypt(&xk, iv, out, in, 17), AESKIT_OK);
+    EXPECT(aeskit_xts_encrypt(&xk, out, in, 16, iv), AESKIT_OK);
+    EXPECT(aeskit_xts_encrypt(&xk, out, in, 17, iv), AESKIT_OK);
     aeskit_xts_wipe(&xk);
 }
 
@@ -374,10 +412,10 @@ static void test_failure_outputs(void)
     aeskit_aes_key ak;
     aeskit_rfc4106_key r6;
     aeskit_rfc4309_key r9;
-    aeskit_gcm_init_backend(&gk, key32, 32, backend);
-    aeskit_aes_init_backend(&ak, key32, 24, backend);
-    aeskit_rfc4106_init_backend(&r6, key32, 20, backend);
-    aeskit_rfc4309_init_backend(&r9, key32, 19, backend);
+    EXPECT(aeskit_gcm_init_backend(&gk, key32, 32, backend), AESKIT_OK);
+    EXPECT(aeskit_aes_init_backend(&ak, key32, 24, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_init_backend(&r6, key32, 20, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_init_backend(&r9, key32, 19, backend), AESKIT_OK);
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         size_t len = lens[li];
         for (int mode = 0; mode < 4; mode++) {
@@ -385,10 +423,10 @@ static void test_failure_outputs(void)
             th_fill(in, len);
             int st;
             switch (mode) {
-            case 0: st = aeskit_gcm_seal(&gk, iv, 12, aad, 20, in, len, ct, t, 16); break;
-            case 1: st = aeskit_ccm_seal(&ak, iv, 12, aad, 20, in, len, ct, t, 16); break;
-            case 2: st = aeskit_rfc4106_seal(&r6, iv, aad, 8, in, len, ct, t, 16); break;
-            default: st = aeskit_rfc4309_seal(&r9, iv, aad, 8, in, len, ct, t, 16); break;
+            case 0: st = aeskit_gcm_seal(&gk, ct, t, 16, in, len, iv, 12, aad, 20); break;
+            case 1: st = aeskit_ccm_seal(&ak, ct, t, 16, in, len, iv, 12, aad, 20); break;
+            case 2: st = aeskit_rfc4106_seal(&r6, ct, t, 16, in, len, iv, aad, 8); break;
+            default: st = aeskit_rfc4309_seal(&r9, ct, t, 16, in, len, iv, aad, 8); break;
             }
             TH_CHECK(st == AESKIT_OK, "mode %d seal: %s", mode, aeskit_strerror(st));
             t[len % 16] ^= 0x40; /* wrong tag */
@@ -399,10 +437,10 @@ static void test_failure_outputs(void)
                 memcpy(saved, ct, len);
                 memset(out, CANARY, sizeof out);
                 switch (mode) {
-                case 0: st = aeskit_gcm_open(&gk, iv, 12, aad, 20, src, len, t, 16, dst); break;
-                case 1: st = aeskit_ccm_open(&ak, iv, 12, aad, 20, src, len, t, 16, dst); break;
-                case 2: st = aeskit_rfc4106_open(&r6, iv, aad, 8, src, len, t, 16, dst); break;
-                default: st = aeskit_rfc4309_open(&r9, iv, aad, 8, src, len, t, 16, dst); break;
+                case 0: st = aeskit_gcm_open(&gk, dst, src, len, t, 16, iv, 12, aad, 20); break;
+                case 1: st = aeskit_ccm_open(&ak, dst, src, len, t, 16, iv, 12, aad, 20); break;
+                case 2: st = aeskit_rfc4106_open(&r6, dst, src, len, t, 16, iv, aad, 8); break;
+                default: st = aeskit_rfc4309_open(&r9, dst, src, len, t, 16, iv, aad, 8); break;
                 }
                 TH_CHECK(st == AESKIT_ERR_AUTH, "mode %d len %zu: forged tag accepted", mode, len);
                 if (inplace)
@@ -416,6 +454,503 @@ static void test_failure_outputs(void)
     }
     aeskit_gcm_wipe(&gk);
     aeskit_aes_wipe(&ak);
+    aeskit_rfc4106_wipe(&r6);
+    aeskit_rfc4309_wipe(&r9);
+}
+
+/* The ABI check, the version number and the object sizes. */
+static void test_abi(void)
+{
+    EXPECT(aeskit_abi_check(), AESKIT_OK);
+    TH_CHECK(aeskit_version_number() == AESKIT_VERSION_NUMBER, "aeskit_version_number() %lu, header %lu",
+             aeskit_version_number(), (unsigned long)AESKIT_VERSION_NUMBER);
+    TH_CHECK(aeskit_version_number() / 10000 == AESKIT_ABI_VERSION, "ABI version %d, version %lu",
+             AESKIT_ABI_VERSION, aeskit_version_number());
+    TH_CHECK(aeskit_version() && !strcmp(aeskit_version(), AESKIT_VERSION_STRING),
+             "aeskit_version() \"%s\", header \"%s\"", aeskit_version(), AESKIT_VERSION_STRING);
+    static const struct {
+        aeskit_object type;
+        size_t size;
+        const char *name;
+    } objs[] = {
+        {AESKIT_OBJ_AES_KEY, sizeof(aeskit_aes_key), "aes_key"},
+        {AESKIT_OBJ_GCM_KEY, sizeof(aeskit_gcm_key), "gcm_key"},
+        {AESKIT_OBJ_CMAC_KEY, sizeof(aeskit_cmac_key), "cmac_key"},
+        {AESKIT_OBJ_XTS_KEY, sizeof(aeskit_xts_key), "xts_key"},
+        {AESKIT_OBJ_RFC4106_KEY, sizeof(aeskit_rfc4106_key), "rfc4106_key"},
+        {AESKIT_OBJ_RFC4309_KEY, sizeof(aeskit_rfc4309_key), "rfc4309_key"},
+        {AESKIT_OBJ_GCM_CTX, sizeof(aeskit_gcm_ctx), "gcm_ctx"},
+        {AESKIT_OBJ_CMAC_CTX, sizeof(aeskit_cmac_ctx), "cmac_ctx"},
+        {AESKIT_OBJ_CTR_CTX, sizeof(aeskit_ctr_ctx), "ctr_ctx"},
+    };
+    for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++)
+        TH_CHECK(aeskit_object_size(objs[i].type) == objs[i].size,
+                 "aeskit_object_size(%s) %zu, sizeof %zu", objs[i].name,
+                 aeskit_object_size(objs[i].type), objs[i].size);
+    static const int unknown[] = {0, AESKIT_OBJ_CTR_CTX + 1, 100, -1};
+    for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
+        TH_CHECK(aeskit_object_size((aeskit_object)unknown[i]) == 0,
+                 "aeskit_object_size(%d) of an unknown type is %zu, not 0", unknown[i],
+                 aeskit_object_size((aeskit_object)unknown[i]));
+    TH_CHECK(_Alignof(aeskit_aes_key) == AESKIT_ALIGNMENT && _Alignof(aeskit_gcm_key) == AESKIT_ALIGNMENT &&
+                 _Alignof(aeskit_cmac_key) == AESKIT_ALIGNMENT &&
+                 _Alignof(aeskit_xts_key) == AESKIT_ALIGNMENT &&
+                 _Alignof(aeskit_rfc4106_key) == AESKIT_ALIGNMENT &&
+                 _Alignof(aeskit_rfc4309_key) == AESKIT_ALIGNMENT,
+             "a key type is not aligned to AESKIT_ALIGNMENT");
+}
+
+/* Every function that uses a key object refuses one that is not set up:
+ * never initialised (zeroes or garbage), or wiped.  fill: 0 zeroes, 1 the
+ * byte 0xA5, 2 random bytes, 3 set up and then wiped. */
+static void fill_key(void *k, size_t n, int fill)
+{
+    if (fill == 0 || fill == 3)
+        memset(k, 0, n);
+    else if (fill == 1)
+        memset(k, 0xA5, n);
+    else
+        th_fill((uint8_t *)k, n);
+}
+
+static void test_not_set_up(void)
+{
+    static const char *what[] = {"zeroed", "0xA5-filled", "random", "wiped"};
+    static aeskit_aes_key ak;
+    static aeskit_gcm_key gk;
+    static aeskit_cmac_key ck;
+    static aeskit_xts_key xk;
+    static aeskit_rfc4106_key r6;
+    static aeskit_rfc4309_key r9;
+    for (int fill = 0; fill < 4; fill++) {
+        for (int rep = 0; rep < (fill == 2 ? 16 : 1); rep++) {
+            fill_key(&ak, sizeof ak, fill);
+            fill_key(&gk, sizeof gk, fill);
+            fill_key(&ck, sizeof ck, fill);
+            fill_key(&xk, sizeof xk, fill);
+            fill_key(&r6, sizeof r6, fill);
+            fill_key(&r9, sizeof r9, fill);
+            if (fill == 3) {
+                EXPECT(aeskit_aes_init_backend(&ak, key32, 16, backend), AESKIT_OK);
+                EXPECT(aeskit_gcm_init_backend(&gk, key32, 32, backend), AESKIT_OK);
+                EXPECT(aeskit_cmac_init_backend(&ck, key32, 24, backend), AESKIT_OK);
+                EXPECT(aeskit_xts_init_backend(&xk, key64, 64, backend), AESKIT_OK);
+                EXPECT(aeskit_rfc4106_init_backend(&r6, key32, 20, backend), AESKIT_OK);
+                EXPECT(aeskit_rfc4309_init_backend(&r9, key32, 19, backend), AESKIT_OK);
+                aeskit_aes_wipe(&ak);
+                aeskit_gcm_wipe(&gk);
+                aeskit_cmac_wipe(&ck);
+                aeskit_xts_wipe(&xk);
+                aeskit_rfc4106_wipe(&r6);
+                aeskit_rfc4309_wipe(&r9);
+            }
+            TH_CHECK(aeskit_aes_backend(&ak) && !*aeskit_aes_backend(&ak),
+                     "%s aes key: backend \"%s\", want \"\"", what[fill], aeskit_aes_backend(&ak));
+            TH_CHECK(aeskit_gcm_backend(&gk) && !*aeskit_gcm_backend(&gk),
+                     "%s gcm key: backend \"%s\", want \"\"", what[fill], aeskit_gcm_backend(&gk));
+            TH_CHECK(aeskit_cmac_backend(&ck) && !*aeskit_cmac_backend(&ck),
+                     "%s cmac key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_xts_backend(&xk) && !*aeskit_xts_backend(&xk),
+                     "%s xts key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_rfc4106_backend(&r6) && !*aeskit_rfc4106_backend(&r6),
+                     "%s rfc4106 key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_rfc4309_backend(&r9) && !*aeskit_rfc4309_backend(&r9),
+                     "%s rfc4309 key: backend not \"\"", what[fill]);
+            reset_out();
+            uint8_t chain[16];
+            size_t olen = 777;
+            aeskit_gcm_ctx gc;
+            aeskit_cmac_ctx cc;
+            aeskit_ctr_ctx tc;
+            memcpy(chain, iv, 16);
+#define STATE(call)                                                                    \
+    do {                                                                               \
+        int st_ = (call);                                                              \
+        TH_CHECK(st_ == AESKIT_ERR_STATE, "%s key: %s -> %d (%s), want AESKIT_ERR_STATE", \
+                 what[fill], #call, st_, aeskit_strerror(st_));                        \
+    } while (0)
+            STATE(aeskit_aes_encrypt_block(&ak, out, in));
+            STATE(aeskit_aes_decrypt_block(&ak, out, in));
+            STATE(aeskit_ecb_encrypt(&ak, out, in, 64));
+            STATE(aeskit_ecb_decrypt(&ak, out, in, 64));
+            STATE(aeskit_cbc_encrypt(&ak, out, in, 64, chain));
+            STATE(aeskit_cbc_decrypt(&ak, out, in, 64, chain));
+            STATE(aeskit_cbc_pkcs7_encrypt(&ak, out, 80, &olen, in, 64, iv));
+            STATE(aeskit_cbc_pkcs7_decrypt(&ak, out, 64, &olen, in, 64, iv));
+            STATE(aeskit_ctr_crypt(&ak, out, in, 100, iv));
+            STATE(aeskit_ctr_start(&tc, &ak, iv));
+            STATE(aeskit_cbcmac_blocks(&ak, chain, in, 64));
+            STATE(aeskit_ccm_seal(&ak, out, out + 200, 16, in, 100, iv, 12, aad, 20));
+            STATE(aeskit_ccm_open(&ak, out, in, 100, tag, 16, iv, 12, aad, 20));
+            STATE(aeskit_cmac(&ck, out, 16, in, 100));
+            STATE(aeskit_cmac_verify(&ck, in, 100, tag, 16));
+            STATE(aeskit_cmac_start(&cc, &ck));
+            STATE(aeskit_gcm_seal(&gk, out, out + 200, 16, in, 100, iv, 12, aad, 20));
+            STATE(aeskit_gcm_open(&gk, out, in, 100, tag, 16, iv, 12, aad, 20));
+            STATE(aeskit_gmac(&gk, out, 16, iv, 12, aad, 20));
+            STATE(aeskit_gmac_verify(&gk, tag, 16, iv, 12, aad, 20));
+            STATE(aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12));
+            STATE(aeskit_gcm_start(&gc, &gk, AESKIT_OPEN, iv, 12));
+            STATE(aeskit_rfc4106_seal(&r6, out, out + 200, 16, in, 100, iv, aad, 8));
+            STATE(aeskit_rfc4106_open(&r6, out, in, 100, tag, 16, iv, aad, 8));
+            STATE(aeskit_rfc4543_mac(&r6, out, in, 100, iv, aad, 8));
+            STATE(aeskit_rfc4543_verify(&r6, in, 100, tag, iv, aad, 8));
+            STATE(aeskit_rfc4309_seal(&r9, out, out + 200, 16, in, 100, iv, aad, 8));
+            STATE(aeskit_rfc4309_open(&r9, out, in, 100, tag, 16, iv, aad, 8));
+            STATE(aeskit_xts_encrypt(&xk, out, in, 100, iv));
+            STATE(aeskit_xts_decrypt(&xk, out, in, 100, iv));
+#undef STATE
+            UNTOUCHED();
+            TH_CHECK(!memcmp(chain, iv, 16), "%s key: CBC chaining value modified", what[fill]);
+            TH_CHECK(olen == 777, "%s key: PKCS#7 out_len modified", what[fill]);
+        }
+    }
+    /* A key object copied with memcpy to another aligned object works. */
+    static aeskit_gcm_key g2;
+    uint8_t t1[16], t2[16];
+    EXPECT(aeskit_gcm_init_backend(&gk, key32, 16, backend), AESKIT_OK);
+    memcpy(&g2, &gk, sizeof gk);
+    EXPECT(aeskit_gcm_seal(&gk, out, t1, 16, in, 100, iv, 12, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_gcm_seal(&g2, out + 200, t2, 16, in, 100, iv, 12, aad, 20), AESKIT_OK);
+    TH_CHECK(!memcmp(t1, t2, 16) && !memcmp(out, out + 200, 100), "a memcpy'd GCM key differs");
+    aeskit_gcm_wipe(&gk);
+    aeskit_gcm_wipe(&g2);
+}
+
+/* *_init refuses a key object that is not 64-byte aligned; aligned_alloc
+ * and posix_memalign give objects it accepts. */
+static void test_alignment(void)
+{
+    enum { MAXSZ = AESKIT_RFC4106_KEY_SIZE > AESKIT_XTS_KEY_SIZE ? AESKIT_RFC4106_KEY_SIZE
+                                                                  : AESKIT_XTS_KEY_SIZE };
+    unsigned char *raw = malloc(MAXSZ + 2 * AESKIT_ALIGNMENT);
+    TH_CHECK(raw != NULL, "malloc");
+    if (!raw)
+        return;
+    /* An address that is 16 mod 64: what malloc typically gives. */
+    uintptr_t a = ((uintptr_t)raw + AESKIT_ALIGNMENT - 1) & ~(uintptr_t)(AESKIT_ALIGNMENT - 1);
+    static const size_t offs[] = {16, 32, 48};
+    for (size_t i = 0; i < sizeof offs / sizeof offs[0]; i++) {
+        void *p = (void *)(a + offs[i]);
+        memset(p, 0x5a, MAXSZ);
+        EXPECT(aeskit_aes_init_backend((aeskit_aes_key *)p, key32, 16, backend), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_aes_init((aeskit_aes_key *)p, key32, 16), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_gcm_init_backend((aeskit_gcm_key *)p, key32, 16, backend), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_gcm_init((aeskit_gcm_key *)p, key32, 16), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_cmac_init_backend((aeskit_cmac_key *)p, key32, 16, backend), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_cmac_init((aeskit_cmac_key *)p, key32, 16), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_xts_init_backend((aeskit_xts_key *)p, key64, 32, backend), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_xts_init((aeskit_xts_key *)p, key64, 32), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_rfc4106_init_backend((aeskit_rfc4106_key *)p, key32, 20, backend),
+               AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_rfc4106_init((aeskit_rfc4106_key *)p, key32, 20), AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_rfc4309_init_backend((aeskit_rfc4309_key *)p, key32, 19, backend),
+               AESKIT_ERR_ALIGNMENT);
+        EXPECT(aeskit_rfc4309_init((aeskit_rfc4309_key *)p, key32, 19), AESKIT_ERR_ALIGNMENT);
+        /* Nothing written on the error. */
+        TH_CHECK(all_equal(p, MAXSZ, 0x5a), "misaligned key object (offset %zu) modified", offs[i]);
+    }
+    free(raw);
+
+    /* Heap objects with the right alignment work, and give the same answers
+     * as a static one. */
+    aeskit_gcm_key *hg = aligned_alloc(AESKIT_ALIGNMENT, sizeof *hg);
+    aeskit_aes_key *ha = aligned_alloc(AESKIT_ALIGNMENT, sizeof *ha);
+    void *pm = NULL;
+    TH_CHECK(posix_memalign(&pm, AESKIT_ALIGNMENT, sizeof(aeskit_xts_key)) == 0, "posix_memalign");
+    aeskit_xts_key *hx = pm;
+    TH_CHECK(hg && ha && hx, "aligned_alloc");
+    if (hg && ha && hx) {
+        static aeskit_gcm_key sg;
+        uint8_t t1[16], t2[16], c1[100], c2[100];
+        EXPECT(aeskit_gcm_init_backend(hg, key32, 16, backend), AESKIT_OK);
+        EXPECT(aeskit_gcm_init_backend(&sg, key32, 16, backend), AESKIT_OK);
+        EXPECT(aeskit_gcm_seal(hg, c1, t1, 16, in, 100, iv, 12, aad, 20), AESKIT_OK);
+        EXPECT(aeskit_gcm_seal(&sg, c2, t2, 16, in, 100, iv, 12, aad, 20), AESKIT_OK);
+        TH_CHECK(!memcmp(t1, t2, 16) && !memcmp(c1, c2, 100), "heap GCM key differs");
+        EXPECT(aeskit_gcm_open(hg, c2, c1, 100, t1, 16, iv, 12, aad, 20), AESKIT_OK);
+        EXPECT(aeskit_aes_init(ha, key32, 32), AESKIT_OK);
+        EXPECT(aeskit_ctr_crypt(ha, c1, in, 100, iv), AESKIT_OK);
+        EXPECT(aeskit_xts_init_backend(hx, key64, 64, backend), AESKIT_OK);
+        EXPECT(aeskit_xts_encrypt(hx, c1, in, 100, iv), AESKIT_OK);
+        EXPECT(aeskit_xts_decrypt(hx, c2, c1, 100, iv), AESKIT_OK);
+        TH_CHECK(!memcmp(c2, in, 100), "heap XTS key round trip");
+        aeskit_gcm_wipe(hg);
+        aeskit_gcm_wipe(&sg);
+        aeskit_aes_wipe(ha);
+        aeskit_xts_wipe(hx);
+    }
+    free(hg);
+    free(ha);
+    free(hx);
+}
+
+/* A pointer may be NULL wherever its length is 0. */
+static void test_null_empty(void)
+{
+    aeskit_aes_key ak;
+    aeskit_gcm_key gk;
+    aeskit_cmac_key ck;
+    aeskit_rfc4106_key r6;
+    aeskit_rfc4309_key r9;
+    aeskit_gcm_ctx gc;
+    aeskit_cmac_ctx cc;
+    aeskit_ctr_ctx tc;
+    uint8_t t[16], t2[16], chain[16];
+    EXPECT(aeskit_aes_init_backend(&ak, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_gcm_init_backend(&gk, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_cmac_init_backend(&ck, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_init_backend(&r6, key32, 20, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_init_backend(&r9, key32, 19, backend), AESKIT_OK);
+
+    /* Block modes. */
+    memcpy(chain, iv, 16);
+    EXPECT(aeskit_ecb_encrypt(&ak, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ecb_decrypt(&ak, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_cbc_encrypt(&ak, NULL, NULL, 0, chain), AESKIT_OK);
+    EXPECT(aeskit_cbc_decrypt(&ak, NULL, NULL, 0, chain), AESKIT_OK);
+    TH_CHECK(!memcmp(chain, iv, 16), "CBC of 0 bytes changed the chaining value");
+    EXPECT(aeskit_cbcmac_blocks(&ak, chain, NULL, 0), AESKIT_OK);
+    TH_CHECK(!memcmp(chain, iv, 16), "CBC-MAC of 0 bytes changed the state");
+    EXPECT(aeskit_ctr_crypt(&ak, NULL, NULL, 0, iv), AESKIT_OK);
+    size_t olen = 0;
+    uint8_t pad[16];
+    EXPECT(aeskit_cbc_pkcs7_encrypt(&ak, pad, 16, &olen, NULL, 0, iv), AESKIT_OK);
+    TH_CHECK(olen == 16, "PKCS#7 of nothing is one block, got %zu", olen);
+    uint8_t back[16];
+    EXPECT(aeskit_cbc_pkcs7_decrypt(&ak, back, 16, &olen, pad, 16, iv), AESKIT_OK);
+    TH_CHECK(olen == 0, "PKCS#7 round trip of nothing gave %zu bytes", olen);
+
+    /* Streaming CTR. */
+    EXPECT(aeskit_ctr_start(&tc, &ak, iv), AESKIT_OK);
+    EXPECT(aeskit_ctr_update(&tc, NULL, NULL, 0), AESKIT_OK);
+    uint8_t c1[40], c2[40];
+    EXPECT(aeskit_ctr_update(&tc, c1, in, 20), AESKIT_OK);
+    EXPECT(aeskit_ctr_update(&tc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ctr_update(&tc, c1 + 20, in + 20, 20), AESKIT_OK);
+    EXPECT(aeskit_ctr_crypt(&ak, c2, in, 40, iv), AESKIT_OK);
+    TH_CHECK(!memcmp(c1, c2, 40), "CTR streaming with empty updates differs");
+    aeskit_ctr_ctx_wipe(&tc);
+
+    /* CMAC. */
+    EXPECT(aeskit_cmac(&ck, t, 16, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_cmac_verify(&ck, NULL, 0, t, 16), AESKIT_OK);
+    EXPECT(aeskit_cmac_start(&cc, &ck), AESKIT_OK);
+    EXPECT(aeskit_cmac_update(&cc, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_cmac_finish(&cc, t2, 16), AESKIT_OK);
+    TH_CHECK(!memcmp(t, t2, 16), "streaming CMAC of nothing differs");
+    EXPECT(aeskit_cmac_start(&cc, &ck), AESKIT_OK);
+    EXPECT(aeskit_cmac_update(&cc, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_cmac_finish_verify(&cc, t, 16), AESKIT_OK);
+    aeskit_cmac_ctx_wipe(&cc);
+
+    /* GCM / GMAC: empty message and/or empty AAD. */
+    EXPECT(aeskit_gcm_seal(&gk, NULL, t, 16, NULL, 0, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_open(&gk, NULL, NULL, 0, t, 16, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gmac(&gk, t2, 16, iv, 12, NULL, 0), AESKIT_OK);
+    TH_CHECK(!memcmp(t, t2, 16), "GMAC of nothing differs from GCM of nothing");
+    EXPECT(aeskit_gmac_verify(&gk, t, 16, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_seal(&gk, c1, t, 16, in, 40, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_open(&gk, c2, c1, 40, t, 16, iv, 12, NULL, 0), AESKIT_OK);
+    TH_CHECK(!memcmp(c2, in, 40), "GCM without AAD: round trip");
+    EXPECT(aeskit_gcm_seal(&gk, NULL, t, 16, NULL, 0, iv, 12, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_gmac_verify(&gk, t, 16, iv, 12, aad, 20), AESKIT_OK);
+    /* Streaming, with every kind of empty call. */
+    EXPECT(aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, c1, in, 40), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_finish(&gc, t, 16), AESKIT_OK);
+    EXPECT(aeskit_gcm_seal(&gk, c2, t2, 16, in, 40, iv, 12, aad, 20), AESKIT_OK);
+    TH_CHECK(!memcmp(c1, c2, 40) && !memcmp(t, t2, 16), "GCM streaming with empty calls differs");
+    EXPECT(aeskit_gcm_start(&gc, &gk, AESKIT_OPEN, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, c1, c2, 40), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_finish_verify(&gc, t2, 16), AESKIT_OK);
+    TH_CHECK(!memcmp(c1, in, 40), "GCM streaming open with empty calls");
+    /* An empty update ends the AAD phase. */
+    EXPECT(aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
+    EXPECT(aeskit_gcm_update(&gc, NULL, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_gcm_update_aad(&gc, NULL, 0), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_update_aad(&gc, aad, 1), AESKIT_ERR_STATE);
+    EXPECT(aeskit_gcm_finish(&gc, t, 16), AESKIT_OK);
+    EXPECT(aeskit_gcm_seal(&gk, NULL, t2, 16, NULL, 0, iv, 12, NULL, 0), AESKIT_OK);
+    TH_CHECK(!memcmp(t, t2, 16), "streaming GCM of nothing differs");
+    aeskit_gcm_ctx_wipe(&gc);
+
+    /* CCM, RFC 4106, RFC 4543, RFC 4309. */
+    EXPECT(aeskit_ccm_seal(&ak, NULL, t, 16, NULL, 0, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ccm_open(&ak, NULL, NULL, 0, t, 16, iv, 12, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ccm_seal(&ak, c1, t, 8, in, 40, iv, 7, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ccm_open(&ak, c2, c1, 40, t, 8, iv, 7, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_ccm_seal(&ak, NULL, t, 16, NULL, 0, iv, 13, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_ccm_open(&ak, NULL, NULL, 0, t, 16, iv, 13, aad, 20), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_seal(&r6, NULL, t, 16, NULL, 0, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_open(&r6, NULL, NULL, 0, t, 16, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_seal(&r6, c1, t, 12, in, 40, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_open(&r6, c2, c1, 40, t, 12, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4543_mac(&r6, t, NULL, 0, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4543_verify(&r6, NULL, 0, t, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4543_mac(&r6, t, NULL, 0, iv, aad, 8), AESKIT_OK);
+    EXPECT(aeskit_rfc4543_verify(&r6, NULL, 0, t, iv, aad, 8), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_seal(&r9, NULL, t, 16, NULL, 0, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_open(&r9, NULL, NULL, 0, t, 16, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_seal(&r9, c1, t, 8, in, 40, iv, NULL, 0), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_open(&r9, c2, c1, 40, t, 8, iv, NULL, 0), AESKIT_OK);
+
+    /* NULL with a length is still refused. */
+    EXPECT(aeskit_gcm_update_aad(&gc, NULL, 1), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_cmac_update(&cc, NULL, 1), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_gcm_seal(&gk, c1, t, 16, in, 40, iv, 12, NULL, 1), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_ccm_seal(&ak, NULL, t, 16, in, 1, iv, 12, NULL, 0), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_rfc4106_seal(&r6, c1, t, 16, NULL, 1, iv, NULL, 0), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_rfc4309_open(&r9, c1, in, 16, t, 16, iv, NULL, 8), AESKIT_ERR_NULL_POINTER);
+    EXPECT(aeskit_rfc4543_verify(&r6, NULL, 8, t, iv, NULL, 0), AESKIT_ERR_NULL_POINTER);
+
+    aeskit_aes_wipe(&ak);
+    aeskit_gcm_wipe(&gk);
+    aeskit_cmac_wipe(&ck);
+    aeskit_rfc4106_wipe(&r6);
+    aeskit_rfc4309_wipe(&r9);
+}
+
+/* IVs, nonces, tweaks, chaining values, tags and AAD must not overlap the
+ * message output, not even exactly; a tag output may overlap inputs. */
+static void test_read_only_overlap(void)
+{
+    aeskit_aes_key ak;
+    aeskit_gcm_key gk;
+    aeskit_cmac_key ck;
+    aeskit_xts_key xk;
+    aeskit_rfc4106_key r6;
+    aeskit_rfc4309_key r9;
+    aeskit_gcm_ctx gc;
+    aeskit_ctr_ctx tc;
+    EXPECT(aeskit_aes_init_backend(&ak, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_gcm_init_backend(&gk, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_cmac_init_backend(&ck, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_xts_init_backend(&xk, key64, 32, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4106_init_backend(&r6, key32, 20, backend), AESKIT_OK);
+    EXPECT(aeskit_rfc4309_init_backend(&r9, key32, 19, backend), AESKIT_OK);
+    /* The read-only argument sits in out: at its start, inside, at its last
+     * byte.  out is refilled from `pattern` before each call, and checked
+     * unchanged after. */
+    static const size_t at[] = {0, 16, 63};
+    uint8_t pattern[sizeof out];
+    th_fill(pattern, sizeof pattern);
+    for (size_t i = 0; i < sizeof at / sizeof at[0]; i++) {
+        uint8_t *p = out + at[i];
+        size_t olen = 555;
+#define OVL(call)                                                                      \
+    do {                                                                               \
+        memcpy(out, pattern, sizeof out);                                              \
+        int st_ = (call);                                                              \
+        TH_CHECK(st_ == AESKIT_ERR_OVERLAP, "at %zu: %s -> %d (%s), want AESKIT_ERR_OVERLAP", \
+                 at[i], #call, st_, aeskit_strerror(st_));                             \
+        TH_CHECK(!memcmp(out, pattern, sizeof out), "at %zu: %s modified out", at[i], #call); \
+    } while (0)
+        /* out = out[0..64), in elsewhere (and in place for the ciphers). */
+        OVL(aeskit_ctr_crypt(&ak, out, in, 64, p));
+        OVL(aeskit_ctr_crypt(&ak, out, out, 64, p));
+        OVL(aeskit_cbc_encrypt(&ak, out, in, 64, p));
+        OVL(aeskit_cbc_decrypt(&ak, out, in, 64, p));
+        OVL(aeskit_cbc_decrypt(&ak, out, out, 64, p));
+        OVL(aeskit_cbc_pkcs7_encrypt(&ak, out, 80, &olen, in, 64 - 16, p));
+        OVL(aeskit_cbc_pkcs7_decrypt(&ak, out, 64, &olen, in, 64, p));
+        OVL(aeskit_xts_encrypt(&xk, out, in, 64, p));
+        OVL(aeskit_xts_encrypt(&xk, out, out, 64, p));
+        OVL(aeskit_xts_decrypt(&xk, out, in, 64, p));
+        OVL(aeskit_xts_decrypt(&xk, out, in, 60, out + at[i] % 60));
+        OVL(aeskit_gcm_seal(&gk, out, tag, 16, in, 64, p, 12, aad, 20));
+        OVL(aeskit_gcm_seal(&gk, out, tag, 16, in, 64, iv, 12, p, 1));
+        OVL(aeskit_gcm_seal(&gk, out, tag, 16, out, 64, p, 1, aad, 20));
+        OVL(aeskit_gcm_open(&gk, out, in, 64, p, 16, iv, 12, aad, 20));
+        OVL(aeskit_gcm_open(&gk, out, in, 64, tag, 16, p, 12, aad, 20));
+        OVL(aeskit_gcm_open(&gk, out, in, 64, tag, 16, iv, 12, p, 1));
+        OVL(aeskit_ccm_seal(&ak, out, tag, 16, in, 64, p, 12, aad, 20));
+        OVL(aeskit_ccm_seal(&ak, out, tag, 16, in, 64, iv, 12, p, 1));
+        OVL(aeskit_ccm_open(&ak, out, in, 64, p, 16, iv, 12, aad, 20));
+        OVL(aeskit_ccm_open(&ak, out, in, 64, tag, 16, p, 7, aad, 20));
+        OVL(aeskit_rfc4106_seal(&r6, out, tag, 16, in, 64, p, aad, 8));
+        OVL(aeskit_rfc4106_seal(&r6, out, out, 16, out, 64, iv, aad, 8));
+        OVL(aeskit_rfc4106_seal(&r6, out, tag, 16, in, 64, iv, p, 1));
+        OVL(aeskit_rfc4106_open(&r6, out, in, 64, tag, 16, p, aad, 8));
+        OVL(aeskit_rfc4106_open(&r6, out, out, 64, p, 16, iv, aad, 8));
+        OVL(aeskit_rfc4309_seal(&r9, out, tag, 16, in, 64, p, aad, 8));
+        OVL(aeskit_rfc4309_seal(&r9, out, tag, 16, in, 64, iv, p, 1));
+        OVL(aeskit_rfc4309_open(&r9, out, in, 64, tag, 16, p, aad, 8));
+        OVL(aeskit_rfc4309_open(&r9, out, out, 64, p, 16, iv, aad, 8));
+        /* A tag output is written after every input has been read
+         * (aeskit.h, the overlap rule): an input inside the tag is
+         * allowed, and the tag equals that of the same call reading a copy
+         * of the input (c points to the copy of what pt points to). */
+        uint8_t *pt = out + (at[i] == 0 ? 0 : at[i] == 16 ? 8 : 15);
+        uint8_t cpy[sizeof out], ref[16], ct[64];
+        const uint8_t *c = cpy + (pt - out);
+#define TAG_SAME(refcall, call)                                                         \
+    do {                                                                                \
+        memcpy(out, pattern, sizeof out);                                               \
+        memcpy(cpy, pattern, sizeof out);                                               \
+        int a_ = (refcall), b_ = (call);                                                \
+        TH_CHECK(a_ == AESKIT_OK && b_ == AESKIT_OK && !memcmp(ref, out, 16),           \
+                 "at %zu: %s -> %d, %s -> %d, or the tags differ", at[i], #refcall, a_, \
+                 #call, b_);                                                            \
+    } while (0)
+        TAG_SAME(aeskit_gmac(&gk, ref, 16, c, 12, aad, 20), aeskit_gmac(&gk, out, 16, pt, 12, aad, 20));
+        TAG_SAME(aeskit_gmac(&gk, ref, 16, iv, 12, c, 1), aeskit_gmac(&gk, out, 16, iv, 12, pt, 1));
+        TAG_SAME(aeskit_rfc4543_mac(&r6, ref, in, 64, c, aad, 8),
+                 aeskit_rfc4543_mac(&r6, out, in, 64, pt, aad, 8));
+        TAG_SAME(aeskit_rfc4543_mac(&r6, ref, in, 64, iv, c, 1),
+                 aeskit_rfc4543_mac(&r6, out, in, 64, iv, pt, 1));
+        TAG_SAME(aeskit_rfc4543_mac(&r6, ref, c, 1, iv, aad, 8),
+                 aeskit_rfc4543_mac(&r6, out, pt, 1, iv, aad, 8));
+        TAG_SAME(aeskit_cmac(&ck, ref, 16, c, 1), aeskit_cmac(&ck, out, 16, pt, 1));
+        /* The tag output of a seal (at out, the ciphertext elsewhere)
+         * with the IV / nonce or the AAD inside it. */
+        TAG_SAME(aeskit_gcm_seal(&gk, ct, ref, 16, in, 64, c, 12, aad, 20),
+                 aeskit_gcm_seal(&gk, out + 128, out, 16, in, 64, pt, 12, aad, 20));
+        TAG_SAME(aeskit_gcm_seal(&gk, ct, ref, 16, in, 64, iv, 12, c, 1),
+                 aeskit_gcm_seal(&gk, out + 128, out, 16, in, 64, iv, 12, pt, 1));
+        TAG_SAME(aeskit_ccm_seal(&ak, ct, ref, 16, in, 64, c, 12, aad, 20),
+                 aeskit_ccm_seal(&ak, out + 128, out, 16, in, 64, pt, 12, aad, 20));
+        TAG_SAME(aeskit_ccm_seal(&ak, ct, ref, 16, in, 64, iv, 12, c, 1),
+                 aeskit_ccm_seal(&ak, out + 128, out, 16, in, 64, iv, 12, pt, 1));
+        TAG_SAME(aeskit_rfc4106_seal(&r6, ct, ref, 16, in, 64, c, aad, 8),
+                 aeskit_rfc4106_seal(&r6, out + 128, out, 16, in, 64, pt, aad, 8));
+        TAG_SAME(aeskit_rfc4106_seal(&r6, ct, ref, 16, in, 64, iv, c, 1),
+                 aeskit_rfc4106_seal(&r6, out + 128, out, 16, in, 64, iv, pt, 1));
+        TAG_SAME(aeskit_rfc4309_seal(&r9, ct, ref, 16, in, 64, c, aad, 8),
+                 aeskit_rfc4309_seal(&r9, out + 128, out, 16, in, 64, pt, aad, 8));
+        TAG_SAME(aeskit_rfc4309_seal(&r9, ct, ref, 16, in, 64, iv, c, 1),
+                 aeskit_rfc4309_seal(&r9, out + 128, out, 16, in, 64, iv, pt, 1));
+#undef TAG_SAME
+        /* Streaming. */
+        EXPECT(aeskit_ctr_start(&tc, &ak, iv), AESKIT_OK);
+        OVL(aeskit_ctr_update(&tc, out + 1, out, 64));
+        aeskit_ctr_ctx_wipe(&tc);
+        EXPECT(aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12), AESKIT_OK);
+        OVL(aeskit_gcm_update(&gc, out + 1, out, 64));
+        aeskit_gcm_ctx_wipe(&gc);
+#undef OVL
+    }
+    /* The exact same buffer, for a tag output of the length of what it must not overlap. */
+    memcpy(out, pattern, sizeof out);
+    EXPECT(aeskit_cbc_encrypt(&ak, out, in, 16, out), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_ctr_crypt(&ak, out, out, 16, out), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_xts_encrypt(&xk, out, out, 16, out), AESKIT_ERR_OVERLAP);
+    EXPECT(aeskit_cbcmac_blocks(&ak, out, out, 16), AESKIT_ERR_OVERLAP);
+    TH_CHECK(!memcmp(out, pattern, sizeof out), "an exact overlap modified out");
+    reset_out();
+    aeskit_aes_wipe(&ak);
+    aeskit_gcm_wipe(&gk);
+    aeskit_cmac_wipe(&ck);
+    aeskit_xts_wipe(&xk);
     aeskit_rfc4106_wipe(&r6);
     aeskit_rfc4309_wipe(&r9);
 }
@@ -439,6 +974,11 @@ int main(void)
     test_rfc4106();
     test_xts();
     test_failure_outputs();
+    test_abi();
+    test_not_set_up();
+    test_alignment();
+    test_null_empty();
+    test_read_only_overlap();
     test_gcm_stream_limit();
     return th_finish("misuse");
 }

@@ -23,6 +23,14 @@ void *calloc(size_t a, size_t b) { if (armed) allocations++; return __libc_callo
 void *realloc(void *p, size_t n) { if (armed) allocations++; return __libc_realloc(p, n); }
 void free(void *p) { if (armed && p) allocations++; __libc_free(p); }
 
+/* Every call must succeed (a failed call may have skipped the code that
+ * would allocate).  The check itself does not allocate unless it fails. */
+#define OK(call)                                                                       \
+    do {                                                                               \
+        int st_ = (call);                                                              \
+        TH_CHECK(st_ == AESKIT_OK, "%s (n=%zu): %s", #call, n_, aeskit_strerror(st_));  \
+    } while (0)
+
 static uint8_t key[64], iv[16], aad[300], in[70000], out[70000 + 32], tag[16];
 
 int main(void)
@@ -52,39 +60,40 @@ int main(void)
     aeskit_gcm_ctx gc;
     aeskit_cmac_ctx cc;
     aeskit_ctr_ctx tc;
-    size_t olen;
+    size_t olen, n_ = 0;
     armed = 1; /* key set-up too: it runs once per key, but still must not allocate */
-    aeskit_aes_init_backend(&ak, key, 16, be);
-    aeskit_gcm_init_backend(&gk, key, 16, be);
-    aeskit_cmac_init_backend(&ck, key, 16, be);
-    aeskit_xts_init_backend(&xk, key, 64, be);
+    OK(aeskit_aes_init_backend(&ak, key, 16, be));
+    OK(aeskit_gcm_init_backend(&gk, key, 16, be));
+    OK(aeskit_cmac_init_backend(&ck, key, 16, be));
+    OK(aeskit_xts_init_backend(&xk, key, 64, be));
     for (size_t i = 0; i < sizeof lens / sizeof lens[0]; i++) {
         size_t n = lens[i];
-        aeskit_gcm_seal(&gk, iv, 12, aad, 20, in, n, out, tag, 16);
-        aeskit_gcm_open(&gk, iv, 12, aad, 20, out, n, tag, 16, out);
-        aeskit_gcm_seal(&gk, iv, 16, aad, 20, in, n, out, tag, 16);
-        aeskit_gmac(&gk, iv, 12, in, n, tag, 16);
-        aeskit_gcm_start(&gc, &gk, iv, 12);
-        aeskit_gcm_aad(&gc, aad, 5);
-        aeskit_gcm_encrypt(&gc, out, in, n / 2);
-        aeskit_gcm_encrypt(&gc, out, in, n - n / 2);
-        aeskit_gcm_finish(&gc, tag, 16);
-        aeskit_ccm_seal(&ak, iv, 11, aad, 20, in, n, out, tag, 16);
-        aeskit_ccm_open(&ak, iv, 11, aad, 20, out, n, tag, 16, out);
-        aeskit_cmac(&ck, in, n, tag, 16);
-        aeskit_cmac_start(&cc, &ck);
-        aeskit_cmac_update(&cc, in, n);
-        aeskit_cmac_finish(&cc, tag, 16);
-        aeskit_ctr_crypt(&ak, iv, out, in, n);
-        aeskit_ctr_start(&tc, &ak, iv);
-        aeskit_ctr_update(&tc, out, in, n);
-        aeskit_cbc_pkcs7_encrypt(&ak, iv, out, sizeof out, &olen, in, n);
-        aeskit_cbc_pkcs7_decrypt(&ak, iv, out, sizeof out, &olen, out, olen);
+        n_ = n;
+        OK(aeskit_gcm_seal(&gk, out, tag, 16, in, n, iv, 12, aad, 20));
+        OK(aeskit_gcm_open(&gk, out, out, n, tag, 16, iv, 12, aad, 20));
+        OK(aeskit_gcm_seal(&gk, out, tag, 16, in, n, iv, 16, aad, 20));
+        OK(aeskit_gmac(&gk, tag, 16, iv, 12, in, n));
+        OK(aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12));
+        OK(aeskit_gcm_update_aad(&gc, aad, 5));
+        OK(aeskit_gcm_update(&gc, out, in, n / 2));
+        OK(aeskit_gcm_update(&gc, out, in, n - n / 2));
+        OK(aeskit_gcm_finish(&gc, tag, 16));
+        OK(aeskit_ccm_seal(&ak, out, tag, 16, in, n, iv, 11, aad, 20));
+        OK(aeskit_ccm_open(&ak, out, out, n, tag, 16, iv, 11, aad, 20));
+        OK(aeskit_cmac(&ck, tag, 16, in, n));
+        OK(aeskit_cmac_start(&cc, &ck));
+        OK(aeskit_cmac_update(&cc, in, n));
+        OK(aeskit_cmac_finish(&cc, tag, 16));
+        OK(aeskit_ctr_crypt(&ak, out, in, n, iv));
+        OK(aeskit_ctr_start(&tc, &ak, iv));
+        OK(aeskit_ctr_update(&tc, out, in, n));
+        OK(aeskit_cbc_pkcs7_encrypt(&ak, out, sizeof out, &olen, in, n, iv));
+        OK(aeskit_cbc_pkcs7_decrypt(&ak, out, sizeof out, &olen, out, olen, iv));
         if (n >= 16) {
-            aeskit_xts_encrypt(&xk, iv, out, in, n);
-            aeskit_xts_decrypt(&xk, iv, out, out, n);
+            OK(aeskit_xts_encrypt(&xk, out, in, n, iv));
+            OK(aeskit_xts_decrypt(&xk, out, out, n, iv));
         }
-        aeskit_ecb_encrypt(&ak, out, in, n & ~(size_t)15);
+        OK(aeskit_ecb_encrypt(&ak, out, in, n & ~(size_t)15));
     }
     armed = 0;
     TH_CHECK(allocations == 0, "%lu allocations inside aeskit calls", (unsigned long)allocations);

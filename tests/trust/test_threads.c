@@ -40,8 +40,8 @@ static void *worker(void *arg)
         for (int i = 0; i < 12; i++) iv[i] = (uint8_t)(r + i);
         for (int i = 0; i < MSG; i++) msg[i] = (uint8_t)(r * 31 + i);
         const aeskit_gcm_key *k = (r & 1) ? &shared_key : &own;
-        if (aeskit_gcm_seal(k, iv, 12, iv, 12, msg, MSG, ct, tag, 16) != AESKIT_OK) errors[id]++;
-        if (aeskit_gcm_open(k, iv, 12, iv, 12, ct, MSG, tag, 16, pt) != AESKIT_OK) errors[id]++;
+        if (aeskit_gcm_seal(k, ct, tag, 16, msg, MSG, iv, 12, iv, 12) != AESKIT_OK) errors[id]++;
+        if (aeskit_gcm_open(k, pt, ct, MSG, tag, 16, iv, 12, iv, 12) != AESKIT_OK) errors[id]++;
         if (memcmp(pt, msg, MSG)) errors[id]++;
         memcpy(results[id][r], tag, 16);
     }

@@ -52,21 +52,22 @@ int main(void)
 
     /* Streaming contexts hold keystream, partial blocks and running MACs. */
     uint8_t buf[40] = {1, 2, 3};
-    aeskit_gcm_init_backend(&gk, key, 16, be);
+    TH_CHECK(aeskit_gcm_init_backend(&gk, key, 16, be) == AESKIT_OK, "gcm init");
     aeskit_gcm_ctx gc;
-    CHECK_WIPE(gc, aeskit_gcm_start(&gc, &gk, iv, 12) | aeskit_gcm_aad(&gc, buf, 5) |
-                       aeskit_gcm_encrypt(&gc, buf, buf, 21), aeskit_gcm_ctx_wipe);
-    aeskit_cmac_init_backend(&ck, key, 16, be);
+    CHECK_WIPE(gc, aeskit_gcm_start(&gc, &gk, AESKIT_SEAL, iv, 12) | aeskit_gcm_update_aad(&gc, buf, 5) |
+                       aeskit_gcm_update(&gc, buf, buf, 21), aeskit_gcm_ctx_wipe);
+    TH_CHECK(aeskit_cmac_init_backend(&ck, key, 16, be) == AESKIT_OK, "cmac init");
     aeskit_cmac_ctx cc;
     CHECK_WIPE(cc, aeskit_cmac_start(&cc, &ck) | aeskit_cmac_update(&cc, buf, 21), aeskit_cmac_ctx_wipe);
-    aeskit_aes_init_backend(&ak, key, 16, be);
+    TH_CHECK(aeskit_aes_init_backend(&ak, key, 16, be) == AESKIT_OK, "aes init");
     aeskit_ctr_ctx tc;
-    CHECK_WIPE(tc, aeskit_ctr_start(&tc, &ak, iv) | aeskit_ctr_update(&tc, buf, buf, 21), aeskit_ctr_wipe);
+    CHECK_WIPE(tc, aeskit_ctr_start(&tc, &ak, iv) | aeskit_ctr_update(&tc, buf, buf, 21),
+               aeskit_ctr_ctx_wipe);
 
     /* NULL is ignored by every wipe. */
     aeskit_aes_wipe(NULL); aeskit_gcm_wipe(NULL); aeskit_cmac_wipe(NULL); aeskit_xts_wipe(NULL);
     aeskit_rfc4106_wipe(NULL); aeskit_rfc4309_wipe(NULL); aeskit_gcm_ctx_wipe(NULL);
-    aeskit_cmac_ctx_wipe(NULL); aeskit_ctr_wipe(NULL);
+    aeskit_cmac_ctx_wipe(NULL); aeskit_ctr_ctx_wipe(NULL);
     aeskit_memzero(NULL, 10);
     return th_finish("wipe");
 }

@@ -24,8 +24,8 @@ __attribute__((noinline)) aeskit_status measured_call(const aeskit_gcm_key *k, c
                                                       size_t aad_len, size_t len, int open)
 {
     if (open)
-        return aeskit_gcm_open(k, iv, 12, aad, aad_len, in, len, tag, 16, out);
-    return aeskit_gcm_seal(k, iv, 12, aad, aad_len, in, len, out, tag, 16);
+        return aeskit_gcm_open(k, out, in, len, tag, 16, iv, 12, aad, aad_len);
+    return aeskit_gcm_seal(k, out, tag, 16, in, len, iv, 12, aad, aad_len);
 }
 
 int main(int argc, char **argv)
@@ -59,7 +59,10 @@ int main(int argc, char **argv)
     }
     /* warm-up; for --open, the ciphertext and tag the measured open accepts */
     for (int i = 0; i < 3; i++)
-        aeskit_gcm_seal(&k, iv, 12, aad, aad_len, in, len, out, tag, 16);
+        if (aeskit_gcm_seal(&k, out, tag, 16, in, len, iv, 12, aad, aad_len) != AESKIT_OK) {
+            fprintf(stderr, "warm-up seal failed\n");
+            return 1;
+        }
     if (open)
         memcpy(in, out, len);
     aeskit_status st = measured_call(&k, iv, aad_len, len, open);

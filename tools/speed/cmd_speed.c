@@ -434,7 +434,7 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
     if (o->backend_all) {
         for (size_t i = 0; i < aeskit_backend_count(); i++) {
             aeskit_backend_info info;
-            if (aeskit_backend_get(i, &info) == AESKIT_OK && info.implemented && info.available)
+            if (aeskit_backend_get(&info, i) == AESKIT_OK && info.available)
                 add_aeskit(impls, &n, info.name);
         }
     } else if (o->nbackends || o->backend) {

@@ -91,46 +91,45 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
     switch (c->alg->kind) {
     case SK_GCM:
         if (!u)
-            return dec ? aeskit_gcm_open(&s->k.gcm, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
-                                         m->tag, 16, m->out)
-                       : aeskit_gcm_seal(&s->k.gcm, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
-                                         m->out, m->tag, 16);
-        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
-        r |= aeskit_gcm_aad(&s->ctx.gcm, m->aad, m->aad_len);
+            return dec ? aeskit_gcm_open(&s->k.gcm, m->out, m->in, m->len, m->tag, 16, m->iv,
+                                         12, m->aad, m->aad_len)
+                       : aeskit_gcm_seal(&s->k.gcm, m->out, m->tag, 16, m->in, m->len, m->iv,
+                                         12, m->aad, m->aad_len);
+        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, dec ? AESKIT_OPEN : AESKIT_SEAL, m->iv, 12);
+        r |= aeskit_gcm_update_aad(&s->ctx.gcm, m->aad, m->aad_len);
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, u);
-            r |= dec ? aeskit_gcm_decrypt(&s->ctx.gcm, m->out + off, m->in + off, n)
-                     : aeskit_gcm_encrypt(&s->ctx.gcm, m->out + off, m->in + off, n);
+            r |= aeskit_gcm_update(&s->ctx.gcm, m->out + off, m->in + off, n);
         }
-        r |= dec ? aeskit_gcm_verify(&s->ctx.gcm, m->tag, 16)
+        r |= dec ? aeskit_gcm_finish_verify(&s->ctx.gcm, m->tag, 16)
                  : aeskit_gcm_finish(&s->ctx.gcm, m->tag, 16);
         return r;
     case SK_GMAC:
         if (!u)
-            return dec ? aeskit_gmac_verify(&s->k.gcm, m->iv, 12, m->in, m->len, m->tag, 16)
-                       : aeskit_gmac(&s->k.gcm, m->iv, 12, m->in, m->len, m->tag, 16);
-        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, m->iv, 12);
+            return dec ? aeskit_gmac_verify(&s->k.gcm, m->tag, 16, m->iv, 12, m->in, m->len)
+                       : aeskit_gmac(&s->k.gcm, m->tag, 16, m->iv, 12, m->in, m->len);
+        r |= aeskit_gcm_start(&s->ctx.gcm, &s->k.gcm, dec ? AESKIT_OPEN : AESKIT_SEAL, m->iv, 12);
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, u);
-            r |= aeskit_gcm_aad(&s->ctx.gcm, m->in + off, n);
+            r |= aeskit_gcm_update_aad(&s->ctx.gcm, m->in + off, n);
         }
-        r |= dec ? aeskit_gcm_verify(&s->ctx.gcm, m->tag, 16)
+        r |= dec ? aeskit_gcm_finish_verify(&s->ctx.gcm, m->tag, 16)
                  : aeskit_gcm_finish(&s->ctx.gcm, m->tag, 16);
         return r;
     case SK_RFC4106:
-        return dec ? aeskit_rfc4106_open(&s->k.rfc, m->iv, m->aad, m->aad_len, m->in, m->len,
-                                         m->tag, 16, m->out)
-                   : aeskit_rfc4106_seal(&s->k.rfc, m->iv, m->aad, m->aad_len, m->in, m->len,
-                                         m->out, m->tag, 16);
+        return dec ? aeskit_rfc4106_open(&s->k.rfc, m->out, m->in, m->len, m->tag, 16,
+                                         m->iv, m->aad, m->aad_len)
+                   : aeskit_rfc4106_seal(&s->k.rfc, m->out, m->tag, 16, m->in, m->len,
+                                         m->iv, m->aad, m->aad_len);
     case SK_CCM:
-        return dec ? aeskit_ccm_open(&s->k.aes, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
-                                     m->tag, 16, m->out)
-                   : aeskit_ccm_seal(&s->k.aes, m->iv, 12, m->aad, m->aad_len, m->in, m->len,
-                                     m->out, m->tag, 16);
+        return dec ? aeskit_ccm_open(&s->k.aes, m->out, m->in, m->len, m->tag, 16, m->iv,
+                                     12, m->aad, m->aad_len)
+                   : aeskit_ccm_seal(&s->k.aes, m->out, m->tag, 16, m->in, m->len, m->iv,
+                                     12, m->aad, m->aad_len);
     case SK_CMAC:
         if (!u)
             return dec ? aeskit_cmac_verify(&s->k.cmac, m->in, m->len, m->tag, 16)
-                       : aeskit_cmac(&s->k.cmac, m->in, m->len, m->tag, 16);
+                       : aeskit_cmac(&s->k.cmac, m->tag, 16, m->in, m->len);
         r |= aeskit_cmac_start(&s->ctx.cmac, &s->k.cmac);
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, u);
@@ -153,7 +152,7 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
     }
     case SK_CTR:
         if (!u)
-            return aeskit_ctr_crypt(&s->k.aes, m->iv, m->out, m->in, m->len);
+            return aeskit_ctr_crypt(&s->k.aes, m->out, m->in, m->len, m->iv);
         r |= aeskit_ctr_start(&s->ctx.ctr, &s->k.aes, m->iv);
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, u);
@@ -166,14 +165,14 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
         size_t step = u ? u : m->len;
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, step);
-            r |= dec ? aeskit_cbc_decrypt(&s->k.aes, iv, m->out + off, m->in + off, n)
-                     : aeskit_cbc_encrypt(&s->k.aes, iv, m->out + off, m->in + off, n);
+            r |= dec ? aeskit_cbc_decrypt(&s->k.aes, m->out + off, m->in + off, n, iv)
+                     : aeskit_cbc_encrypt(&s->k.aes, m->out + off, m->in + off, n, iv);
         }
         return r;
     }
     case SK_XTS:
-        return dec ? aeskit_xts_decrypt(&s->k.xts, m->iv, m->out, m->in, m->len)
-                   : aeskit_xts_encrypt(&s->k.xts, m->iv, m->out, m->in, m->len);
+        return dec ? aeskit_xts_decrypt(&s->k.xts, m->out, m->in, m->len, m->iv)
+                   : aeskit_xts_encrypt(&s->k.xts, m->out, m->in, m->len, m->iv);
     case SK_ECB: {
         size_t step = u ? u : m->len;
         for (off = 0; off < m->len; off += n) {

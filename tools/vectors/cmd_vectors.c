@@ -128,13 +128,12 @@ int aeskit_cmd_vectors(int argc, char **argv)
     if (all) {
         for (size_t i = 0; i < count; i++) {
             aeskit_backend_info bi;
-            if (aeskit_backend_get(i, &bi) != AESKIT_OK)
+            if (aeskit_backend_get(&bi, i) != AESKIT_OK)
                 continue;
-            if (bi.implemented && bi.available)
+            if (bi.available)
                 backends[nb++] = bi.name;
             else
-                printf("backend %s: not run (%s)\n", bi.name,
-                       !bi.implemented ? "not built in this tree" : "this CPU cannot run it");
+                printf("backend %s: not run (this CPU cannot run it)\n", bi.name);
         }
     } else if (one_backend) {
         int st = aeskit_backend_check(one_backend);

@@ -125,21 +125,20 @@ static int gcm_stream(struct ctx *c, const aeskit_gcm_key *gk, const struct tcas
                       uint8_t *out, uint8_t *tag_out)
 {
     aeskit_gcm_ctx g;
-    int st = aeskit_gcm_start(&g, gk, t->iv.p, t->iv.n);
+    int st = aeskit_gcm_start(&g, gk, dec ? AESKIT_OPEN : AESKIT_SEAL, t->iv.p, t->iv.n);
     for (size_t off = 0; st == AESKIT_OK && off < t->aad.n;) {
         size_t n = chunk(c, t->aad.n - off);
-        st = aeskit_gcm_aad(&g, t->aad.p + off, n);
+        st = aeskit_gcm_update_aad(&g, t->aad.p + off, n);
         off += n;
     }
     const struct blob *in = dec ? &t->ct : &t->msg;
     for (size_t off = 0; st == AESKIT_OK && off < in->n;) {
         size_t n = chunk(c, in->n - off);
-        st = dec ? aeskit_gcm_decrypt(&g, out + off, in->p + off, n)
-                 : aeskit_gcm_encrypt(&g, out + off, in->p + off, n);
+        st = aeskit_gcm_update(&g, out + off, in->p + off, n);
         off += n;
     }
     if (st == AESKIT_OK)
-        st = dec ? aeskit_gcm_verify(&g, t->tag.p, t->tag.n) : aeskit_gcm_finish(&g, tag_out, t->tag.n);
+        st = dec ? aeskit_gcm_finish_verify(&g, t->tag.p, t->tag.n) : aeskit_gcm_finish(&g, tag_out, t->tag.n);
     aeskit_gcm_ctx_wipe(&g);
     return st;
 }
@@ -156,10 +155,10 @@ static int test_gcm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
         /* Must be refused: by parameters at seal, or by open and verify
          * (whatever the lengths of ct and tag). */
         if (tl <= 16 &&
-            aeskit_gcm_seal(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->msg.p, n, out, tag, tl) != AESKIT_OK)
+            aeskit_gcm_seal(&gk, out, tag, tl, t->msg.p, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK)
             return 0;
         memset(out, 0x5a, t->ct.n);
-        st = aeskit_gcm_open(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->ct.p, t->ct.n, t->tag.p, tl, out);
+        st = aeskit_gcm_open(&gk, out, t->ct.p, t->ct.n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
         if (st == AESKIT_OK)
             return bad(c, "invalid test accepted by gcm_open");
         if (st == AESKIT_ERR_AUTH && !zeroed(out, t->ct.n))
@@ -174,12 +173,12 @@ static int test_gcm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
         return bad(c, "tag longer than 16 bytes");
 
     int acc = t->result == R_ACCEPTABLE;
-    st = aeskit_gcm_seal(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->msg.p, n, out, tag, tl);
+    st = aeskit_gcm_seal(&gk, out, tag, tl, t->msg.p, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "gcm_seal refused a valid test");
     if (memcmp(out, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
         return bad(c, "gcm_seal: wrong ciphertext or tag");
-    st = aeskit_gcm_open(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->ct.p, n, t->tag.p, tl, out);
+    st = aeskit_gcm_open(&gk, out, t->ct.p, n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "gcm_open refused a valid test");
     if (memcmp(out, t->msg.p, n))
@@ -190,13 +189,13 @@ static int test_gcm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
     if (gcm_stream(c, &gk, t, 1, out, NULL) != AESKIT_OK || memcmp(out, t->msg.p, n))
         return bad(c, "streaming gcm decrypt (random splits) differs");
     memcpy(out, t->msg.p, n);
-    if (aeskit_gcm_seal(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, out, n, out, tag, tl) != AESKIT_OK ||
+    if (aeskit_gcm_seal(&gk, out, tag, tl, out, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK ||
         memcmp(out, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
         return bad(c, "in-place gcm_seal differs");
-    if (aeskit_gcm_open(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, out, n, t->tag.p, tl, out) != AESKIT_OK ||
+    if (aeskit_gcm_open(&gk, out, out, n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK ||
         memcmp(out, t->msg.p, n))
         return bad(c, "in-place gcm_open differs");
-    if (n == 0 && (aeskit_gmac(&gk, t->iv.p, t->iv.n, t->aad.p, t->aad.n, tag, tl) != AESKIT_OK ||
+    if (n == 0 && (aeskit_gmac(&gk, tag, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK ||
                    memcmp(tag, t->tag.p, tl)))
         return bad(c, "gmac of an empty-message test differs");
     /* RFC 4106: the same 12-byte nonce as salt || explicit IV. */
@@ -207,10 +206,10 @@ static int test_gcm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
         memcpy(k4 + t->key.n, t->iv.p, 4);
         if (aeskit_rfc4106_init_backend(&rk, k4, t->key.n + 4, c->be) != AESKIT_OK)
             return bad(c, "rfc4106_init refused the key");
-        st = aeskit_rfc4106_seal(&rk, t->iv.p + 4, t->aad.p, t->aad.n, t->msg.p, n, out2, tag, tl);
+        st = aeskit_rfc4106_seal(&rk, out2, tag, tl, t->msg.p, n, t->iv.p + 4, t->aad.p, t->aad.n);
         if (st != AESKIT_OK || memcmp(out2, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
             return bad(c, "rfc4106_seal differs from GCM");
-        st = aeskit_rfc4106_open(&rk, t->iv.p + 4, t->aad.p, t->aad.n, t->ct.p, n, t->tag.p, tl, out2);
+        st = aeskit_rfc4106_open(&rk, out2, t->ct.p, n, t->tag.p, tl, t->iv.p + 4, t->aad.p, t->aad.n);
         if (st != AESKIT_OK || memcmp(out2, t->msg.p, n))
             return bad(c, "rfc4106_open differs from GCM");
         aeskit_rfc4106_wipe(&rk);
@@ -230,17 +229,17 @@ static int test_gmac(struct ctx *c, const struct tcase *t)
         return t->result == R_VALID ? bad(c, "key refused") : 0;
     if (tl > 16 && t->result != R_INVALID)
         return bad(c, "tag longer than 16 bytes");
-    st = aeskit_gmac_verify(&gk, t->iv.p, t->iv.n, t->msg.p, t->msg.n, t->tag.p, tl);
+    st = aeskit_gmac_verify(&gk, t->tag.p, tl, t->iv.p, t->iv.n, t->msg.p, t->msg.n);
     /* streaming: start, the message as AAD in random splits, verify */
     aeskit_gcm_ctx g;
-    int st2 = aeskit_gcm_start(&g, &gk, t->iv.p, t->iv.n);
+    int st2 = aeskit_gcm_start(&g, &gk, AESKIT_OPEN, t->iv.p, t->iv.n);
     for (size_t off = 0; st2 == AESKIT_OK && off < t->msg.n;) {
         size_t n = chunk(c, t->msg.n - off);
-        st2 = aeskit_gcm_aad(&g, t->msg.p + off, n);
+        st2 = aeskit_gcm_update_aad(&g, t->msg.p + off, n);
         off += n;
     }
     if (st2 == AESKIT_OK)
-        st2 = aeskit_gcm_verify(&g, t->tag.p, tl);
+        st2 = aeskit_gcm_finish_verify(&g, t->tag.p, tl);
     aeskit_gcm_ctx_wipe(&g);
     if (t->result == R_INVALID) {
         if (st == AESKIT_OK)
@@ -253,10 +252,10 @@ static int test_gmac(struct ctx *c, const struct tcase *t)
         return t->result == R_ACCEPTABLE ? 0 : bad(c, "gmac_verify refused a valid test");
     if (st2 != AESKIT_OK)
         return bad(c, "streaming GMAC (random splits) refused a valid test");
-    if (aeskit_gmac(&gk, t->iv.p, t->iv.n, t->msg.p, t->msg.n, tag, tl) != AESKIT_OK ||
+    if (aeskit_gmac(&gk, tag, tl, t->iv.p, t->iv.n, t->msg.p, t->msg.n) != AESKIT_OK ||
         memcmp(tag, t->tag.p, tl))
         return bad(c, "gmac: wrong tag");
-    if (aeskit_gcm_seal(&gk, t->iv.p, t->iv.n, t->msg.p, t->msg.n, NULL, 0, NULL, tag, tl) != AESKIT_OK ||
+    if (aeskit_gcm_seal(&gk, NULL, tag, tl, NULL, 0, t->iv.p, t->iv.n, t->msg.p, t->msg.n) != AESKIT_OK ||
         memcmp(tag, t->tag.p, tl))
         return bad(c, "gcm_seal with the message as AAD: wrong tag");
     return 0;
@@ -274,10 +273,10 @@ static int test_ccm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
         return t->result == R_VALID ? bad(c, "key refused") : 0;
     if (t->result == R_INVALID) {
         if (tl <= 16 &&
-            aeskit_ccm_seal(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->msg.p, n, out, tag, tl) != AESKIT_OK)
+            aeskit_ccm_seal(&k, out, tag, tl, t->msg.p, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK)
             return 0;
         memset(out, 0x5a, t->ct.n);
-        st = aeskit_ccm_open(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->ct.p, t->ct.n, t->tag.p, tl, out);
+        st = aeskit_ccm_open(&k, out, t->ct.p, t->ct.n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
         if (st == AESKIT_OK)
             return bad(c, "invalid test accepted by ccm_open");
         if (st == AESKIT_ERR_AUTH && !zeroed(out, t->ct.n))
@@ -289,21 +288,21 @@ static int test_ccm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
     if (tl > 16)
         return bad(c, "tag longer than 16 bytes");
     int acc = t->result == R_ACCEPTABLE;
-    st = aeskit_ccm_seal(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->msg.p, n, out, tag, tl);
+    st = aeskit_ccm_seal(&k, out, tag, tl, t->msg.p, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "ccm_seal refused a valid test");
     if (memcmp(out, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
         return bad(c, "ccm_seal: wrong ciphertext or tag");
-    st = aeskit_ccm_open(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, t->ct.p, n, t->tag.p, tl, out);
+    st = aeskit_ccm_open(&k, out, t->ct.p, n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "ccm_open refused a valid test");
     if (memcmp(out, t->msg.p, n))
         return bad(c, "ccm_open: wrong plaintext");
     memcpy(out, t->msg.p, n);
-    if (aeskit_ccm_seal(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, out, n, out, tag, tl) != AESKIT_OK ||
+    if (aeskit_ccm_seal(&k, out, tag, tl, out, n, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK ||
         memcmp(out, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
         return bad(c, "in-place ccm_seal differs");
-    if (aeskit_ccm_open(&k, t->iv.p, t->iv.n, t->aad.p, t->aad.n, out, n, t->tag.p, tl, out) != AESKIT_OK ||
+    if (aeskit_ccm_open(&k, out, out, n, t->tag.p, tl, t->iv.p, t->iv.n, t->aad.p, t->aad.n) != AESKIT_OK ||
         memcmp(out, t->msg.p, n))
         return bad(c, "in-place ccm_open differs");
     /* RFC 4309: an 11-byte nonce is salt (3) || explicit IV (8). */
@@ -314,10 +313,10 @@ static int test_ccm(struct ctx *c, const struct tcase *t, uint8_t *out, uint8_t 
         memcpy(k3 + t->key.n, t->iv.p, 3);
         if (aeskit_rfc4309_init_backend(&rk, k3, t->key.n + 3, c->be) != AESKIT_OK)
             return bad(c, "rfc4309_init refused the key");
-        st = aeskit_rfc4309_seal(&rk, t->iv.p + 3, t->aad.p, t->aad.n, t->msg.p, n, out2, tag, tl);
+        st = aeskit_rfc4309_seal(&rk, out2, tag, tl, t->msg.p, n, t->iv.p + 3, t->aad.p, t->aad.n);
         if (st != AESKIT_OK || memcmp(out2, t->ct.p, n) || memcmp(tag, t->tag.p, tl))
             return bad(c, "rfc4309_seal differs from CCM");
-        st = aeskit_rfc4309_open(&rk, t->iv.p + 3, t->aad.p, t->aad.n, t->ct.p, n, t->tag.p, tl, out2);
+        st = aeskit_rfc4309_open(&rk, out2, t->ct.p, n, t->tag.p, tl, t->iv.p + 3, t->aad.p, t->aad.n);
         if (st != AESKIT_OK || memcmp(out2, t->msg.p, n))
             return bad(c, "rfc4309_open differs from CCM");
         aeskit_rfc4309_wipe(&rk);
@@ -364,7 +363,7 @@ static int test_cmac(struct ctx *c, const struct tcase *t)
     }
     if (st != AESKIT_OK)
         return t->result == R_ACCEPTABLE ? 0 : bad(c, "cmac_verify refused a valid test");
-    if (aeskit_cmac(&ck, t->msg.p, t->msg.n, tag, tl) != AESKIT_OK || memcmp(tag, t->tag.p, tl))
+    if (aeskit_cmac(&ck, tag, tl, t->msg.p, t->msg.n) != AESKIT_OK || memcmp(tag, t->tag.p, tl))
         return bad(c, "cmac: wrong tag");
     if (cmac_stream(c, &ck, t, tag) != AESKIT_OK || memcmp(tag, t->tag.p, tl))
         return bad(c, "streaming cmac (random splits) differs");
@@ -386,11 +385,11 @@ static int test_xts(struct ctx *c, const struct tcase *t, uint8_t *out)
     int st = aeskit_xts_init_backend(&xk, t->key.p, t->key.n, c->be);
     if (st != AESKIT_OK)
         return t->result == R_VALID ? bad(c, "key refused") : 0;
-    int st_e = aeskit_xts_encrypt(&xk, tweak, out, t->msg.p, n);
+    int st_e = aeskit_xts_encrypt(&xk, out, t->msg.p, n, tweak);
     if (t->result == R_INVALID) {
         /* XTS has no tag: only parameters (e.g. a data unit under 16 bytes)
          * can be refused. */
-        if (st_e != AESKIT_OK || aeskit_xts_decrypt(&xk, tweak, out, t->ct.p, t->ct.n) != AESKIT_OK)
+        if (st_e != AESKIT_OK || aeskit_xts_decrypt(&xk, out, t->ct.p, t->ct.n, tweak) != AESKIT_OK)
             return 0;
         return bad(c, "invalid test accepted (XTS cannot refuse these parameters)");
     }
@@ -400,12 +399,12 @@ static int test_xts(struct ctx *c, const struct tcase *t, uint8_t *out)
         return t->result == R_ACCEPTABLE ? 0 : bad(c, "xts_encrypt refused a valid test");
     if (memcmp(out, t->ct.p, n))
         return bad(c, "xts_encrypt: wrong ciphertext");
-    if (aeskit_xts_decrypt(&xk, tweak, out, t->ct.p, n) != AESKIT_OK || memcmp(out, t->msg.p, n))
+    if (aeskit_xts_decrypt(&xk, out, t->ct.p, n, tweak) != AESKIT_OK || memcmp(out, t->msg.p, n))
         return bad(c, "xts_decrypt: wrong plaintext");
     memcpy(out, t->msg.p, n);
-    if (aeskit_xts_encrypt(&xk, tweak, out, out, n) != AESKIT_OK || memcmp(out, t->ct.p, n))
+    if (aeskit_xts_encrypt(&xk, out, out, n, tweak) != AESKIT_OK || memcmp(out, t->ct.p, n))
         return bad(c, "in-place xts_encrypt differs");
-    if (aeskit_xts_decrypt(&xk, tweak, out, out, n) != AESKIT_OK || memcmp(out, t->msg.p, n))
+    if (aeskit_xts_decrypt(&xk, out, out, n, tweak) != AESKIT_OK || memcmp(out, t->msg.p, n))
         return bad(c, "in-place xts_decrypt differs");
     return 0;
 }
@@ -424,7 +423,7 @@ static int test_cbc(struct ctx *c, const struct tcase *t, uint8_t *out, size_t c
     if (t->result == R_INVALID) {
         memset(out, 0x5a, cap);
         olen = 12345;
-        st = aeskit_cbc_pkcs7_decrypt(&k, t->iv.p, out, cap, &olen, t->ct.p, t->ct.n);
+        st = aeskit_cbc_pkcs7_decrypt(&k, out, cap, &olen, t->ct.p, t->ct.n, t->iv.p);
         if (st == AESKIT_OK)
             return bad(c, "invalid test accepted by cbc_pkcs7_decrypt");
         if (st == AESKIT_ERR_PADDING && (olen != 0 || !zeroed(out, t->ct.n)))
@@ -435,22 +434,22 @@ static int test_cbc(struct ctx *c, const struct tcase *t, uint8_t *out, size_t c
     size_t padded = n / 16 * 16 + 16;
     if (t->ct.n != padded)
         return acc ? 0 : bad(c, "ct is not msg padded to whole blocks");
-    st = aeskit_cbc_pkcs7_encrypt(&k, t->iv.p, out, cap, &olen, t->msg.p, n);
+    st = aeskit_cbc_pkcs7_encrypt(&k, out, cap, &olen, t->msg.p, n, t->iv.p);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "cbc_pkcs7_encrypt refused a valid test");
     if (olen != padded || memcmp(out, t->ct.p, padded))
         return bad(c, "cbc_pkcs7_encrypt: wrong ciphertext");
-    st = aeskit_cbc_pkcs7_decrypt(&k, t->iv.p, out, cap, &olen, t->ct.p, t->ct.n);
+    st = aeskit_cbc_pkcs7_decrypt(&k, out, cap, &olen, t->ct.p, t->ct.n, t->iv.p);
     if (st != AESKIT_OK)
         return acc ? 0 : bad(c, "cbc_pkcs7_decrypt refused a valid test");
     if (olen != n || memcmp(out, t->msg.p, n))
         return bad(c, "cbc_pkcs7_decrypt: wrong plaintext");
     /* in-place both ways */
     memcpy(out, t->msg.p, n);
-    if (aeskit_cbc_pkcs7_encrypt(&k, t->iv.p, out, cap, &olen, out, n) != AESKIT_OK ||
+    if (aeskit_cbc_pkcs7_encrypt(&k, out, cap, &olen, out, n, t->iv.p) != AESKIT_OK ||
         olen != padded || memcmp(out, t->ct.p, padded))
         return bad(c, "in-place cbc_pkcs7_encrypt differs");
-    if (aeskit_cbc_pkcs7_decrypt(&k, t->iv.p, out, cap, &olen, out, padded) != AESKIT_OK ||
+    if (aeskit_cbc_pkcs7_decrypt(&k, out, cap, &olen, out, padded, t->iv.p) != AESKIT_OK ||
         olen != n || memcmp(out, t->msg.p, n))
         return bad(c, "in-place cbc_pkcs7_decrypt differs");
     /* raw CBC over the padded message, in random whole-block steps, the
@@ -463,7 +462,7 @@ static int test_cbc(struct ctx *c, const struct tcase *t, uint8_t *out, size_t c
         size_t b = 16 * (1 + rnd(c, 4));
         if (b > padded - off)
             b = padded - off;
-        if (aeskit_cbc_encrypt(&k, iv, out + off, out + off, b) != AESKIT_OK)
+        if (aeskit_cbc_encrypt(&k, out + off, out + off, b, iv) != AESKIT_OK)
             return bad(c, "cbc_encrypt refused whole blocks");
         off += b;
     }
@@ -474,7 +473,7 @@ static int test_cbc(struct ctx *c, const struct tcase *t, uint8_t *out, size_t c
         size_t b = 16 * (1 + rnd(c, 4));
         if (b > padded - off)
             b = padded - off;
-        if (aeskit_cbc_decrypt(&k, iv, out + off, out + off, b) != AESKIT_OK)
+        if (aeskit_cbc_decrypt(&k, out + off, out + off, b, iv) != AESKIT_OK)
             return bad(c, "cbc_decrypt refused whole blocks");
         off += b;
     }
@@ -494,7 +493,7 @@ static int test_ctr(struct ctx *c, const struct tcase *t, uint8_t *out)
     int st = aeskit_aes_init_backend(&k, t->key.p, t->key.n, c->be);
     if (st != AESKIT_OK)
         return t->result == R_VALID ? bad(c, "key refused") : 0;
-    st = aeskit_ctr_crypt(&k, t->iv.p, out, t->msg.p, n);
+    st = aeskit_ctr_crypt(&k, out, t->msg.p, n, t->iv.p);
     if (t->result == R_INVALID)
         return st != AESKIT_OK ? 0 : bad(c, "invalid test accepted (CTR cannot refuse these parameters)");
     if (t->ct.n != n)
@@ -503,7 +502,7 @@ static int test_ctr(struct ctx *c, const struct tcase *t, uint8_t *out)
         return t->result == R_ACCEPTABLE ? 0 : bad(c, "ctr_crypt refused a valid test");
     if (memcmp(out, t->ct.p, n))
         return bad(c, "ctr_crypt: wrong ciphertext");
-    if (aeskit_ctr_crypt(&k, t->iv.p, out, out, n) != AESKIT_OK || memcmp(out, t->msg.p, n))
+    if (aeskit_ctr_crypt(&k, out, out, n, t->iv.p) != AESKIT_OK || memcmp(out, t->msg.p, n))
         return bad(c, "in-place ctr_crypt (decrypt) differs");
     aeskit_ctr_ctx x;
     st = aeskit_ctr_start(&x, &k, t->iv.p);
@@ -512,7 +511,7 @@ static int test_ctr(struct ctx *c, const struct tcase *t, uint8_t *out)
         st = aeskit_ctr_update(&x, out + off, t->msg.p + off, m);
         off += m;
     }
-    aeskit_ctr_wipe(&x);
+    aeskit_ctr_ctx_wipe(&x);
     if (st != AESKIT_OK || memcmp(out, t->ct.p, n))
         return bad(c, "streaming ctr (random splits) differs");
     return 0;
