@@ -9,6 +9,7 @@ void speed_usage(FILE *f)
 {
     fprintf(f,
             "usage: aeskit speed [OPTIONS]\n"
+            "       aeskit speed -h | --help\n"
             "\n"
             "Measures aeskit against the AES libraries installed here, in one run:\n"
             "implementations interleaved round by round, best of several repetitions.\n"
@@ -171,6 +172,10 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         const char *arg = argv[i];
         const char *val = NULL;
         char name[32];
+        if (!strcmp(arg, "-h")) {
+            o->help = 1;
+            continue;
+        }
         if (strncmp(arg, "--", 2) != 0)
             return bad(err, "unexpected argument '%s'%s", arg, "");
         const char *eq = strchr(arg, '=');
