@@ -124,11 +124,23 @@ int speed_plot_file(FILE *f, const speed_report *r)
     /* legend lines: (implementation, group) pairs with a measurement; the
      * picture grows downwards when the legend needs the room */
     int nlines = 0;
+    size_t longest = 0; /* the longest legend text, in characters */
     for (size_t i = 0; i < r->nimpls; i++)
         for (size_t ci = 0; ci < r->ncells; ci++)
-            nlines += group_start(r, ci) >= 0 && group_any(r, ci, i);
-    const double W = 980, L = 78, R = 350, T = 50, ph = 450, B = 62;
-    const double H = fmax(T + ph + B, T + 30 + nlines * 18.0), pw = W - L - R;
+            if (group_start(r, ci) >= 0 && group_any(r, ci, i)) {
+                nlines++;
+                size_t l = strlen(r->impls[i].label) + 3 + strlen(r->cells[ci].alg->name) + 1 +
+                           strlen(speed_op_name(&r->cells[ci]));
+                if (r->cells[ci].update)
+                    l += (size_t)snprintf(NULL, 0, " /%zu", r->cells[ci].update);
+                if (l > longest)
+                    longest = l;
+            }
+    /* the legend's column is as wide as its longest line (about 7 px a
+     * character at 12 px sans-serif), so nothing is cut at the right edge */
+    const double L = 78, T = 50, ph = 450, B = 62, pw = 560;
+    const double R = fmax(120, 64 + 7.0 * (double)longest), W = L + pw + R;
+    const double H = fmax(T + ph + B, T + 30 + nlines * 18.0);
 
     double smin = 0, smax = 0, ymin = 0, ymax = 0;
     for (size_t ci = 0; ci < r->ncells; ci++)
@@ -168,9 +180,9 @@ int speed_plot_file(FILE *f, const speed_report *r)
                "viewBox=\"0 0 %.0f %.0f\" font-family=\"sans-serif\" font-size=\"12\">\n"
                "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
             W, H, W, H);
-    fprintf(f, "<text x=\"%.0f\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">aeskit speed: "
+    fprintf(f, "<text x=\"%.0f\" y=\"24\" font-size=\"16\">aeskit speed: "
                "throughput by message size (",
-            L + pw / 2);
+            L);
     xml_text(f, r->cpu_model);
     fprintf(f, ", %.0f MHz)</text>\n", r->mhz);
 
