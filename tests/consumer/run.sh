@@ -42,8 +42,10 @@ pkgconfig_recipes() { # PREFIX LABEL
     else
         bad "$label: pkg-config --cflags --libs aeskit = '$flags', not $p/include and $p/${libdir#"$prefix"/}"
     fi
+    local ver
+    ver=-DEXPECT_VERSION=\"$(pc "$p" --modversion)\"
     # shellcheck disable=SC2086
-    if $cc "$here/app.c" -o "$work/app-pc" $flags 2>"$work/cc.log" &&
+    if $cc "$here/app.c" -o "$work/app-pc" "$ver" $flags 2>"$work/cc.log" &&
         out=$(LD_LIBRARY_PATH="$p/${libdir#"$prefix"/}" "$work/app-pc") && needs_shared "$work/app-pc"; then
         ok "$label: cc app.c \$(pkg-config --cflags --libs aeskit) -> shared: $out"
     else
@@ -53,7 +55,7 @@ pkgconfig_recipes() { # PREFIX LABEL
     sflags=$(pc "$p" --static --cflags --libs) || { bad "$label: pkg-config --static failed"; return; }
     # static: -l names resolved to the archive (-Wl,-Bstatic), libc still shared
     # shellcheck disable=SC2086
-    if $cc "$here/app.c" -o "$work/app-pcs" $(pc "$p" --cflags) -Wl,-Bstatic $(pc "$p" --static --libs) -Wl,-Bdynamic 2>"$work/cc.log" &&
+    if $cc "$here/app.c" -o "$work/app-pcs" "$ver" $(pc "$p" --cflags) -Wl,-Bstatic $(pc "$p" --static --libs) -Wl,-Bdynamic 2>"$work/cc.log" &&
         out=$("$work/app-pcs") && ! needs_shared "$work/app-pcs"; then
         ok "$label: pkg-config --static (libaeskit.a, no libaeskit.so needed): $out"
     else
