@@ -22,6 +22,13 @@ foreign=$(dpkg --print-foreign-architectures)
 for a in arm64 ppc64el s390x; do
   grep -qx "$a" <<<"$foreign" || $SUDO dpkg --add-architecture "$a"
 done
-echo "deps-cross: installing ${missing[*]}"
-$SUDO apt-get update -qq || echo "deps-cross: apt-get update reported errors; trying the install anyway"
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+# apt-get's output into the log scripts/deps.sh names (or a file of our own)
+log=${AESKIT_DEPS_LOG:-$(cd "$(dirname "$0")/.." && pwd)/build/deps.log}
+mkdir -p "$(dirname "$log")"
+echo "deps-cross: installing ${missing[*]}; apt-get's output in $log"
+$SUDO apt-get update -qq >>"$log" 2>&1 || echo "deps-cross: apt-get update reported errors (see $log); trying the install anyway"
+if ! DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+  echo "deps-cross: apt-get install failed; the end of $log:"
+  tail -n 15 "$log"
+  exit 1
+fi

@@ -1,6 +1,8 @@
-/* aeskit.c - the aeskit command: dispatches to its subcommands. */
+/* aeskit.c - the aeskit command: dispatches to its subcommands.
+ *
+ * Every command answers -h/--help (and `aeskit help COMMAND`) on stdout
+ * with exit 0; a usage error prints the usage on stderr and exits 2. */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "aeskit.h"
@@ -11,36 +13,40 @@ static const struct {
     int (*run)(int, char **);
     const char *help;
 } commands[] = {
-    {"speed", aeskit_cmd_speed, "measure throughput against the peer libraries (`aeskit speed --help`)"},
-    {"vectors", aeskit_cmd_vectors, "run Wycheproof JSON vector files (`aeskit vectors --help`)"},
     {"list", aeskit_cmd_list, "list the backends compiled in and the CPU features detected"},
+    {"vectors", aeskit_cmd_vectors, "run the built-in known answers and Wycheproof JSON files"},
+    {"speed", aeskit_cmd_speed, "measure throughput against the peer libraries"},
 };
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: aeskit COMMAND [ARGS]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+    fprintf(f, "usage: aeskit COMMAND [ARGS]\n"
+               "       aeskit help COMMAND | -h | --help\n"
+               "       aeskit version | -V | --version\n"
+               "\ncommands:\n");
+    for (size_t i = 0; i < NCOMMANDS; i++)
         fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].help);
+    fprintf(f, "  %-8s %s\n", "help", "show a command's options (`aeskit help speed`)");
     fprintf(f, "  %-8s %s\n", "version", "print the library version");
-    fprintf(f, "\nenvironment: AESKIT_CPU=generic|-avx512,-vaes,... masks CPU features;\n"
-               "             AESKIT_BACKEND=NAME sets the default backend (a name this build\n"
-               "             does not know, or this CPU cannot run, is ignored, with a note).\n");
+    fprintf(f, "\nenvironment:\n"
+               "  AESKIT_CPU=generic | -FEATURE,...  mask CPU features (e.g. -avx512,-vaes)\n"
+               "  AESKIT_BACKEND=NAME               the default backend (`aeskit list`)\n"
+               "\nExit status: 0 success (and help), 1 a failure, 2 a usage error or a bad\n"
+               "environment variable.  See aeskit(1).\n");
 }
 
-/* Says on stderr why AESKIT_CPU or AESKIT_BACKEND had no effect. */
-static void env_note(void)
+static int is_help(const char *a)
 {
-    aeskit_status st = aeskit_env_check();
-    if (st == AESKIT_OK)
-        return;
-    if (st == AESKIT_ERR_ENVIRONMENT) {
-        const char *v = getenv("AESKIT_CPU");
-        fprintf(stderr, "aeskit: note: AESKIT_CPU=%s holds a token that was ignored\n", v ? v : "");
-    } else {
-        const char *v = getenv("AESKIT_BACKEND");
-        fprintf(stderr, "aeskit: note: AESKIT_BACKEND=%s ignored (%s); the default is %s\n",
-                v ? v : "", aeskit_strerror(st), aeskit_backend_default());
-    }
+    return !strcmp(a, "-h") || !strcmp(a, "--help") || !strcmp(a, "help");
+}
+
+static int find(const char *name)
+{
+    for (size_t i = 0; i < NCOMMANDS; i++)
+        if (!strcmp(name, commands[i].name))
+            return (int)i;
+    return -1;
 }
 
 int main(int argc, char **argv)
@@ -50,20 +56,45 @@ int main(int argc, char **argv)
                 AESKIT_VERSION_STRING, aeskit_version());
         return 2;
     }
-    if (argc < 2 || !strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "help")) {
-        usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
     }
-    if (!strcmp(argv[1], "version") || !strcmp(argv[1], "--version")) {
+    const char *cmd = argv[1];
+    if (is_help(cmd)) {
+        if (argc == 2) {
+            usage(stdout);
+            return 0;
+        }
+        int k = argc == 3 ? find(argv[2]) : -1;
+        if (argc == 3 && (!strcmp(argv[2], "version") || is_help(argv[2]))) {
+            usage(stdout);
+            return 0;
+        }
+        if (k < 0) {
+            fprintf(stderr, "aeskit help: unknown command '%s'\n\n", argv[2]);
+            usage(stderr);
+            return 2;
+        }
+        char *sub[] = {(char *)commands[k].name, "--help", NULL};
+        return commands[k].run(2, sub);
+    }
+    if (!strcmp(cmd, "version") || !strcmp(cmd, "-V") || !strcmp(cmd, "--version")) {
+        if (argc > 2) {
+            fprintf(stderr, "aeskit %s: unexpected argument '%s'\n\n", cmd, argv[2]);
+            usage(stderr);
+            return 2;
+        }
         printf("aeskit %s\n", aeskit_version());
         return 0;
     }
-    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        if (!strcmp(argv[1], commands[i].name)) {
-            env_note();
-            return commands[i].run(argc - 1, argv + 1);
-        }
-    fprintf(stderr, "aeskit: unknown command '%s'\n\n", argv[1]);
+    int k = find(cmd);
+    if (k >= 0)
+        return commands[k].run(argc - 1, argv + 1);
+    if (cmd[0] == '-')
+        fprintf(stderr, "aeskit: unknown option '%s'\n\n", cmd);
+    else
+        fprintf(stderr, "aeskit: unknown command '%s'\n\n", cmd);
     usage(stderr);
     return 2;
 }

@@ -5,11 +5,25 @@
 #include "aeskit.h"
 #include "commands.h"
 
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: aeskit list\n"
+               "\n"
+               "Lists the backends compiled in (priority, whether this CPU runs them, whether\n"
+               "they are constant-time, what they need), the CPU features detected after the\n"
+               "AESKIT_CPU mask, and the backend chosen by default (AESKIT_BACKEND forces it).\n"
+               "Exits 2 if AESKIT_CPU or AESKIT_BACKEND is invalid, after the list.\n");
+}
+
 int aeskit_cmd_list(int argc, char **argv)
 {
-    (void)argv;
     if (argc > 1) {
-        fprintf(stderr, "usage: aeskit list\n");
+        if (argc == 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+            usage(stdout);
+            return 0;
+        }
+        fprintf(stderr, "aeskit list: unexpected argument '%s'\n\n", argv[1]);
+        usage(stderr);
         return 2;
     }
     printf("aeskit %s\n", aeskit_version());
@@ -25,6 +39,10 @@ int aeskit_cmd_list(int argc, char **argv)
         if (bi.variant && *bi.variant)
             printf("%-16s variant: %s\n", "", bi.variant);
     }
+    /* the list is what a user needs to fix a bad variable: print it first */
+    fflush(stdout);
+    if (aeskit_tool_check_env("aeskit list", stderr))
+        return 2;
     printf("\ndefault backend: %s\n", aeskit_backend_default());
     aeskit_status env = aeskit_env_check();
     if (env != AESKIT_OK)

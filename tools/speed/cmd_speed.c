@@ -16,6 +16,7 @@
  *      --seconds.  The best batch is the figure, (median - best) / best
  *      the spread: the noise a reader should allow for.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -430,6 +431,14 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
     size_t n = 0;
     int tty = !o->quiet && isatty(fileno(err));
 
+    /* The plot's file is opened first: a path that cannot be written fails
+     * now, with the reason, not after the whole benchmark. */
+    FILE *plot = NULL;
+    if (o->plot && !(plot = fopen(o->plot, "w"))) {
+        fprintf(err, "aeskit speed: --plot %s: %s\n", o->plot, strerror(errno));
+        return 2;
+    }
+
     /* aeskit's columns */
     if (o->backend_all) {
         for (size_t i = 0; i < aeskit_backend_count(); i++) {
@@ -454,6 +463,8 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
                         o->backends_soft ? "; skipped" : " (see `aeskit list`)");
                 if (o->backends_soft)
                     continue;
+                if (plot)
+                    fclose(plot);
                 return 2;
             }
             add_aeskit(impls, &n, name);
@@ -507,6 +518,8 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
     rep.res = calloc(rep.ncells * (n ? n : 1), sizeof *rep.res);
     if (!rep.cells || !rep.res) {
         fprintf(err, "aeskit speed: out of memory\n");
+        if (plot)
+            fclose(plot);
         return 1;
     }
     size_t ci = 0;
@@ -564,8 +577,8 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
 
     speed_output(out, &rep);
     int rc = 0;
-    if (o->plot && speed_plot(o->plot, &rep)) {
-        fprintf(err, "aeskit speed: cannot write %s\n", o->plot);
+    if (plot && speed_plot_file(plot, &rep)) {
+        fprintf(err, "aeskit speed: cannot write %s: %s\n", o->plot, strerror(errno));
         rc = 1;
     }
     fflush(out);
@@ -584,5 +597,10 @@ int aeskit_cmd_speed(int argc, char **argv)
         speed_usage(stdout);
         return 0;
     }
+    /* a typo in AESKIT_CPU or AESKIT_BACKEND would otherwise measure the
+       wrong thing (or a row for no backend at all) and exit 0 */
+    rc = aeskit_tool_check_env("aeskit speed", stderr);
+    if (rc)
+        return rc;
     return speed_run(&o, NULL, 0, stdout, stderr);
 }

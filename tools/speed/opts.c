@@ -9,6 +9,7 @@ void speed_usage(FILE *f)
 {
     fprintf(f,
             "usage: aeskit speed [OPTIONS]\n"
+            "       aeskit speed -h | --help\n"
             "\n"
             "Measures aeskit against the AES libraries installed here, in one run:\n"
             "implementations interleaved round by round, best of several repetitions.\n"
@@ -29,7 +30,10 @@ void speed_usage(FILE *f)
             "  --seconds S        measuring time per implementation and cell (default 0.5)\n"
             "  --peers LIST|all|none  peer libraries: " SPEED_PEERS_ALL_NAMES "\n"
             "  --format F         table (default), openssl, tcrypt, slope, csv, json\n"
-            "  --plot FILE.svg    also draw GB/s against message size as SVG\n"
+            "  --plot FILE.svg    also draw GB/s against message size as SVG (the file is\n"
+            "                     opened before measuring: a bad path fails at once)\n"
+            "  --plot-y log|linear  the plot's y axis (default log: small messages stay\n"
+            "                     readable beside large ones)\n"
             "  --quiet            no progress on stderr\n"
             "  --preset x86       the issue-3 rows in one run: AES-128-GCM 16/64/1420/16384 B,\n"
             "                     AES-256-GCM 16 KiB, AES-128-GCM decrypt 16 KiB, GMAC 16 KiB,\n"
@@ -49,7 +53,11 @@ void speed_usage(FILE *f)
             "\n"
             "Per message: key set up once per implementation, fresh 12-byte IV (8 for\n"
             "rfc4106, 16 for ctr/cbc/xts), AAD, separate output buffer, 16-byte tag.\n"
-            "Each peer must produce aeskit's output on the same input before it is timed.\n");
+            "Each peer must produce aeskit's output on the same input before it is timed.\n"
+            "\n"
+            "Exit status: 0 done (no speed is judged); 1 the plot could not be written;\n"
+            "2 a usage error, a --plot path that cannot be opened, or a bad AESKIT_CPU or\n"
+            "AESKIT_BACKEND.\n");
 }
 
 static const char *const peer_names[] = {"openssl",         "libgcrypt",     "nettle",
@@ -200,6 +208,10 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         const char *arg = argv[i];
         const char *val = NULL;
         char name[32];
+        if (!strcmp(arg, "-h")) {
+            o->help = 1;
+            continue;
+        }
         if (strncmp(arg, "--", 2) != 0)
             return bad(err, "unexpected argument '%s'%s", arg, "");
         const char *eq = strchr(arg, '=');
@@ -223,7 +235,8 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         }
         static const char *const with_value[] = {"--alg", "--backend", "--sizes", "--update",
                                                  "--aad", "--seconds", "--peers", "--format",
-                                                 "--plot", "--preset", "--ipsecmb-lib"};
+                                                 "--plot", "--preset", "--ipsecmb-lib",
+                                                 "--plot-y"};
         int known = 0;
         for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
             known |= !strcmp(name, with_value[k]);
@@ -343,6 +356,10 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
             o->format = (enum speed_format)f;
         } else if (!strcmp(name, "--plot")) {
             o->plot = val;
+        } else if (!strcmp(name, "--plot-y")) {
+            if (strcmp(val, "log") && strcmp(val, "linear"))
+                return bad(err, "unknown --plot-y '%s' (log or linear)%s", val, "");
+            o->plot_linear = !strcmp(val, "linear");
         }
     }
 

@@ -10,6 +10,7 @@
  *   csv, json  one record per measurement
  */
 #include <ctype.h>
+#include <math.h>
 #include <string.h>
 
 #include "aeskit.h"
@@ -281,19 +282,47 @@ static void out_table(FILE *f, const speed_report *r)
                 100.0 * sum / n);
 }
 
+/* The openssl format's "type" of a row: one word, as `openssl speed` has
+ * (its parsers split on blanks): "AES-128-GCM/aeskit-generic". */
+static void openssl_type(char *dst, size_t n, const speed_cell *c0, const speed_impl *im)
+{
+    char up[32];
+    upper(up, c0->alg->name, sizeof up);
+    snprintf(dst, n, "%s%s/%s", up, c0->decrypt ? "-dec" : "", im->label);
+    for (char *p = dst; *p; p++)
+        if (*p == ' ' || *p == '\t')
+            *p = '-';
+}
+
 static void out_openssl(FILE *f, const speed_report *r)
 {
     group g[256];
     size_t ng = groups(r, g, 256);
+    /* the type column: at least openssl's 13, else the longest type + 1 */
     size_t w = 13;
     for (size_t gi = 0; gi < ng; gi++)
         for (size_t i = 0; i < r->nimpls; i++) {
-            size_t l = strlen(r->cells[g[gi].first].alg->name) + 1 + strlen(r->impls[i].label);
-            if (r->cells[g[gi].first].decrypt)
-                l += 4;
-            if (l + 1 > w)
-                w = l + 1;
+            char name[160];
+            openssl_type(name, sizeof name, &r->cells[g[gi].first], &r->impls[i]);
+            if (strlen(name) + 1 > w)
+                w = strlen(name) + 1;
         }
+    /* the number columns: openssl's 13 ("  16384 bytes"), wider when a
+     * figure needs it, always a blank between columns */
+    size_t cw = 12;
+    for (size_t ci = 0; ci < r->ncells; ci++) {
+        size_t hl = (size_t)snprintf(NULL, 0, "%zu bytes", r->cells[ci].size);
+        if (hl > cw)
+            cw = hl;
+        for (size_t i = 0; i < r->nimpls; i++) {
+            const speed_result *x = speed_res(r, ci, i);
+            size_t l = x->status != SR_OK ? strlen(status_word(x->status))
+                                          : (size_t)snprintf(NULL, 0, "%.2fk",
+                                                             x->bytes_per_sec / 1000.0);
+            if (l > cw)
+                cw = l;
+        }
+    }
     machine_lines(f, r, "# ");
     fprintf(f, "The 'numbers' are in 1000s of bytes per second processed.\n");
     for (size_t gi = 0; gi < ng; gi++) {
@@ -301,21 +330,24 @@ static void out_openssl(FILE *f, const speed_report *r)
         if (c0->update)
             fprintf(f, "# streamed in pieces of %zu bytes\n", c0->update);
         fprintf(f, "%-*s", (int)w, "type");
-        for (size_t s = 0; s < g[gi].n; s++)
-            fprintf(f, " %7zu bytes", r->cells[g[gi].first + s].size);
+        for (size_t s = 0; s < g[gi].n; s++) {
+            char h[32];
+            snprintf(h, sizeof h, "%zu bytes", r->cells[g[gi].first + s].size);
+            fprintf(f, " %*s", (int)cw, h);
+        }
         fprintf(f, "\n");
         for (size_t i = 0; i < r->nimpls; i++) {
-            char name[128], up[32];
-            upper(up, c0->alg->name, sizeof up);
-            snprintf(name, sizeof name, "%s%s %s", up, c0->decrypt ? "-dec" : "",
-                     r->impls[i].label);
+            char name[160];
+            openssl_type(name, sizeof name, c0, &r->impls[i]);
             fprintf(f, "%-*s", (int)w, name);
             for (size_t s = 0; s < g[gi].n; s++) {
                 const speed_result *x = speed_res(r, g[gi].first + s, i);
+                char v[48];
                 if (x->status != SR_OK)
-                    fprintf(f, " %12s", status_word(x->status));
+                    snprintf(v, sizeof v, "%s", status_word(x->status));
                 else
-                    fprintf(f, " %11.2fk", x->bytes_per_sec / 1000.0);
+                    snprintf(v, sizeof v, "%.2fk", x->bytes_per_sec / 1000.0);
+                fprintf(f, " %*s", (int)cw, v);
             }
             fprintf(f, "\n");
         }
@@ -323,25 +355,37 @@ static void out_openssl(FILE *f, const speed_report *r)
     }
 }
 
+/*
+ * The kernel's tcrypt prints two kinds of line (crypto/tcrypt.c, sec=1):
+ *   ciphers and AEADs (test_skcipher_speed, test_aead_speed):
+ *     test 0 (128 bit key, 16 byte blocks): 1234567 operations in 1 seconds (19753072 bytes)
+ *   hashes, here the MACs (test_ahash_speed), in cycles:
+ *     test  0 (   16 byte blocks,   16 bytes per update,   1 updates):    123 cycles/operation,    7 cycles/byte
+ * Our figure is the best batch's time per message, so "operations in 1
+ * seconds" is 10^9 / ns per message.  The kernel has no streamed ciphers:
+ * a cipher measured in updates gets a heading of its own saying so.
+ */
 static void out_tcrypt(FILE *f, const speed_report *r)
 {
     group g[256];
     size_t ng = groups(r, g, 256);
     machine_lines(f, r, "# ");
-    /* The kernel prints one heading per algorithm and driver, then a line
-     * per (block size, update size); we regroup our cells the same way. */
+    /* one heading per implementation and algorithm/direction (and update
+     * size, for ciphers), then a line per size */
     for (size_t i = 0; i < r->nimpls; i++) {
         const speed_alg *prev = NULL;
-        int prevdec = -1;
-        int test = 0, skip = 0;
+        int prevdec = -1, test = 0, skip = 0;
+        size_t prevupd = 0;
         for (size_t gi = 0; gi < ng; gi++) {
             for (size_t s = 0; s < g[gi].n; s++) {
                 size_t ci = g[gi].first + s;
                 const speed_cell *c = &r->cells[ci];
                 const speed_result *x = speed_res(r, ci, i);
-                if (c->alg != prev || c->decrypt != prevdec) {
+                int hash = !c->alg->has_out; /* MACs: the kernel's hash lines */
+                if (c->alg != prev || c->decrypt != prevdec || (!hash && c->update != prevupd)) {
                     prev = c->alg;
                     prevdec = c->decrypt;
+                    prevupd = c->update;
                     test = 0;
                     /* an implementation without this algorithm: one line, no grid */
                     int any = 0;
@@ -354,25 +398,41 @@ static void out_tcrypt(FILE *f, const speed_report *r)
                         continue;
                     }
                     skip = 0;
-                    fprintf(f, "\ntesting speed of %s (%s)%s\n", c->alg->tcrypt,
-                            r->impls[i].label,
-                            c->alg->has_out ? (c->decrypt ? " decryption" : " encryption")
-                                            : (c->decrypt ? " verification" : ""));
+                    fprintf(f, "\ntesting speed of %s (%s)", c->alg->tcrypt, r->impls[i].label);
+                    if (hash)
+                        fprintf(f, "%s, %d bit key\n", c->decrypt ? " verification" : "",
+                                c->alg->bits);
+                    else if (c->update)
+                        fprintf(f, " %s, streamed in %zu-byte updates\n",
+                                c->decrypt ? "decryption" : "encryption", c->update);
+                    else
+                        fprintf(f, " %s\n", c->decrypt ? "decryption" : "encryption");
                 } else if (skip) {
                     continue;
                 }
-                size_t upd = c->update && c->update < c->size ? c->update : c->size;
-                size_t nupd = (c->size + upd - 1) / upd;
-                fprintf(f, "test %3d (%d bit key, %6zu byte blocks, %6zu bytes per update, %4zu "
-                           "updates): ",
-                        test++, c->alg->bits, c->size, upd, nupd);
-                if (x->status != SR_OK) {
-                    fprintf(f, "%s: %s\n", status_word(x->status), x->note);
-                    continue;
+                if (hash) {
+                    size_t upd = c->update && c->update < c->size ? c->update : c->size;
+                    size_t nupd = (c->size + upd - 1) / upd;
+                    fprintf(f, "test%3d (%5zu byte blocks,%5zu bytes per update,%4zu updates): ",
+                            test++, c->size, upd, nupd);
+                    if (x->status != SR_OK) {
+                        fprintf(f, "%s: %s\n", status_word(x->status), x->note);
+                        continue;
+                    }
+                    double cyc = x->ns_per_msg * r->mhz / 1000.0;
+                    fprintf(f, "%6.0f cycles/operation, %4.0f cycles/byte\n", cyc,
+                            floor(cyc / (double)c->size));
+                } else {
+                    fprintf(f, "test %d (%d bit key, %zu byte blocks): ", test++, c->alg->bits,
+                            c->size);
+                    if (x->status != SR_OK) {
+                        fprintf(f, "%s: %s\n", status_word(x->status), x->note);
+                        continue;
+                    }
+                    double ops = floor(1e9 / x->ns_per_msg);
+                    fprintf(f, "%.0f operations in 1 seconds (%.0f bytes)\n", ops,
+                            ops * (double)c->size);
                 }
-                double cyc = x->ns_per_msg * r->mhz / 1000.0;
-                fprintf(f, "%8.0f cycles/operation, %7.2f cycles/byte\n", cyc,
-                        x->cycles_per_byte);
             }
         }
     }
@@ -425,11 +485,39 @@ static void out_slope(FILE *f, const speed_report *r)
             if (n >= 2 && n * sxx - sx * sx > 0) {
                 double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
                 double icpt = (sy - slope * sx) / n;
+                int origin = 0;
+                /* A negative per-call cost is noise (the small sizes measured
+                   relatively faster): fit through 0 instead, and say so. */
+                if (slope > 0 && icpt < 0) {
+                    slope = sxy / sxx;
+                    icpt = 0;
+                    origin = 1;
+                }
+                /* how far the worst size lies off the line */
+                double worst = 0;
+                for (size_t s = 0; s < g[gi].n; s++) {
+                    const speed_result *x = speed_res(r, g[gi].first + s, i);
+                    if (x->status != SR_OK || !(x->ns_per_msg > 0))
+                        continue;
+                    double fit = icpt + slope * (double)x->cell.size;
+                    double off = fabs(x->ns_per_msg - fit) / x->ns_per_msg;
+                    if (off > worst)
+                        worst = off;
+                }
+                char fitnote[96];
+                if (origin)
+                    snprintf(fitnote, sizeof fitnote, "per-call cost below the noise, fitted "
+                                                      "through 0");
+                else
+                    snprintf(fitnote, sizeof fitnote, "%.0f ns per call", icpt);
+                if (worst > 0.15)
+                    snprintf(fitnote + strlen(fitnote), sizeof fitnote - strlen(fitnote),
+                             "; poor fit, a size is %.0f%% off the line", worst * 100);
                 if (slope > 0)
                     fprintf(f, "%*s |  %9.3f ns/B  %9.0f MiB/s  %9.3f c/B  %8.0f   (slope over "
-                               "%d sizes; %.0f ns per call)\n",
+                               "%d sizes; %s)\n",
                             hw, mode, slope, 1e9 / slope / 1048576.0, slope * r->mhz / 1000.0,
-                            r->mhz, n, icpt);
+                            r->mhz, n, fitnote);
                 else /* larger messages measured no slower: noise, too few sizes */
                     fprintf(f, "%*s |  (slope over %d sizes not positive: noise; see below)\n", hw,
                             mode, n);

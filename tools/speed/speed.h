@@ -268,6 +268,7 @@ typedef struct speed_opts {
     size_t npeer_names;
     enum speed_format format;
     const char *plot;           /* --plot FILE.svg */
+    int plot_linear;            /* --plot-y linear (default: log) */
     int quiet;                  /* --quiet: no progress on stderr */
     const char *ipsecmb_lib;    /* --ipsecmb-lib PATH (also put in SPEED_IPSECMB_LIB_ENV) */
     int help;
@@ -319,7 +320,9 @@ static inline speed_result *speed_res(const speed_report *r, size_t cell, size_t
 }
 
 void speed_output(FILE *f, const speed_report *r);
+/* Writes the SVG plot to path / to f (which it closes); 0, or -1 with errno. */
 int speed_plot(const char *path, const speed_report *r);
+int speed_plot_file(FILE *f, const speed_report *r);
 
 /* Runs the whole benchmark.  extra peers (tests) are added after the
  * compiled-in ones and are always enabled.  Output goes to out. */

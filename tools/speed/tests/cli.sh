@@ -28,5 +28,18 @@ expect 0 "aes-256-xts,dec,32,0," --alg all --sizes 32 --seconds 0.01 --decrypt -
 expect 2 "unknown preset 'arm'" --preset arm
 expect 2 "cannot be combined" --preset x86 --sizes 16
 expect 0 "AES-128-CMAC mac, streamed 16 B per update" --preset x86 --seconds 0.01 --quiet
+expect 0 "usage: aeskit speed" -h
+expect 2 "unknown --plot-y 'cubic'" --plot-y cubic
+# issue 12: a plot path that cannot be written used to fail only after the
+# whole benchmark, without a reason; now at once, before any measurement
+out=$($emu "$aeskit" speed --plot /nonexistent/dir/x.svg --sizes 16 --seconds 0.01 2>&1)
+got=$?
+if [ "$got" != 2 ] || ! printf '%s\n' "$out" | grep -q -- "--plot /nonexistent/dir/x.svg: No such file or directory"; then
+    echo "FAIL: --plot /nonexistent/dir/x.svg: exit $got"; echo "$out" | tail -5; fail=1
+elif printf '%s\n' "$out" | grep -q "core clock\|AES-128-GCM"; then
+    echo "FAIL: --plot /nonexistent/dir/x.svg: measured before failing"; echo "$out" | tail -5; fail=1
+else
+    echo "ok: aeskit speed --plot /nonexistent/dir/x.svg -> 2 before measuring"
+fi
 [ $fail = 0 ] && echo "cli: all checks passed"
 exit $fail

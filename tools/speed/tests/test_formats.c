@@ -103,24 +103,33 @@ static void test_text_formats(void)
     CHECK(run_line(BASE "--format openssl", NULL, 0, &out, NULL) == 0, "openssl run");
     CHECK(strstr(out, "The 'numbers' are in 1000s of bytes per second processed.") != NULL,
           "openssl banner");
-    CHECK(count_lines_with(out, "      16 bytes      64 bytes") == 2, "openssl size header");
-    CHECK(count_lines_with(out, "AES-128-GCM aeskit generic") == 1 &&
-              count_lines_with(out, "AES-128-CMAC aeskit generic") == 1,
+    CHECK(count_lines_with(out, "type ") == 2 && count_lines_with(out, "     16 bytes     64 bytes") == 2,
+          "openssl size header:\n%s", out);
+    /* the type is one word, as openssl's parsers expect */
+    CHECK(count_lines_with(out, "AES-128-GCM/aeskit-generic ") == 1 &&
+              count_lines_with(out, "AES-128-CMAC/aeskit-generic ") == 1,
           "openssl rows:\n%s", out);
     CHECK(count_lines_with(out, "k ") + count_lines_with(out, "k\n") >= 2, "k suffix");
     free(out);
 
     CHECK(run_line(BASE "--format tcrypt --update 0,16", NULL, 0, &out, NULL) == 0, "tcrypt run");
-    CHECK(count_lines_with(out, "testing speed of gcm(aes) (aeskit generic) encryption") == 1,
-          "tcrypt gcm heading:\n%s", out);
-    CHECK(count_lines_with(out, "testing speed of cmac(aes) (aeskit generic)") == 1,
+    /* a cipher: a heading per update size, the kernel's cipher lines */
+    CHECK(count_lines_with(out, "testing speed of gcm(aes) (aeskit generic) encryption") == 2 &&
+              count_lines_with(out, "(aeskit generic) encryption, streamed in 16-byte updates") ==
+                  1,
+          "tcrypt gcm headings:\n%s", out);
+    CHECK(count_lines_with(out, "test 1 (128 bit key, 64 byte blocks): ") == 2 &&
+              count_lines_with(out, " operations in 1 seconds (") == 4,
+          "tcrypt gcm lines:\n%s", out);
+    /* a MAC: the kernel's hash lines, in whole cycles */
+    CHECK(count_lines_with(out, "testing speed of cmac(aes) (aeskit generic), 128 bit key") == 1,
           "tcrypt cmac heading");
-    CHECK(count_lines_with(out, "(128 bit key,     64 byte blocks,     16 bytes per update,    4 "
-                                "updates):") == 2,
-          "tcrypt 64/16 lines:\n%s", out);
-    CHECK(count_lines_with(out, "cycles/operation,") == 8 &&
-              count_lines_with(out, "cycles/byte") == 8,
-          "tcrypt: 8 measured lines");
+    CHECK(count_lines_with(out, "test  3 (   64 byte blocks,   16 bytes per update,   4 updates): ") ==
+              1,
+          "tcrypt cmac 64/16 line:\n%s", out);
+    CHECK(count_lines_with(out, " cycles/operation, ") == 4 &&
+              count_lines_with(out, " cycles/byte") == 4 && count_lines_with(out, ".") <= 2,
+          "tcrypt: 4 hash lines, no decimals:\n%s", out);
     free(out);
 
     CHECK(run_line(BASE "--format slope", NULL, 0, &out, NULL) == 0, "slope run");
@@ -137,6 +146,249 @@ static void test_text_formats(void)
     CHECK(count_lines_with(out, "aeskit generic") == 2, "table rows");
     CHECK(strstr(out, "core clock estimate") != NULL, "clock printed");
     free(out);
+}
+
+/* ---- a report made by hand: exact figures, so the shapes can be checked
+ * without timing anything ---------------------------------------------------- */
+
+static const char *fake_version(void)
+{
+    return "3.0.19";
+}
+static const speed_peer fake_peer = {"openssl", fake_version, NULL, NULL, NULL, 0};
+
+typedef struct synth {
+    speed_opts o;
+    speed_impl impls[2];
+    speed_cell cells[64];
+    speed_result res[128];
+    speed_report r;
+} synth;
+
+/* ns[c] = ns per message of cell c for implementation 0; implementation 1
+ * (a peer) takes twice as long. */
+static void synth_init(synth *x, const char *const *algs, const size_t *sizes, const double *ns,
+                       size_t ncells)
+{
+    memset(x, 0, sizeof *x);
+    x->o.seconds = 0.5;
+    x->o.aad_len = 16;
+    snprintf(x->impls[0].label, sizeof x->impls[0].label, "aeskit x86-vaes-avx512");
+    snprintf(x->impls[0].impl, sizeof x->impls[0].impl, "aeskit");
+    snprintf(x->impls[0].backend, sizeof x->impls[0].backend, "x86-vaes-avx512");
+    x->impls[0].is_aeskit = 1;
+    x->impls[0].aeskit_backend = "x86-vaes-avx512";
+    snprintf(x->impls[1].label, sizeof x->impls[1].label, "openssl 3.0.19");
+    snprintf(x->impls[1].impl, sizeof x->impls[1].impl, "openssl");
+    snprintf(x->impls[1].backend, sizeof x->impls[1].backend, "3.0.19");
+    x->impls[1].peer = &fake_peer;
+    for (size_t c = 0; c < ncells; c++) {
+        x->cells[c].alg = speed_alg_find(algs[c]);
+        x->cells[c].size = sizes[c];
+        x->cells[c].aad_len = 16;
+        for (size_t i = 0; i < 2; i++) {
+            speed_result *y = &x->res[c * 2 + i];
+            y->impl = &x->impls[i];
+            y->cell = x->cells[c];
+            y->status = SR_OK;
+            y->ns_per_msg = ns[c] * (double)(i + 1);
+            y->ns_per_byte = y->ns_per_msg / (double)sizes[c];
+            y->bytes_per_sec = (double)sizes[c] * 1e9 / y->ns_per_msg;
+            y->cycles_per_byte = y->ns_per_byte * 3000 / 1000.0;
+        }
+    }
+    x->r.opts = &x->o;
+    x->r.impls = x->impls;
+    x->r.nimpls = 2;
+    x->r.res = x->res;
+    x->r.cells = x->cells;
+    x->r.ncells = ncells;
+    x->r.mhz = 3000;
+    snprintf(x->r.cpu_model, sizeof x->r.cpu_model, "Test CPU");
+    x->r.features = "aesni";
+}
+
+static char *synth_output(synth *x, enum speed_format fmt)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    x->o.format = fmt;
+    speed_output(f, &x->r);
+    fclose(f);
+    return text;
+}
+
+/* The line of text starting with prefix (copied into buf), or NULL. */
+static const char *line_starting(const char *text, const char *prefix, char *buf, size_t n)
+{
+    for (const char *p = text; p && *p;) {
+        const char *e = strchr(p, '\n');
+        size_t len = e ? (size_t)(e - p) : strlen(p);
+        if (!strncmp(p, prefix, strlen(prefix))) {
+            snprintf(buf, n, "%.*s", (int)len, p);
+            return buf;
+        }
+        p = e ? e + 1 : p + len;
+    }
+    return NULL;
+}
+
+/* Ends (offsets one past) of the blank-separated words of line. */
+static size_t word_ends(const char *line, size_t *ends, size_t max)
+{
+    size_t n = 0;
+    for (size_t i = 0; line[i]; i++)
+        if (line[i] != ' ' && (line[i + 1] == ' ' || !line[i + 1]) && n < max)
+            ends[n++] = i + 1;
+    return n;
+}
+
+static void test_synthetic(void)
+{
+    synth x;
+    char a[512], b[512];
+    size_t ea[16], eb[16];
+
+    /* openssl: a figure wider than openssl's 13 columns (2.5 TB/s) widens
+     * every column; each row is the type word and one word per size, right
+     * edges under the header's "bytes" */
+    {
+        static const char *const algs[] = {"aes-128-gcm", "aes-128-gcm", "aes-128-gcm"};
+        static const size_t sizes[] = {16, 1024, 16384};
+        static const double ns[] = {20, 100, 16384 / 2500.0};
+        synth_init(&x, algs, sizes, ns, 3);
+        char *out = synth_output(&x, SF_OPENSSL);
+        const char *hdr = line_starting(out, "type ", a, sizeof a);
+        const char *row = line_starting(out, "AES-128-GCM/aeskit-x86-vaes-avx512 ", b, sizeof b);
+        CHECK(hdr && row, "openssl header and row:\n%s", out);
+        if (hdr && row) {
+            size_t nh = word_ends(hdr, ea, 16), nr = word_ends(row, eb, 16);
+            CHECK(nh == 7 && nr == 4, "openssl: header words %zu (want 7), row words %zu (want 4):\n%s",
+                  nh, nr, out);
+            if (nh == 7 && nr == 4)
+                for (size_t k = 0; k < 3; k++)
+                    CHECK(ea[2 + 2 * k] == eb[1 + k], "openssl column %zu: header ends at %zu, "
+                          "figure at %zu:\n%s", k, ea[2 + 2 * k], eb[1 + k], out);
+            CHECK(strstr(row, " 2500000000.00k") != NULL, "the 2.5 TB/s figure whole:\n%s", out);
+        }
+        CHECK(line_starting(out, "AES-128-GCM/openssl-3.0.19 ", a, sizeof a) != NULL,
+              "openssl: peer row one word:\n%s", out);
+        free(out);
+    }
+
+    /* tcrypt: the kernel's cipher line, exactly; the hash line for a MAC */
+    {
+        static const char *const algs[] = {"aes-128-gcm", "aes-128-gcm", "aes-256-cmac"};
+        static const size_t sizes[] = {16, 1024, 16};
+        static const double ns[] = {20, 64, 10};
+        synth_init(&x, algs, sizes, ns, 3);
+        char *out = synth_output(&x, SF_TCRYPT);
+        CHECK(count_lines_with(out, "testing speed of gcm(aes) (aeskit x86-vaes-avx512) encryption") == 1,
+              "tcrypt heading:\n%s", out);
+        CHECK(line_starting(out, "test 0 (128 bit key, 16 byte blocks): 50000000 operations in 1 "
+                                 "seconds (800000000 bytes)", a, sizeof a) != NULL,
+              "tcrypt cipher line:\n%s", out);
+        CHECK(line_starting(out, "test 1 (128 bit key, 1024 byte blocks): 15625000 operations in 1 "
+                                 "seconds (16000000000 bytes)", a, sizeof a) != NULL,
+              "tcrypt cipher line 2:\n%s", out);
+        CHECK(count_lines_with(out, "testing speed of cmac(aes) (aeskit x86-vaes-avx512), 256 bit key") == 1,
+              "tcrypt cmac heading:\n%s", out);
+        CHECK(line_starting(out, "test  0 (   16 byte blocks,   16 bytes per update,   1 updates):     "
+                                 "30 cycles/operation,    1 cycles/byte", a, sizeof a) != NULL,
+              "tcrypt hash line:\n%s", out);
+        free(out);
+    }
+
+    /* slope: sizes whose straight line would cross below 0 at size 0 (the
+     * CMAC case of issue 12): never a negative per-call cost, and a poor fit
+     * is said */
+    {
+        static const char *const algs[] = {"aes-128-cmac", "aes-128-cmac", "aes-128-cmac"};
+        static const size_t sizes[] = {16, 64, 1024};
+        static const double ns[] = {10, 12, 300};
+        synth_init(&x, algs, sizes, ns, 3);
+        char *out = synth_output(&x, SF_SLOPE);
+        CHECK(count_lines_with(out, "(slope over 3 sizes; ") == 2, "slope lines:\n%s", out);
+        int negative = 0;
+        for (const char *p = strstr(out, " -"); p; p = strstr(p + 1, " -"))
+            negative |= p[2] >= '0' && p[2] <= '9';
+        CHECK(!negative, "a negative figure:\n%s", out);
+        CHECK(count_lines_with(out, "fitted through 0") == 2, "fit through 0 said:\n%s", out);
+        CHECK(count_lines_with(out, "poor fit") == 2, "poor fit said:\n%s", out);
+        free(out);
+        /* a clean line: its per-call cost, no warning */
+        static const double ns2[] = {40 + 16 * 0.5, 40 + 64 * 0.5, 40 + 1024 * 0.5};
+        synth_init(&x, algs, sizes, ns2, 3);
+        out = synth_output(&x, SF_SLOPE);
+        CHECK(count_lines_with(out, "(slope over 3 sizes; 40 ns per call)") == 1 &&
+                  count_lines_with(out, "(slope over 3 sizes; 80 ns per call)") == 1,
+              "clean fit:\n%s", out);
+        CHECK(!strstr(out, "poor fit"), "clean fit is not poor:\n%s", out);
+        free(out);
+    }
+
+    /* plot: log y axis by default, every line its own (colour, dash), the x
+     * label under the x axis even when a long legend makes the picture
+     * taller */
+    {
+        const char *algs[32];
+        size_t sizes[32];
+        double ns[32];
+        for (size_t k = 0; k < 32; k++) {
+            algs[k] = speed_algs[k / 2].name;
+            sizes[k] = k % 2 ? 16384 : 16;
+            ns[k] = k % 2 ? 2000 : 20;
+        }
+        synth_init(&x, algs, sizes, ns, 32);
+        char *svg = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&svg, &len);
+        CHECK(speed_plot_file(f, &x.r) == 0, "plot written");
+        CHECK(count_lines_with(svg, "<polyline") == 32, "32 lines");
+        CHECK(strstr(svg, "(10^9 bytes/s), log scale</text>") != NULL, "log y axis by default");
+        /* (stroke, dash) pairs all distinct */
+        char styles[32][96];
+        size_t ns_ = 0;
+        for (const char *p = strstr(svg, "<polyline"); p && ns_ < 32; p = strstr(p + 1, "<polyline")) {
+            const char *q = strstr(p, " points=");
+            snprintf(styles[ns_++], sizeof styles[0], "%.*s", (int)(q ? q - p : 0), p);
+        }
+        int dup = 0;
+        for (size_t i = 0; i < ns_; i++)
+            for (size_t j = i + 1; j < ns_; j++)
+                dup |= !strcmp(styles[i], styles[j]);
+        CHECK(ns_ == 32 && !dup, "distinct line styles");
+        double ry = 0, rh = 0, ly = 0;
+        const char *rect = strstr(svg, "<rect x=");
+        const char *xl = strstr(svg, ">message size, bytes");
+        CHECK(rect && sscanf(rect, "<rect x=\"%*f\" y=\"%lf\" width=\"%*f\" height=\"%lf\"", &ry,
+                             &rh) == 2,
+              "plot frame");
+        if (xl) {
+            const char *t = xl;
+            while (t > svg && strncmp(t, "<text", 5))
+                t--;
+            const char *y = strstr(t, " y=\"");
+            if (y)
+                ly = strtod(y + 4, NULL);
+        }
+        double height = 0;
+        const char *h = strstr(svg, "height=\"");
+        if (h)
+            height = strtod(h + 8, NULL);
+        CHECK(height > ry + rh + 100, "a long legend makes the picture taller (%g)", height);
+        CHECK(ly > ry + rh + 16 && ly < ry + rh + 50, "x label at %g, the axis at %g", ly, ry + rh);
+        free(svg); /* speed_plot_file closed f */
+
+        x.o.plot_linear = 1;
+        svg = NULL;
+        f = open_memstream(&svg, &len);
+        CHECK(speed_plot_file(f, &x.r) == 0, "linear plot written");
+        CHECK(!strstr(svg, "bytes/s), log scale</text>") && strstr(svg, "(10^9 bytes/s)</text>"),
+              "--plot-y linear");
+        free(svg);
+    }
 }
 
 static void test_plot(void)
@@ -226,6 +478,7 @@ int main(void)
     test_json();
     test_text_formats();
     test_plot();
+    test_synthetic();
     return finish("test_formats");
 }
 #endif
