@@ -39,7 +39,7 @@ static uint32_t detect(void)
     int ymm_ok = osxsave && (xcr0 & 0x6) == 0x6;           /* XMM and YMM state */
     int zmm_ok = ymm_ok && (xcr0 & 0xe0) == 0xe0;          /* opmask, ZMM_Hi256, Hi16_ZMM */
     if (avx && ymm_ok) f |= AK_CPU_AVX;
-    unsigned max = __get_cpuid_max(0, NULL);
+    unsigned max = (unsigned)__get_cpuid_max(0, NULL);
     if (max >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (ymm_ok && (b & bit_AVX2)) f |= AK_CPU_AVX2;

@@ -55,7 +55,7 @@ static aeskit_status find(const char *name, const ak_backend **out)
  * variable must not make a correct program fail (aeskit.h, "The
  * environment").  The result is idempotent, so a race only repeats it. */
 static _Atomic(const ak_backend *) env_backend;
-static _Atomic int env_backend_status = -1;
+static _Atomic int env_backend_status = -1; /* an aeskit_status once read */
 
 static const ak_backend *forced_backend(aeskit_status *why)
 {
@@ -63,9 +63,10 @@ static const ak_backend *forced_backend(aeskit_status *why)
     if (st < 0) {
         const ak_backend *be = NULL;
         const char *forced = ak_getenv("AESKIT_BACKEND");
-        st = AESKIT_OK;
+        aeskit_status found = AESKIT_OK;
         if (forced && *forced)
-            st = find(forced, &be);
+            found = find(forced, &be);
+        st = (int)found;
         atomic_store_explicit(&env_backend, st == AESKIT_OK ? be : NULL, memory_order_relaxed);
         atomic_store_explicit(&env_backend_status, st, memory_order_release);
     }
