@@ -135,6 +135,57 @@ _Static_assert(sizeof(ak_xts_key) == sizeof(aeskit_xts_key), "ak_xts_key size");
 _Static_assert(sizeof(ak_rfc4106_key) == sizeof(aeskit_rfc4106_key), "ak_rfc4106_key size");
 _Static_assert(sizeof(ak_rfc4309_key) == sizeof(aeskit_rfc4309_key), "ak_rfc4309_key size");
 
+/* ---- The whole-message GCM descriptor ------------------------------------- */
+/*
+ * One GCM message for a backend's gcm_msgs kernel.  The front end
+ * (src/modes/gcm.c) owns the protocol: it checks every argument, builds J0
+ * from the IV, and afterwards truncates or compares the tag and wipes or
+ * restores the output of a failed open.  The kernel only computes
+ *   out = GCTR_K(inc32(J0), in),
+ *   S   = GHASH_H(A || 0^v || C || 0^u || [len(A)]_64 || [len(C)]_64),
+ *   tag = S ^ E_K(J0)   (all 16 bytes),
+ * with C = out (seal) or C = in (open, hashed before an in-place output
+ * overwrites it).  The length block is two shifts of len and aad_len, so
+ * each kernel forms it in its own register layout.  An open writes its
+ * plaintext to out before the tag is known; the front end zeroes it, or
+ * encrypts it back in place, when the tag does not match.
+ *
+ * The front end guarantees: aes and gh belong to one key set up by this
+ * backend; len <= 2^36 - 32 and aad_len <= 2^61 - 1; out == in or the two
+ * do not overlap, and neither aad nor the descriptor overlaps out; in and
+ * out may be NULL when len is 0, aad when aad_len is 0 (a masked vector
+ * access next to NULL is correct but slow, so the GMAC entries pass a small
+ * stack buffer instead); tag is 16 bytes that may overlap in or aad but not
+ * out, so a kernel reads every input before it writes tag; a backend's own
+ * kernel sees only descriptors with AK_GCM_J0_IV12.  Descriptors of one
+ * call are independent (each may name another key of the same backend)
+ * and may be handled in any order.
+ */
+enum {
+    /* Direction: set for open (the input is the ciphertext), clear for seal. */
+    AK_GCM_OPEN = 1u << 0,
+    /* J0 = IV || 0^31 || 1 for a 96-bit IV (SP 800-38D 7.1 step 2): the
+     * counters inc32^i(J0) are public and do not wrap for any i up to
+     * 2^32 - 2, which covers the longest message (2^32 - 2 blocks), so a
+     * kernel may form them with plain adds and branch on their low byte.
+     * Without it (J0 = GHASH_H(IV)) the counters are secret and the front
+     * end runs ak_gcm_msgs_primitives, never the backend's kernel. */
+    AK_GCM_J0_IV12 = 1u << 1
+};
+
+typedef struct ak_gcm_msg {
+    const ak_aes *aes;   /* the cipher key */
+    const ak_ghash *gh;  /* the GHASH key of the same GCM key */
+    const uint8_t *in;   /* len bytes: plaintext (seal) or ciphertext (open) */
+    uint8_t *out;        /* len bytes, == in or disjoint from it */
+    size_t len;
+    const uint8_t *aad;  /* aad_len bytes */
+    size_t aad_len;
+    uint32_t flags;      /* AK_GCM_OPEN, AK_GCM_J0_IV12 */
+    uint8_t *tag;        /* out: the full 16-byte tag (seal) or expected tag (open) */
+    AESKIT_ALIGN(16) uint8_t j0[16]; /* J0, byte order of SP 800-38D */
+} ak_gcm_msg;
+
 /* ---- The backend descriptor ---------------------------------------------- */
 
 #define AK_MAC_CTR_STEP_DEFAULT 6
@@ -203,25 +254,17 @@ typedef struct ak_backend {
     void (*gcm_decrypt)(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
                         size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
 
-    /* Optional whole-message GCM with a 12-byte IV, for per-call overhead on
-     * small messages.  Arguments are already checked (lengths within limits,
-     * no bad overlap).  seal writes the ciphertext and the full 16-byte tag;
-     * open writes the plaintext and the full 16-byte expected tag (the front
-     * end compares, truncates, and wipes/restores on failure). */
-    void (*gcm_seal_iv12)(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                          uint8_t tag[16]);
-    void (*gcm_open_iv12)(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                          size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                          uint8_t tag[16]);
+    /* Whole-message GCM over n descriptors (ak_gcm_msg, above), each complete
+     * in itself: its own keys, buffers and direction.  See ak_gcm_msg for
+     * what the front end guarantees and what the kernel writes.  A backend
+     * without a kernel of its own names ak_gcm_msgs_primitives. */
+    void (*gcm_msgs)(ak_gcm_msg *m, size_t n);
 } ak_backend;
 
 /* ---- The backend table (src/dispatch.c) ---------------------------------- */
-/* The descriptors themselves are declared in the generated backend_table.h
- * (from src/backends.txt); the generic backend's is also named here because
- * other backends reuse its pieces. */
-
-extern const ak_backend ak_backend_generic;
+/* The descriptors of the target's backends, declared from src/backends.txt
+ * (generated by cmake/backends.cmake). */
+#include "backend_decls.h"
 
 /* Number of table entries and entry i (NULL past the end). */
 size_t ak_backend_count(void);
@@ -320,6 +363,11 @@ void ak_blockloop_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, 
                               uint8_t tweak[16]);
 void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                               uint8_t tweak[16]);
+
+/* The whole-message GCM kernel built from a key's own primitives (ctr32,
+ * ghash, ecb_encrypt, gcm_encrypt/gcm_decrypt) (src/modes/gcm.c): the
+ * gcm_msgs of a backend without a kernel of its own.  It takes any J0. */
+void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n);
 
 /* ---- The generic backend's pieces other backends may reuse --------------- */
 /* Constant-time portable AES key schedule: writes the (rounds+1)*16 bytes of

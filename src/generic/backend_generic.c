@@ -153,4 +153,5 @@ const ak_backend ak_backend_generic = {
     .xts_decrypt = ak_blockloop_xts_decrypt,
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
+    .gcm_msgs = ak_gcm_msgs_primitives,
 };

@@ -8,17 +8,16 @@
  *   C  = GCTR_K(inc32(J0), P);
  *   S  = GHASH_H(A || 0^v || C || 0^u || [len(A)]_64 || [len(C)]_64);
  *   T  = MSB_t(GCTR_K(J0, S)) = MSB_t(S ^ E_K(J0)).
- * The backend supplies ctr32 (GCTR with inc32, wrapping modulo 2^32) and
- * ghash (Y = (Y ^ X) * H per block); everything else - J0, padding, the
- * length block, partial blocks, tag truncation - is done here once for all
- * backends.  A backend may also give a fused CTR+GHASH bulk kernel
- * (gcm_encrypt/gcm_decrypt) and whole-message kernels for 12-byte IVs
- * (gcm_seal_iv12/gcm_open_iv12), used when present.
- *
- * Small messages without a whole-message kernel run E_K(J0) and all their
- * data blocks through one ctr32 call starting at J0 (a bitsliced backend
- * pays per call, not per block); single keystream blocks (E_K(J0), a
- * partial tail) go through ecb_encrypt, the cheapest one-block call.
+ * The protocol is written here once for all backends: J0 from the IV, the
+ * streaming state, tag truncation and comparison, and what a failed open
+ * leaves in its output.  A one-shot message goes to the backend as an
+ * ak_gcm_msg descriptor (src/internal.h) holding J0; the backend's gcm_msgs
+ * kernel encrypts, hashes A, C and the length block, and writes the full
+ * tag.  ak_gcm_msgs_primitives below is that kernel built from the
+ * primitives - ctr32 (GCTR with inc32, wrapping modulo 2^32), ghash
+ * (Y = (Y ^ X) * H per block) and the optional fused CTR+GHASH bulk kernels
+ * (gcm_encrypt/gcm_decrypt) - for a backend without one of its own and for
+ * every message whose IV is not 96 bits.
  *
  * Lengths: plaintext <= 2^36-32 bytes, AAD and IV <= 2^61-1 bytes, all kept
  * and compared as uint64_t with the subtraction on the constant side, so no
@@ -29,22 +28,22 @@
 /* Blocks per CTR-then-GHASH step when the backend has no fused kernel:
  * 4 KiB, so the ciphertext GHASH reads is still in L1. */
 #define GCM_CHUNK_BLOCKS 256
-/* Messages up to this many bytes, without a whole-message backend kernel,
+/* Messages up to this many bytes, in ak_gcm_msgs_primitives,
  * go through one ctr32 call covering E_K(J0) and every data block. */
 #define GCM_SMALL_MAX 112
 
 /* ---- building blocks ------------------------------------------------------- */
 
-static inline void ghash_padded(const ak_gcm_key *g, uint8_t Y[16], const uint8_t *p, size_t n)
+static inline void ghash_padded(const ak_backend *be, const ak_ghash *gh, uint8_t Y[16],
+                                const uint8_t *p, size_t n)
 {
-    const ak_backend *be = g->aes.be;
     size_t nb = n / 16, rem = n % 16;
     if (nb)
-        be->ghash(&g->gh, Y, p, nb);
+        be->ghash(gh, Y, p, nb);
     if (rem) {
         uint8_t blk[16] = {0};
         memcpy(blk, p + nb * 16, rem);
-        be->ghash(&g->gh, Y, blk, 1);
+        be->ghash(gh, Y, blk, 1);
     }
 }
 
@@ -65,32 +64,31 @@ static void gcm_j0(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len, uint8_
         return;
     }
     uint8_t Y[16] = {0}, blk[16];
-    ghash_padded(g, Y, iv, iv_len);
+    ghash_padded(g->aes.be, &g->gh, Y, iv, iv_len);
     len_block(blk, 0, (uint64_t)iv_len); /* 0^64 || [len(IV)]_64 */
     g->aes.be->ghash(&g->gh, Y, blk, 1);
     memcpy(j0, Y, 16);
 }
 
 /* E_K(J0) into ekj0 and ctr = inc32(J0). */
-static inline void gcm_ekj0(const ak_gcm_key *g, const uint8_t j0[16], uint8_t ekj0[16],
+static inline void gcm_ekj0(const ak_aes *aes, const uint8_t j0[16], uint8_t ekj0[16],
                             uint8_t ctr[16])
 {
     memcpy(ctr, j0, 16);
-    mo_ks32(&g->aes, ekj0, ctr);
+    mo_ks32(aes, ekj0, ctr);
 }
 
 /* out = in XOR GCTR keystream from ctr, any len (restoring an in-place
  * buffer after a failed open: CTR is its own inverse). */
-static void gcm_ctr_xor(const ak_gcm_key *g, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+static void gcm_ctr_xor(const ak_aes *aes, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
                         size_t len)
 {
-    const ak_backend *be = g->aes.be;
     size_t nb = len / 16, rem = len % 16;
     if (nb)
-        be->ctr32(&g->aes, out, in, nb, ctr);
+        aes->be->ctr32(aes, out, in, nb, ctr);
     if (rem) {
         uint8_t ks[16];
-        mo_ks32(&g->aes, ks, ctr);
+        mo_ks32(aes, ks, ctr);
         for (size_t i = 0; i < rem; i++)
             out[nb * 16 + i] = in[nb * 16 + i] ^ ks[i];
         mo_wipe(ks, sizeof ks);
@@ -98,18 +96,18 @@ static void gcm_ctr_xor(const ak_gcm_key *g, uint8_t ctr[16], uint8_t *out, cons
 }
 
 /* Whole blocks: encrypt then hash the ciphertext. */
-static void gcm_bulk_enc(const ak_gcm_key *g, uint8_t *out, const uint8_t *in, size_t nb,
-                         uint8_t ctr[16], uint8_t Y[16])
+static void gcm_bulk_enc(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, const uint8_t *in,
+                         size_t nb, uint8_t ctr[16], uint8_t Y[16])
 {
-    const ak_backend *be = g->aes.be;
+    const ak_backend *be = aes->be;
     if (be->gcm_encrypt) {
-        be->gcm_encrypt(&g->aes, &g->gh, out, in, nb, ctr, Y);
+        be->gcm_encrypt(aes, gh, out, in, nb, ctr, Y);
         return;
     }
     while (nb) {
         size_t n = nb < GCM_CHUNK_BLOCKS ? nb : GCM_CHUNK_BLOCKS;
-        be->ctr32(&g->aes, out, in, n, ctr);
-        be->ghash(&g->gh, Y, out, n);
+        be->ctr32(aes, out, in, n, ctr);
+        be->ghash(gh, Y, out, n);
         in += n * 16;
         out += n * 16;
         nb -= n;
@@ -118,22 +116,192 @@ static void gcm_bulk_enc(const ak_gcm_key *g, uint8_t *out, const uint8_t *in, s
 
 /* Whole blocks: hash the ciphertext before it is overwritten (in-place),
  * then decrypt. */
-static void gcm_bulk_dec(const ak_gcm_key *g, uint8_t *out, const uint8_t *in, size_t nb,
-                         uint8_t ctr[16], uint8_t Y[16])
+static void gcm_bulk_dec(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, const uint8_t *in,
+                         size_t nb, uint8_t ctr[16], uint8_t Y[16])
 {
-    const ak_backend *be = g->aes.be;
+    const ak_backend *be = aes->be;
     if (be->gcm_decrypt) {
-        be->gcm_decrypt(&g->aes, &g->gh, out, in, nb, ctr, Y);
+        be->gcm_decrypt(aes, gh, out, in, nb, ctr, Y);
         return;
     }
     while (nb) {
         size_t n = nb < GCM_CHUNK_BLOCKS ? nb : GCM_CHUNK_BLOCKS;
-        be->ghash(&g->gh, Y, in, n);
-        be->ctr32(&g->aes, out, in, n, ctr);
+        be->ghash(gh, Y, in, n);
+        be->ctr32(aes, out, in, n, ctr);
         in += n * 16;
         out += n * 16;
         nb -= n;
     }
+}
+
+/* ---- the whole-message kernel from the primitives ---------------------------
+ *
+ * ak_gcm_msgs_primitives is the gcm_msgs of a backend without a kernel of its
+ * own, and runs every message whose J0 is GHASH_H(IV) (flags without
+ * AK_GCM_J0_IV12), which a backend's kernel may refuse.  It keeps no
+ * assumption about J0: ctr32 wraps modulo 2^32 as inc32 does.
+ *
+ * Messages up to GCM_SMALL_MAX bytes go through one ctr32 call covering
+ * E_K(J0) and every data block, b = [E_K(J0) slot][data, zero padded], and
+ * one ghash call over [C, zero padded][length block] (a bitsliced backend
+ * pays per call, not per block); longer ones through the bulk kernels, with
+ * the tail's keystream block from ecb_encrypt, the cheapest one-block call. */
+static void gcm_msg_primitives(ak_gcm_msg *m)
+{
+    const ak_aes *aes = m->aes;
+    const ak_ghash *gh = m->gh;
+    const ak_backend *be = aes->be;
+    const uint8_t *in = m->in;
+    uint8_t *out = m->out;
+    const size_t len = m->len;
+    const int open = (m->flags & AK_GCM_OPEN) != 0;
+    uint8_t Y[16] = {0}, ctr[16];
+
+    ghash_padded(be, gh, Y, m->aad, m->aad_len);
+    memcpy(ctr, m->j0, 16);
+
+    if (len <= GCM_SMALL_MAX) {
+        uint8_t b[16 + GCM_SMALL_MAX + 16];
+        size_t nbp = (len + 15) / 16;
+        memset(b, 0, 16 + nbp * 16);
+        if (len)
+            memcpy(b + 16, in, len);
+        if (open) { /* hash C before the keystream overwrites it */
+            len_block(b + 16 + nbp * 16, m->aad_len, len);
+            be->ghash(gh, Y, b + 16, nbp + 1);
+        }
+        be->ctr32(aes, b, b, 1 + nbp, ctr);
+        if (len)
+            memcpy(out, b + 16, len);
+        if (!open) {
+            memset(b + 16 + len, 0, nbp * 16 - len); /* C || 0^u */
+            len_block(b + 16 + nbp * 16, m->aad_len, len);
+            be->ghash(gh, Y, b + 16, nbp + 1);
+        }
+        ak_xor16(m->tag, Y, b);
+        mo_wipe(b, 32 + nbp * 16);
+        return;
+    }
+
+    uint8_t ekj0[16], fin[32];
+    mo_ks32(aes, ekj0, ctr);
+    size_t nb = len / 16, rem = len % 16;
+    if (open)
+        gcm_bulk_dec(aes, gh, out, in, nb, ctr, Y);
+    else
+        gcm_bulk_enc(aes, gh, out, in, nb, ctr, Y);
+    size_t nfin = 1;
+    if (rem) {
+        uint8_t ks[16];
+        memset(fin, 0, 16);
+        memcpy(fin, in + nb * 16, rem); /* read before out's tail is written */
+        mo_ks32(aes, ks, ctr);
+        for (size_t i = 0; i < rem; i++)
+            out[nb * 16 + i] = fin[i] ^ ks[i];
+        if (!open)
+            memcpy(fin, out + nb * 16, rem); /* the ciphertext, zero padded */
+        mo_wipe(ks, sizeof ks);
+        nfin = 2;
+    }
+    len_block(fin + (nfin - 1) * 16, m->aad_len, len);
+    be->ghash(gh, Y, fin, nfin);
+    ak_xor16(m->tag, Y, ekj0);
+    mo_wipe(ekj0, sizeof ekj0);
+    mo_wipe(fin, sizeof fin);
+}
+
+void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        gcm_msg_primitives(&m[i]);
+}
+
+/* ---- the protocol around the kernel ------------------------------------------
+ *
+ * Every one-shot message goes through these functions, the fast entry's and
+ * the general path's alike, so the protocol is written once: J0 from the
+ * IV, then the tag truncated (seal) or compared, and a failed open's output
+ * zeroed or restored. */
+
+/* The descriptor of one checked message; tag and j0 are the caller's to
+ * fill. */
+static inline void gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t flags,
+                                const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                                size_t len, uint8_t *out)
+{
+    m->aes = &g->aes;
+    m->gh = &g->gh;
+    m->in = in;
+    m->out = out;
+    m->len = len;
+    m->aad = aad;
+    m->aad_len = aad_len;
+    m->flags = flags;
+}
+
+/* The same with J0 from an IV of any checked length. */
+static void gcm_msg_init_iv(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const uint8_t *iv,
+                            size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                            size_t len, uint8_t *out)
+{
+    gcm_msg_init(m, g, dir | (iv_len == 12 ? AK_GCM_J0_IV12 : 0), aad, aad_len, in, len, out);
+    gcm_j0(g, iv, iv_len, m->j0);
+}
+
+/* The backend's kernel where the descriptor allows it. */
+static inline void gcm_msg_run(ak_gcm_msg *m)
+{
+    if (MO_LIKELY(m->flags & AK_GCM_J0_IV12))
+        m->aes->be->gcm_msgs(m, 1);
+    else
+        ak_gcm_msgs_primitives(m, 1);
+}
+
+/* Seal: the first tag_len bytes of the full tag to the caller.  A full
+ * tag goes straight there (the kernel writes it after reading every
+ * input, and the checks keep it apart from out). */
+static inline void gcm_msg_seal(ak_gcm_msg *m, uint8_t *tag, size_t tag_len)
+{
+    uint8_t T[16];
+    if (MO_LIKELY(tag_len == 16)) {
+        m->tag = tag;
+        gcm_msg_run(m);
+        return;
+    }
+    m->tag = T;
+    gcm_msg_run(m);
+    memcpy(tag, T, tag_len);
+    mo_wipe(T, sizeof T); /* the bytes a truncated tag leaves out */
+}
+
+/* A failed open: out zeroed, or, in place, the plaintext encrypted back to
+ * the ciphertext from inc32(J0). */
+static MO_NOINLINE aeskit_status gcm_msg_open_fail(const ak_gcm_msg *m)
+{
+    if (m->out == m->in) {
+        uint8_t ctr[16];
+        memcpy(ctr, m->j0, 16);
+        mo_inc32(ctr);
+        gcm_ctr_xor(m->aes, ctr, m->out, m->out, m->len);
+    } else {
+        aeskit_memzero(m->out, m->len);
+    }
+    return AESKIT_ERR_AUTH;
+}
+
+/* Open: the expected tag compared with the caller's first tag_len bytes;
+ * the expected tag is wiped (it would forge this message). */
+static inline aeskit_status gcm_msg_open(ak_gcm_msg *m, const uint8_t *tag, size_t tag_len)
+{
+    uint8_t T[16];
+    m->tag = T;
+    gcm_msg_run(m);
+    uint32_t eq = ak_ct_eq_mask(T, tag, tag_len);
+    memset(T, 0, sizeof T);
+    __asm__ __volatile__("" : : "m"(T));
+    if (MO_LIKELY(eq))
+        return AESKIT_OK;
+    return gcm_msg_open_fail(m);
 }
 
 /* ---- one-shot --------------------------------------------------------------- */
@@ -170,84 +338,10 @@ static MO_NOINLINE aeskit_status gcm_seal_impl(const ak_gcm_key *g, const uint8_
     aeskit_status st = gcm_checks(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
-
-    const ak_backend *be = g->aes.be;
-    uint8_t T[16];
-
-    if (iv_len == 12 && be->gcm_seal_iv12) {
-        /* A full-length tag goes straight to the caller (it cannot overlap
-         * out, and the kernel writes it after reading every input). */
-        if (MO_LIKELY(tag_len == 16)) {
-            be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, tag);
-            return AESKIT_OK;
-        }
-        be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, T);
-        memcpy(tag, T, tag_len);
-        mo_wipe(T, sizeof T);
-        return AESKIT_OK;
-    }
-
-    uint8_t j0[16], Y[16] = {0};
-    gcm_j0(g, iv, iv_len, j0);
-    ghash_padded(g, Y, aad, aad_len);
-
-    if (len <= GCM_SMALL_MAX) {
-        /* b = [E_K(J0) slot][data blocks, zero padded][length block]: one
-         * ctr32 call from J0 covers the tag mask and the whole message. */
-        uint8_t b[16 + GCM_SMALL_MAX + 16];
-        size_t nbp = (len + 15) / 16;
-        memset(b, 0, 16 + nbp * 16);
-        if (len)
-            memcpy(b + 16, in, len);
-        be->ctr32(&g->aes, b, b, 1 + nbp, j0);
-        if (len) {
-            memcpy(out, b + 16, len);
-            memset(b + 16 + len, 0, nbp * 16 - len); /* C || 0^u */
-        }
-        len_block(b + 16 + nbp * 16, aad_len, len);
-        be->ghash(&g->gh, Y, b + 16, nbp + 1);
-        ak_xor16(T, Y, b);
-        memcpy(tag, T, tag_len);
-        mo_wipe(b, 32 + nbp * 16);
-        mo_wipe(T, sizeof T);
-        return AESKIT_OK;
-    }
-
-    uint8_t ekj0[16], ctr[16], fin[32];
-    gcm_ekj0(g, j0, ekj0, ctr);
-    size_t nb = len / 16, rem = len % 16;
-    gcm_bulk_enc(g, out, in, nb, ctr, Y);
-    size_t nfin = 1;
-    if (rem) {
-        mo_ks32(&g->aes, fin, ctr); /* keystream of the tail */
-        for (size_t i = 0; i < rem; i++)
-            out[nb * 16 + i] = fin[i] ^= in[nb * 16 + i];
-        memset(fin + rem, 0, 16 - rem);
-        nfin = 2;
-    }
-    len_block(fin + (nfin - 1) * 16, aad_len, len);
-    be->ghash(&g->gh, Y, fin, nfin);
-    ak_xor16(T, Y, ekj0);
-    memcpy(tag, T, tag_len);
-    mo_wipe(T, sizeof T);
-    mo_wipe(ekj0, sizeof ekj0);
-    mo_wipe(fin, sizeof fin);
+    ak_gcm_msg m;
+    gcm_msg_init_iv(&m, g, 0, iv, iv_len, aad, aad_len, in, len, out);
+    gcm_msg_seal(&m, tag, tag_len);
     return AESKIT_OK;
-}
-
-/* A failed whole-message open (12-byte IV): out zeroed, or, in place, the
- * plaintext encrypted back to the ciphertext from inc32(J0). */
-static MO_NOINLINE aeskit_status gcm_open_fail_iv12(const ak_gcm_key *g, const uint8_t *iv,
-                                                    const uint8_t *in, size_t len, uint8_t *out)
-{
-    if (out == in) {
-        uint8_t ctr[16];
-        mo_iv12_block(ctr, iv, 2); /* inc32(J0) = IV || 0^30 || 10 */
-        gcm_ctr_xor(g, ctr, out, out, len);
-    } else {
-        aeskit_memzero(out, len);
-    }
-    return AESKIT_ERR_AUTH;
 }
 
 static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
@@ -258,108 +352,40 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
     aeskit_status st = gcm_checks(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
-    const ak_backend *be = g->aes.be;
-    uint8_t T[16], ctr[16];
-    uint32_t eq;
-
-    if (iv_len == 12 && be->gcm_open_iv12) {
-        be->gcm_open_iv12(g, iv, aad, aad_len, in, len, out, T);
-        eq = ak_ct_eq_mask(T, tag, tag_len);
-        mo_wipe(T, sizeof T);
-        if (MO_LIKELY(eq))
-            return AESKIT_OK;
-        return gcm_open_fail_iv12(g, iv, in, len, out);
-    }
-
-    uint8_t j0[16], Y[16] = {0};
-    gcm_j0(g, iv, iv_len, j0);
-    ghash_padded(g, Y, aad, aad_len);
-
-    if (len <= GCM_SMALL_MAX) {
-        /* Hash the ciphertext, then one ctr32 from J0 over [0][C]; the
-         * plaintext stays on the stack and reaches out only if the tag
-         * matches, so an in-place buffer needs no restoring. */
-        uint8_t b[16 + GCM_SMALL_MAX + 16];
-        size_t nbp = (len + 15) / 16;
-        memset(b, 0, 16 + nbp * 16);
-        if (len)
-            memcpy(b + 16, in, len);
-        len_block(b + 16 + nbp * 16, aad_len, len);
-        be->ghash(&g->gh, Y, b + 16, nbp + 1);
-        be->ctr32(&g->aes, b, b, 1 + nbp, j0);
-        ak_xor16(T, Y, b);
-        eq = ak_ct_eq_mask(T, tag, tag_len);
-        if (MO_LIKELY(eq)) {
-            if (len)
-                memcpy(out, b + 16, len);
-        } else if (out != in) {
-            aeskit_memzero(out, len);
-        }
-        mo_wipe(b, 32 + nbp * 16);
-        mo_wipe(T, sizeof T);
-        return eq ? AESKIT_OK : AESKIT_ERR_AUTH;
-    }
-
-    uint8_t ekj0[16], ctr1[16], fin[32];
-    gcm_ekj0(g, j0, ekj0, ctr);
-    memcpy(ctr1, ctr, 16);
-    size_t nb = len / 16, rem = len % 16;
-    gcm_bulk_dec(g, out, in, nb, ctr, Y);
-    size_t nfin = 1;
-    if (rem) {
-        uint8_t ks[16];
-        memset(fin, 0, 16);
-        memcpy(fin, in + nb * 16, rem); /* read before out's tail is written */
-        mo_ks32(&g->aes, ks, ctr);
-        for (size_t i = 0; i < rem; i++)
-            out[nb * 16 + i] = fin[i] ^ ks[i];
-        mo_wipe(ks, sizeof ks);
-        nfin = 2;
-    }
-    len_block(fin + (nfin - 1) * 16, aad_len, len);
-    be->ghash(&g->gh, Y, fin, nfin);
-    ak_xor16(T, Y, ekj0);
-    eq = ak_ct_eq_mask(T, tag, tag_len);
-    mo_wipe(T, sizeof T);
-    mo_wipe(ekj0, sizeof ekj0);
-    if (MO_LIKELY(eq))
-        return AESKIT_OK;
-    if (out == in)
-        gcm_ctr_xor(g, ctr1, out, out, len);
-    else
-        aeskit_memzero(out, len);
-    return AESKIT_ERR_AUTH;
+    ak_gcm_msg m;
+    gcm_msg_init_iv(&m, g, AK_GCM_OPEN, iv, iv_len, aad, aad_len, in, len, out);
+    return gcm_msg_open(&m, tag, tag_len);
 }
 
 /* ---- the common case, first --------------------------------------------------
  *
- * A 12-byte IV, a 16-byte tag and a backend with a whole-message kernel:
- * the checks of gcm_checks in the order that lets a valid call leave
- * soonest, in a small function that calls the kernel, instead of the
- * general path's large stack frame.  Measured on the x86 machine of the
- * README (best of 300 batches): 16-byte seal 51 -> 47 cycles, 64-byte
- * 66 -> 60.  (A branch-free version of the same test was slower: 53 and
- * 71, from its setcc/or chains.)  Anything the test rejects goes to the
- * general path, which checks again and names the exact error.
+ * A 12-byte IV and a 16-byte tag: the checks of gcm_checks in the order that
+ * lets a valid call leave soonest, then the descriptor and the backend's
+ * kernel, in a small function instead of the general path's large stack
+ * frame.  (A branch-free version of the same test was slower, from its
+ * setcc/or chains.)  Anything the test rejects goes to the general path,
+ * which checks again and names the exact error; it is called with the
+ * constants 12 and 16 once those are known, so iv_len and tag_len need no
+ * register during the remaining checks.  Lengths of 2^32 bytes or more take
+ * the general path too: below that no sum of two lengths wraps.
  *
  * Non-empty [a, a+al) and [b, b+bl) meet iff a - b lies in (-al, bl),
  * that is iff (a - b + al - 1) mod 2^n < al + bl - 1: for ranges that do not
- * wrap the address space (and lengths whose sum does not, which the
- * length limits checked first guarantee) this is mo_any_overlap in one
- * compare (the two compares and their moves made the 16-byte seal's front
- * end 91 instructions; now 82). */
+ * wrap the address space (and lengths whose sum does not) this is
+ * mo_any_overlap in one compare. */
 static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl)
 {
     return (uintptr_t)a - (uintptr_t)b + (al - 1) < al + (bl - 1);
 }
 
-static inline int gcm_fast_args(const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+/* The checks of gcm_checks for iv_len == 12 and tag_len == 16. */
+static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
                                 size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
-                                const uint8_t *tag, size_t tag_len)
+                                const uint8_t *tag)
 {
-    if (((iv_len ^ 12) | (tag_len ^ 16)) != 0 || !iv || !tag)
+    if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || !iv || !tag)
         return 0;
-    if ((uint64_t)len > MO_GCM_MAX_MSG || (uint64_t)aad_len > MO_GCM_MAX_AAD || (!aad && aad_len))
+    if ((((uint64_t)len | (uint64_t)aad_len) >> 32) != 0 || (!aad && aad_len))
         return 0;
     if (len == 0) /* GMAC: nothing is written but the tag */
         return 1;
@@ -374,11 +400,15 @@ static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *i
                                            const uint8_t *aad, size_t aad_len, const uint8_t *in,
                                            size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
-    const ak_backend *be;
-    if (MO_LIKELY(g && ak_mo_ready(&g->aes, AK_MAGIC_GCM) && (be = g->aes.be)->gcm_seal_iv12 &&
-                  gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
-        be->gcm_seal_iv12(g, iv, aad, aad_len, in, len, out, tag);
-        return AESKIT_OK;
+    if (MO_LIKELY(iv_len == 12 && tag_len == 16)) {
+        if (MO_LIKELY(gcm_fast_args(g, iv, aad, aad_len, in, len, out, tag))) {
+            ak_gcm_msg m;
+            gcm_msg_init(&m, g, AK_GCM_J0_IV12, aad, aad_len, in, len, out);
+            mo_iv12_block(m.j0, iv, 1);
+            gcm_msg_seal(&m, tag, 16);
+            return AESKIT_OK;
+        }
+        return gcm_seal_impl(g, iv, 12, aad, aad_len, in, len, out, tag, 16);
     }
     return gcm_seal_impl(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
 }
@@ -388,16 +418,14 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
                                            size_t len, const uint8_t *tag, size_t tag_len,
                                            uint8_t *out)
 {
-    const ak_backend *be;
-    if (MO_LIKELY(g && ak_mo_ready(&g->aes, AK_MAGIC_GCM) && (be = g->aes.be)->gcm_open_iv12 &&
-                  gcm_fast_args(iv, iv_len, aad, aad_len, in, len, out, tag, tag_len))) {
-        uint8_t T[16];
-        be->gcm_open_iv12(g, iv, aad, aad_len, in, len, out, T);
-        uint32_t eq = ak_ct_eq_mask(T, tag, 16);
-        mo_wipe(T, sizeof T);
-        if (MO_LIKELY(eq))
-            return AESKIT_OK;
-        return gcm_open_fail_iv12(g, iv, in, len, out);
+    if (MO_LIKELY(iv_len == 12 && tag_len == 16)) {
+        if (MO_LIKELY(gcm_fast_args(g, iv, aad, aad_len, in, len, out, tag))) {
+            ak_gcm_msg m;
+            gcm_msg_init(&m, g, AK_GCM_OPEN | AK_GCM_J0_IV12, aad, aad_len, in, len, out);
+            mo_iv12_block(m.j0, iv, 1);
+            return gcm_msg_open(&m, tag, 16);
+        }
+        return gcm_open_impl(g, iv, 12, aad, aad_len, in, len, tag, 16, out);
     }
     return gcm_open_impl(g, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
 }
@@ -485,7 +513,7 @@ _Static_assert(_Alignof(mo_gcm_ctx) <= _Alignof(aeskit_gcm_ctx), "GCM context al
 static void gctx_init(mo_gcm_ctx *c, const ak_gcm_key *g, const uint8_t j0[16],
                       aeskit_direction dir)
 {
-    gcm_ekj0(g, j0, c->ekj0, c->ctr);
+    gcm_ekj0(&g->aes, j0, c->ekj0, c->ctr);
     memset(c->Y, 0, 16);
     c->key = g;
     c->dir = (uint32_t)dir;
@@ -626,9 +654,9 @@ aeskit_status aeskit_gcm_update(aeskit_gcm_ctx *ctx, uint8_t *out, const uint8_t
     size_t nb = len / 16, rem = len % 16;
     if (nb) {
         if (dec)
-            gcm_bulk_dec(g, out, in, nb, c->ctr, c->Y);
+            gcm_bulk_dec(&g->aes, &g->gh, out, in, nb, c->ctr, c->Y);
         else
-            gcm_bulk_enc(g, out, in, nb, c->ctr, c->Y);
+            gcm_bulk_enc(&g->aes, &g->gh, out, in, nb, c->ctr, c->Y);
         in += nb * 16;
         out += nb * 16;
     }

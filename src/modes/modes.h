@@ -77,18 +77,23 @@ static inline void mo_inc32(uint8_t ctr[16])
     memcpy(ctr, &v, 16);
 }
 
-/* IV || [n]_32 as one 16-byte store (GCM's J0 = IV || 0^31 || 1 for n = 1). */
+/* IV || [n]_32 as one 16-byte store (GCM's J0 = IV || 0^31 || 1 for n = 1):
+ * the two 64-bit words IV[0..7] and IV[8..11] || 0^32, in memory order,
+ * then [n]_32 ORed into the last four bytes (on x86: two loads, one unpack
+ * and one OR with a constant). */
 static inline void mo_iv12_block(uint8_t out[16], const uint8_t iv[12], uint32_t n)
 {
-    mo_v4u32 v;
-    uint32_t w0, w1, w2;
-    memcpy(&w0, iv, 4);
-    memcpy(&w1, iv + 4, 4);
+    uint64_t w0;
+    uint32_t w2;
+    memcpy(&w0, iv, 8);
     memcpy(&w2, iv + 8, 4);
-    v[0] = w0;
-    v[1] = w1;
-    v[2] = w2;
-    v[3] = MO_BE32(n);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    mo_v2u64 v = {w0, (uint64_t)w2 << 32};
+    v |= (mo_v2u64){0, n};
+#else
+    mo_v2u64 v = {w0, w2};
+    v |= (mo_v2u64){0, (uint64_t)MO_BE32(n) << 32};
+#endif
     memcpy(out, &v, 16);
 }
 

@@ -552,74 +552,67 @@ AKV_TARGET static void akv_be_gcm_decrypt(const ak_aes *k, const ak_ghash *g, ui
     akv_by_rounds(k->rounds, akv_gcm_body, k->data + AKV_ENC_KEYS, g, 1, out, in, n, ctr, Y);
 }
 
-/* ---- whole-message GCM with a 96-bit IV (SP 800-38D 7.1 / 7.2) ----------
+/* ---- whole-message GCM (ak_gcm_msg, src/internal.h) ---------------------
  * For small messages the front end's generic path costs several calls and
- * copies; here J0 = IV || 0^31 || 1 is built in place, the AAD and the
+ * copies; here the counters start from the descriptor's J0, the AAD and the
  * message tail are padded on the stack, and everything else goes through
- * the bulk kernels above.  Arguments are already checked (internal.h);
- * in-place is fine (the tail is read before it is written). */
-AKV_TARGET static void akv_gcm_iv12(const ak_gcm_key *key, const uint8_t iv[12],
-                                    const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                    size_t len, uint8_t *out, uint8_t tag[16], int dec)
+ * the bulk kernels above.  In-place is fine (the tail is read before it is
+ * written). */
+AKV_TARGET static void akv_gcm_msg(ak_gcm_msg *m)
 {
+    const ak_aes *aes = m->aes;
+    const ak_ghash *gh = m->gh;
+    const uint8_t *in = m->in, *aad = m->aad;
+    uint8_t *out = m->out;
+    const size_t len = m->len, aad_len = m->aad_len;
+    const int dec = (m->flags & AK_GCM_OPEN) != 0;
     uint8_t ctr[16], Y[16] = {0}, buf[16], ek0[16];
-    memcpy(ctr, iv, 12);
-    ak_store_be32(ctr + 12, 1);
-    akv_be_ecb_encrypt(&key->aes, ek0, ctr, 1);
-    ak_store_be32(ctr + 12, 2);
+    akv_be_ecb_encrypt(aes, ek0, m->j0, 1);
+    memcpy(ctr, m->j0, 16);
+    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1); /* inc32(J0) */
 
-    akv_be_ghash(&key->gh, Y, aad, aad_len / 16);
+    akv_be_ghash(gh, Y, aad, aad_len / 16);
     if (aad_len % 16) {
         memset(buf, 0, 16);
         memcpy(buf, aad + (aad_len & ~(size_t)15), aad_len % 16);
-        akv_be_ghash(&key->gh, Y, buf, 1);
+        akv_be_ghash(gh, Y, buf, 1);
     }
 
     size_t nb = len / 16, r = len % 16;
     if (dec)
-        akv_be_gcm_decrypt(&key->aes, &key->gh, out, in, nb, ctr, Y);
+        akv_be_gcm_decrypt(aes, gh, out, in, nb, ctr, Y);
     else
-        akv_be_gcm_encrypt(&key->aes, &key->gh, out, in, nb, ctr, Y);
+        akv_be_gcm_encrypt(aes, gh, out, in, nb, ctr, Y);
     if (r) {
         uint8_t ks[16];
         memset(buf, 0, 16);
         memcpy(buf, in + 16 * nb, r);
-        akv_be_ecb_encrypt(&key->aes, ks, ctr, 1);
+        akv_be_ecb_encrypt(aes, ks, ctr, 1);
         if (dec)
-            akv_be_ghash(&key->gh, Y, buf, 1); /* the ciphertext, zero-padded */
+            akv_be_ghash(gh, Y, buf, 1); /* the ciphertext, zero-padded */
         for (size_t i = 0; i < r; i++)
             buf[i] ^= ks[i];
         memcpy(out + 16 * nb, buf, r);
         if (!dec) {
             memset(buf + r, 0, 16 - r);
-            akv_be_ghash(&key->gh, Y, buf, 1);
+            akv_be_ghash(gh, Y, buf, 1);
         }
         memset(ks, 0, sizeof ks);
     }
     ak_store_be64(buf, (uint64_t)aad_len * 8);
     ak_store_be64(buf + 8, (uint64_t)len * 8);
-    akv_be_ghash(&key->gh, Y, buf, 1);
+    akv_be_ghash(gh, Y, buf, 1);
     for (int i = 0; i < 16; i++)
-        tag[i] = (uint8_t)(Y[i] ^ ek0[i]);
+        m->tag[i] = (uint8_t)(Y[i] ^ ek0[i]);
     memset(buf, 0, sizeof buf);
     memset(ek0, 0, sizeof ek0);
     __asm__ volatile("" : : "r"(buf), "r"(ek0) : "memory");
 }
 
-AKV_TARGET static void akv_be_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12],
-                                            const uint8_t *aad, size_t aad_len,
-                                            const uint8_t *in, size_t len, uint8_t *out,
-                                            uint8_t tag[16])
+AKV_TARGET static void akv_be_gcm_msgs(ak_gcm_msg *m, size_t n)
 {
-    akv_gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 0);
-}
-
-AKV_TARGET static void akv_be_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12],
-                                            const uint8_t *aad, size_t aad_len,
-                                            const uint8_t *in, size_t len, uint8_t *out,
-                                            uint8_t tag[16])
-{
-    akv_gcm_iv12(key, iv, aad, aad_len, in, len, out, tag, 1);
+    for (size_t i = 0; i < n; i++)
+        akv_gcm_msg(&m[i]);
 }
 
 /* The descriptor fields every akv backend shares. */
@@ -638,7 +631,6 @@ AKV_TARGET static void akv_be_gcm_open_iv12(const ak_gcm_key *key, const uint8_t
     .ghash = akv_be_ghash,                           \
     .gcm_encrypt = akv_be_gcm_encrypt,               \
     .gcm_decrypt = akv_be_gcm_decrypt,               \
-    .gcm_seal_iv12 = akv_be_gcm_seal_iv12,           \
-    .gcm_open_iv12 = akv_be_gcm_open_iv12
+    .gcm_msgs = akv_be_gcm_msgs
 
 #endif /* AESKIT_SIMD_AES_GCM_AKV_H */

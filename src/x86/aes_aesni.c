@@ -468,12 +468,7 @@ void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
                           size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
 void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
                           size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
-void ak_aesni_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                            uint8_t tag[16]);
-void ak_aesni_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                            uint8_t tag[16]);
+void ak_aesni_gcm_msgs(ak_gcm_msg *m, size_t n);
 
 const ak_backend ak_backend_x86_aesni = {
     .name = "x86-aesni",
@@ -495,6 +490,5 @@ const ak_backend ak_backend_x86_aesni = {
     .ghash = ak_aesni_ghash,
     .gcm_encrypt = ak_aesni_gcm_encrypt,
     .gcm_decrypt = ak_aesni_gcm_decrypt,
-    .gcm_seal_iv12 = ak_aesni_gcm_seal_iv12,
-    .gcm_open_iv12 = ak_aesni_gcm_open_iv12,
+    .gcm_msgs = ak_aesni_gcm_msgs,
 };

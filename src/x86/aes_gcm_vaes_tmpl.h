@@ -1406,34 +1406,24 @@ KFN void vaes_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
     x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
 }
 
-/* ---- whole short messages with a 12-byte IV ---------------------------------------- */
-
-/* IV || 0^32 in byte order (the counter word left zero). */
-IFN __m128i iv12_block(const uint8_t iv[12])
-{
-    uint32_t w2;
-    memcpy(&w2, iv + 8, 4);
-    return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)iv), (int)w2, 2);
-}
-
-/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2), in register form. */
-IFN __m128i j0_of(__m128i ivb)
-{
-    return _mm_shuffle_epi8(_mm_insert_epi32(ivb, 0x01000000, 3), x_bswap_mask());
-}
+/* ---- whole messages (ak_gcm_msg, src/internal.h) ------------------------------------ */
 
 /* Counter words for whole short messages: lane g (counting across vectors)
- * holds inc32^g(J0), i.e. the big-endian word 1 + g, which for g < 255 is
- * just its last byte.  XORed onto IV || 0^32 it gives the counter blocks
- * in byte order with no byte swap and no add on the way to the first round. */
+ * holds inc32^g(J0) ^ J0.  J0's counter word is 1 (AK_GCM_J0_IV12) and
+ * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
+ * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
+ * byte order with no byte swap and no add on the way to the first round. */
 static const uint8_t tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
-    [15] = 1, [31] = 2, [47] = 3, [63] = 4, [79] = 5, [95] = 6, [111] = 7, [127] = 8,
-    [143] = 9, [159] = 10, [175] = 11, [191] = 12, [207] = 13, [223] = 14, [239] = 15, [255] = 16};
+    [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
+    [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
+    [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
+    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
 
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
  * power of H is taken one entry further on (the J0 lane is hashed as zero).
- * Needs nC + 1 <= NVEC*AK_LANES and nA + nC + 2 <= NPOW. */
+ * Needs nC + 1 <= NVEC*AK_LANES and nA + nC + 2 <= NPOW.  j0 is J0 in register
+ * form (byte-swapped). */
 IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8_t *aad, size_t aad_len,
                    const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
                    const int R)
@@ -1485,21 +1475,22 @@ IFN void gcm_short(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint
  * the counter vectors' lanes, [A, C_0, ..., C_{nC-1}, L], with A in the J0
  * lane and the length block L in the lane after the last data block, so the
  * whole message is NVEC multiplies and one reduction, and only the
- * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES. */
-IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i ivb, const uint8_t *aad, size_t aad_len,
+ * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES.
+ * j0b is J0 in byte order. */
+IFN void gcm_tiny(const uint8_t *rk, const uint8_t *tab, __m128i j0b, const uint8_t *aad, size_t aad_len,
                   const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc, const int NVEC,
                   const int R)
 {
     LOAD_KEYS_V(K, rk, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nC = (len + 15) / 16;
-    const vec_t ivv = v_bcast_x(ivb);
+    const vec_t j0v = v_bcast_x(j0b);
     vec_t x[NV], d[NV], e[NV], raw[NV];
     wmask_t m[NV], mw[NV];
     const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
     _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++) {
-        x[j] = v_xor3(ivv, v_loadu(tiny_ctr_words + VB * j), K[0]);
+        x[j] = v_xor3(j0v, v_loadu(tiny_ctr_words + VB * j), K[0]);
         /* Block i of the message sits in lane i+1 (lane 0 is J0), but the
          * memory windows start at the buffer: a window starting 16 bytes
          * before it would touch the page before an output that starts on a
@@ -1569,8 +1560,7 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
 }
 
 /* Each size class is its own function, so the common small messages pay
- * only their own prologue (the long path's stack frame is large).  noipa:
- * GCC must not drop a kernel's arguments (see IV12_ENTRY). */
+ * only their own prologue (the long path's stack frame is large). */
 #if defined(__clang__)
 /* clang 14 has no noipa, and -Werror turns the unknown attribute into a
  * build failure; noinline alone keeps each kernel a function of its own. */
@@ -1579,90 +1569,104 @@ IFN void gcm_long(const uint8_t *rk, const uint8_t *tab, __m128i j0, const uint8
 #define NOINL static __attribute__((noinline, noipa, target(AK_TGT)))
 #endif
 
-/* The backend entry's signature (gcm_seal_iv12 and gcm_open_iv12 in
- * src/internal.h). */
-#define IV12_PARAMS                                                                                    \
-    const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad, size_t aad_len, const uint8_t *in, \
-        size_t len, uint8_t *out, uint8_t tag[16]
-#define IV12_ARGS key, iv, aad, aad_len, in, len, out, tag
+/* One size class's kernel for one vector count and direction: the entry
+ * jumps to it with the descriptor and the two lengths it has already
+ * loaded from it. */
+typedef void gcm_msg_kernel(ak_gcm_msg *m, size_t len, size_t aad_len);
 
-/* One function per small size class, vector count and direction, each
- * with the entry's own signature, so that the entry's size switch ends in
- * a plain jump with every argument in place.  It used to rebuild eleven
- * arguments, five of them on the stack: a 16-byte seal ran 286
- * instructions, 39 of them in that dispatch, and at this size the core is
- * bound by the instructions it can issue per cycle (about six).  Measured
- * with the one-compare overlap test of src/modes/gcm.c (interleaved A/B,
- * 16-byte AAD): 16 B 50.4 -> 45.2 cycles, 64 B 61.8 -> 58.8; the price is
- * about 120 KB of code (both backends), for the direction being a
- * constant.  Each also gets only the stack frame its own size needs.  KIND
- * is tiny or short; BLK makes the block that kernel takes from the IV. */
-#define SIZE_ENTRY(KIND, NVEC, DIR, ENC, BLK)                                                          \
-    NOINL void gcm_##KIND##_##DIR##NVEC(IV12_PARAMS)                                                    \
-    {                                                                                                    \
-        const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;                                 \
-        const __m128i blk = BLK(iv12_block(iv));                                                         \
-        switch (key->aes.rounds) {                                                                       \
-        case 10: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 10); break;        \
-        case 12: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 12); break;        \
-        default: gcm_##KIND(rk, tab, blk, aad, aad_len, in, len, out, tag, ENC, NVEC, 14); break;        \
-        }                                                                                                \
-    }
-#define IV_BLOCK(b) (b)
-#define SIZE_ENTRIES(KIND, BLK)            \
-    SIZE_ENTRY(KIND, 1, seal, 1, BLK)      \
-    SIZE_ENTRY(KIND, 2, seal, 1, BLK)      \
-    SIZE_ENTRY(KIND, 3, seal, 1, BLK)      \
-    SIZE_ENTRY(KIND, 4, seal, 1, BLK)      \
-    SIZE_ENTRY(KIND, 1, open, 0, BLK)      \
-    SIZE_ENTRY(KIND, 2, open, 0, BLK)      \
-    SIZE_ENTRY(KIND, 3, open, 0, BLK)      \
-    SIZE_ENTRY(KIND, 4, open, 0, BLK)
-SIZE_ENTRIES(tiny, IV_BLOCK)
-SIZE_ENTRIES(short, j0_of)
-#undef SIZE_ENTRIES
-#undef SIZE_ENTRY
-#undef IV_BLOCK
-
-/* The long path stays one function for both directions (it is large, and
- * a few instructions of call do not show at its sizes). */
-NOINL void gcm_long_entry(IV12_PARAMS, int enc)
+IFN void gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
 {
-    const uint8_t *rk = key->aes.data + RK_ENC, *tab = key->gh.data;
-    const __m128i j0 = j0_of(iv12_block(iv));
-#define CALL(R) gcm_long(rk, tab, j0, aad, aad_len, in, len, out, tag, enc, R)
-    ROUNDS_SWITCH(key->aes.rounds, CALL);
+    const uint8_t *rk = m->aes->data + RK_ENC, *tab = m->gh->data;
+    const __m128i j0b = x_load(m->j0);
+#define CALL(R) gcm_tiny(rk, tab, j0b, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, R)
+    ROUNDS_SWITCH(m->aes->rounds, CALL);
 #undef CALL
 }
 
+IFN void gcm_short_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
+{
+    const uint8_t *rk = m->aes->data + RK_ENC, *tab = m->gh->data;
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+#define CALL(R) gcm_short(rk, tab, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, R)
+    ROUNDS_SWITCH(m->aes->rounds, CALL);
+#undef CALL
+}
+
+/* The long path stays one function for both directions (it is large, and
+ * a few instructions of call do not show at its sizes). */
+NOINL void gcm_long_msg(ak_gcm_msg *m)
+{
+    const uint8_t *rk = m->aes->data + RK_ENC, *tab = m->gh->data;
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+    const int enc = !(m->flags & AK_GCM_OPEN);
+#define CALL(R) gcm_long(rk, tab, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, R)
+    ROUNDS_SWITCH(m->aes->rounds, CALL);
+#undef CALL
+}
+
+NOINL void gcm_tiny_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 1, 1); }
+NOINL void gcm_tiny_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 1, 2); }
+NOINL void gcm_tiny_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 1, 3); }
+NOINL void gcm_tiny_seal4(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 1, 4); }
+NOINL void gcm_tiny_open1(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 0, 1); }
+NOINL void gcm_tiny_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 0, 2); }
+NOINL void gcm_tiny_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 0, 3); }
+NOINL void gcm_tiny_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_tiny_msg(m, len, aad_len, 0, 4); }
+NOINL void gcm_short_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 1, 1); }
+NOINL void gcm_short_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 1, 2); }
+NOINL void gcm_short_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 1, 3); }
+NOINL void gcm_short_seal4(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 1, 4); }
+NOINL void gcm_short_open1(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 0, 1); }
+NOINL void gcm_short_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 0, 2); }
+NOINL void gcm_short_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 0, 3); }
+NOINL void gcm_short_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { gcm_short_msg(m, len, aad_len, 0, 4); }
+
+/* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
+_Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
+static gcm_msg_kernel *const gcm_tiny_kernels[2][NV] = {
+    {gcm_tiny_seal1, gcm_tiny_seal2, gcm_tiny_seal3, gcm_tiny_seal4},
+    {gcm_tiny_open1, gcm_tiny_open2, gcm_tiny_open3, gcm_tiny_open4}};
+static gcm_msg_kernel *const gcm_short_kernels[2][NV] = {
+    {gcm_short_seal1, gcm_short_seal2, gcm_short_seal3, gcm_short_seal4},
+    {gcm_short_open1, gcm_short_open2, gcm_short_open3, gcm_short_open4}};
+
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
- * blocks and L), short (J0 and the data in one pass, the AAD beside it),
- * long.  A small class's call is the entry's last act, with the entry's
- * own arguments: a jump. */
-/* Jumps to the KIND kernel for `lanes` lanes (data blocks plus extras). */
-#define SIZE_SWITCH(KIND, DIR, lanes)                                                                    \
-    switch (((lanes) + AK_LANES - 1) / AK_LANES) {                                                       \
-    case 1: gcm_##KIND##_##DIR##1(IV12_ARGS); return;                                                    \
-    case 2: gcm_##KIND##_##DIR##2(IV12_ARGS); return;                                                    \
-    case 3: gcm_##KIND##_##DIR##3(IV12_ARGS); return;                                                    \
-    default: gcm_##KIND##_##DIR##4(IV12_ARGS); return;                                                   \
+ * blocks and L: nC + 2 <= BATCH), short (J0 and the data in one pass, the
+ * AAD beside it: nC + 1 <= BATCH), long.  The vector count of nC + 2 lanes
+ * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
+ * lanes nC / AK_LANES + 1.  A small class's call is the last act, with the
+ * descriptor pointer unchanged: a jump. */
+IFN void vaes_gcm_msg(ak_gcm_msg *m)
+{
+    const size_t len = m->len, aad_len = m->aad_len;
+    const unsigned open = m->flags & AK_GCM_OPEN;
+    if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
+        gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
+        return;
     }
-#define IV12_ENTRY(DIR, ENC)                                                                             \
-    KFN void vaes_gcm_##DIR##_iv12(IV12_PARAMS)                                                          \
-    {                                                                                                    \
-        size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;                                           \
-        if (nA <= 1 && nC + 2 <= BATCH)                                                                  \
-            SIZE_SWITCH(tiny, DIR, nC + 2) /* J0/A and L besides the data */                             \
-        if (nC + 1 <= BATCH && nA + nC + 2 <= NPOW)                                                      \
-            SIZE_SWITCH(short, DIR, nC + 1) /* J0 besides the data */                                    \
-        gcm_long_entry(IV12_ARGS, ENC);                                                                  \
+    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    if (len <= 16 * (BATCH - 1) && nA + nC + 2 <= NPOW) {
+        gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
+        return;
     }
-IV12_ENTRY(seal, 1)
-IV12_ENTRY(open, 0)
-#undef IV12_ENTRY
-#undef SIZE_SWITCH
-#undef IV12_PARAMS
-#undef IV12_ARGS
+    gcm_long_msg(m);
+}
+
+/* A call with other than one message: each in turn. */
+NOINL void vaes_gcm_msgs_each(ak_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        vaes_gcm_msg(&m[i]);
+}
+
+KFN void vaes_gcm_msgs(ak_gcm_msg *m, size_t n)
+{
+    if (n != 1) {
+        vaes_gcm_msgs_each(m, n);
+        return;
+    }
+    vaes_gcm_msg(m);
+}
 
 #define AK_VAES_PRIMITIVES                     \
     .aes_setkey = vaes_setkey,                 \
@@ -1679,5 +1683,4 @@ IV12_ENTRY(open, 0)
     .ghash = vaes_ghash,                       \
     .gcm_encrypt = vaes_gcm_encrypt,           \
     .gcm_decrypt = vaes_gcm_decrypt,           \
-    .gcm_seal_iv12 = vaes_gcm_seal_iv12,       \
-    .gcm_open_iv12 = vaes_gcm_open_iv12
+    .gcm_msgs = vaes_gcm_msgs

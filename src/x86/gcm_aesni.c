@@ -1,6 +1,6 @@
 /*
  * gcm_aesni.c - the x86-aesni backend's GHASH, fused CTR+GHASH GCM kernels
- * and whole-message GCM with a 12-byte IV.
+ * and whole-message GCM kernel (gcm_msgs).
  *
  * CPU features: AES-NI, PCLMULQDQ, SSSE3, SSE4.1 (no AVX: legacy-SSE
  * encodings, xmm0-xmm15).  Every function carries AESNI_TARGET; no -m flags.
@@ -374,19 +374,7 @@ AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8
     STOREU(Y, bswap128(y));
 }
 
-/* ---- whole-message GCM, 12-byte IV ------------------------------------------- */
-
-/* Byte-reversed J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2): the 32-bit
- * counter is the low dword. */
-AESNI_INLINE __m128i j0_reflected(const uint8_t iv[12])
-{
-    uint32_t w2;
-    memcpy(&w2, iv + 8, 4);
-    __m128i j = _mm_loadl_epi64((const __m128i *)(const void *)iv);
-    j = _mm_insert_epi32(j, (int)w2, 2);
-    j = _mm_insert_epi32(j, 0x01000000, 3);
-    return bswap128(j);
-}
+/* ---- whole-message GCM (ak_gcm_msg, src/internal.h) -------------------------- */
 
 /* The length block len(A) || len(C) in bits, already reflected: the
  * byte-reversed block is the integer aad_bits * 2^64 + c_bits. */
@@ -435,15 +423,12 @@ AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
  * Everything stays in registers: the AAD and length products do not depend
  * on the AES pass and overlap it; only the data products and one reduction
  * follow it.  dec selects which side is hashed. */
-AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                            uint8_t tag[16], const int dec)
+AESNI_INLINE void gcm_short(const __m128i *rk, const unsigned R, const __m128i *tab, const __m128i c,
+                            const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                            uint8_t *out, uint8_t tag[16], const int dec)
 {
-    const __m128i *rk = RK_ENC(&key->aes), *tab = TAB(&key->gh);
-    const unsigned R = key->aes.rounds;
     const size_t nb = (len + 15) / 16, na = (aad_len + 15) / 16;
     const size_t full = len / 16, rem = len % 16;
-    const __m128i c = j0_reflected(iv);
     __m128i b0, b1, b2, b3, b4, b5, b6, b7;
 
     if (nb <= 3) {
@@ -491,13 +476,10 @@ AESNI_INLINE void gcm_short(const ak_gcm_key *key, const uint8_t iv[12], const u
 
 /* Longer messages: AAD through GHASH, the whole blocks through the fused
  * kernel, the tail and length block together. */
-AESNI_INLINE void gcm_long(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                           size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                           uint8_t tag[16], const int dec)
+AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const __m128i *tab, __m128i c,
+                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                           uint8_t *out, uint8_t tag[16], const int dec)
 {
-    const __m128i *rk = RK_ENC(&key->aes), *tab = TAB(&key->gh);
-    const unsigned R = key->aes.rounds;
-    __m128i c = j0_reflected(iv);
     __m128i ej0 = _mm_xor_si128(bswap128(c), rk[0]);
     for (unsigned r = 1; r < R; r++)
         ej0 = _mm_aesenc_si128(ej0, rk[r]);
@@ -534,29 +516,58 @@ AESNI_INLINE void gcm_long(const ak_gcm_key *key, const uint8_t iv[12], const ui
     STOREU(tag, _mm_xor_si128(bswap128(y), ej0));
 }
 
-void ak_aesni_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                            uint8_t tag[16]);
-void ak_aesni_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12], const uint8_t *aad,
-                            size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                            uint8_t tag[16]);
+/* The kernels one message runs, each its own function so that a short
+ * message pays only its own prologue: c is J0 byte-reversed, so inc32 is
+ * an add on its low dword. */
+#define AESNI_NOINLINE static __attribute__((noinline)) AESNI_TARGET
 
-AESNI_TARGET void ak_aesni_gcm_seal_iv12(const ak_gcm_key *key, const uint8_t iv[12],
-                                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                         size_t len, uint8_t *out, uint8_t tag[16])
+AESNI_INLINE void gcm_msg_short(ak_gcm_msg *m, const int dec)
 {
-    if (len <= 7 * 16)
-        gcm_short(key, iv, aad, aad_len, in, len, out, tag, 0);
-    else
-        gcm_long(key, iv, aad, aad_len, in, len, out, tag, 0);
+    gcm_short(RK_ENC(m->aes), m->aes->rounds, TAB(m->gh), bswap128(LOADU(m->j0)), m->aad,
+              m->aad_len, m->in, m->len, m->out, m->tag, dec);
 }
 
-AESNI_TARGET void ak_aesni_gcm_open_iv12(const ak_gcm_key *key, const uint8_t iv[12],
-                                         const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                         size_t len, uint8_t *out, uint8_t tag[16])
+AESNI_NOINLINE void gcm_short_seal(ak_gcm_msg *m) { gcm_msg_short(m, 0); }
+AESNI_NOINLINE void gcm_short_open(ak_gcm_msg *m) { gcm_msg_short(m, 1); }
+
+AESNI_NOINLINE void gcm_long_msg(ak_gcm_msg *m)
 {
-    if (len <= 7 * 16)
-        gcm_short(key, iv, aad, aad_len, in, len, out, tag, 1);
+    const __m128i *rk = RK_ENC(m->aes), *tab = TAB(m->gh);
+    const unsigned R = m->aes->rounds;
+    const __m128i c = bswap128(LOADU(m->j0));
+    if (m->flags & AK_GCM_OPEN)
+        gcm_long(rk, R, tab, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1);
     else
-        gcm_long(key, iv, aad, aad_len, in, len, out, tag, 1);
+        gcm_long(rk, R, tab, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 0);
+}
+
+/* A short message's kernel call is the last act: a jump. */
+AESNI_INLINE void gcm_msg(ak_gcm_msg *m)
+{
+    if (m->len <= 7 * 16) {
+        if (m->flags & AK_GCM_OPEN)
+            gcm_short_open(m);
+        else
+            gcm_short_seal(m);
+        return;
+    }
+    gcm_long_msg(m);
+}
+
+/* A call with other than one message: each in turn. */
+AESNI_NOINLINE void gcm_msgs_each(ak_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        gcm_msg(&m[i]);
+}
+
+void ak_aesni_gcm_msgs(ak_gcm_msg *m, size_t n);
+
+AESNI_TARGET void ak_aesni_gcm_msgs(ak_gcm_msg *m, size_t n)
+{
+    if (n != 1) {
+        gcm_msgs_each(m, n);
+        return;
+    }
+    gcm_msg(m);
 }
