@@ -90,7 +90,7 @@ static void k1_keys(const ak_aes *k, uint64_t kw[AK_GEN_K1_WORDS], int dec)
 
 /* Up to this many blocks, a call runs block by block on the single-block
  * kernel rather than on one bitsliced batch (nblocks is public). */
-#define AK_GEN1_MAX 2
+#define AK_GEN1_MAX 1
 
 static void gen1_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks, int dec)
 {
