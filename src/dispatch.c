@@ -15,6 +15,7 @@ static const ak_backend *const table[] = {
     &ak_backend_x86_vaes_avx512,
     &ak_backend_x86_vaes_avx2,
     &ak_backend_x86_aesni,
+    &ak_backend_x86_ssse3,
 #endif
 #ifdef AK_ARCH_AARCH64
     &ak_backend_arm64_ce,

@@ -180,6 +180,7 @@ extern const ak_backend ak_backend_generic;
 extern const ak_backend ak_backend_x86_aesni;
 extern const ak_backend ak_backend_x86_vaes_avx2;
 extern const ak_backend ak_backend_x86_vaes_avx512;
+extern const ak_backend ak_backend_x86_ssse3;
 #endif
 #ifdef AK_ARCH_AARCH64
 extern const ak_backend ak_backend_arm64_ce;
