@@ -55,8 +55,9 @@
  * explicit InvShiftRows: x = InvMC(InvSB(InvSR x)) ^ InvMC(K_r).
  *
  * Key object (ak_aes.data): encryption keys at 0, decryption keys at 240
- * (15 x 16 bytes each).  GHASH is the generic constant-time one; CTR, CBC
- * decryption and XTS are the portable loops over our 4-block ECB.
+ * (15 x 16 bytes each).  GHASH is the generic constant-time one; the
+ * parallel modes run four blocks per step (the vector ports, not the
+ * latency, bound them), the serial ones one block with its chain shortened.
  */
 #include <immintrin.h>
 
@@ -171,8 +172,8 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
  * (MixColumns, byte moves and key XORs are linear, so they commute with M;
  * the middle round keys are stored as M(...)).  One block alone is bound by
  * the round's latency, so it looks up 3 S(x) as well and takes rot2 s and
- * rot3 s straight from s (two PSHUFB more, two steps shorter); several
- * blocks are bound by PSHUFB throughput and use rot2(s ^ rot1 s). */
+ * rot3 s straight from s (two steps shorter); several blocks are bound by
+ * the vector ports and use the form with two PSHUFB. */
 VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
 {
     const uint8_t *rk = k->data;
@@ -198,10 +199,11 @@ VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
                 x[b] = _mm_xor_si128(_mm_xor_si128(a, v), _mm_shuffle_epi8(t, r1));
                 continue;
             }
-            __m128i u = _mm_xor_si128(_mm_xor_si128(d, kr),
-                                      _mm_shuffle_epi8(_mm_xor_si128(d, s), r1));
-            __m128i v = _mm_shuffle_epi8(_mm_xor_si128(s, _mm_shuffle_epi8(s, r1)), r2);
-            x[b] = _mm_xor_si128(u, v);
+            /* b = h ^ rot1(h ^ s) with h = d ^ rot2 s: the same sum as above
+             * (rot1 o rot2 = rot3 in every layout), two PSHUFB, four XORs. */
+            __m128i h = _mm_xor_si128(d, _mm_shuffle_epi8(s, r2));
+            __m128i e = _mm_shuffle_epi8(_mm_xor_si128(h, s), r1);
+            x[b] = _mm_xor_si128(_mm_xor_si128(h, kr), e);
         }
     }
     const __m128i kr = LD(rk + 16 * rounds), fix = LD(vp_sr[rounds & 3]);
@@ -372,6 +374,140 @@ VP_TARGET static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_
     STOREU(state, s);
 }
 
+/* ---- Parallel modes: four blocks per step, then 2 and 1 ------------------- */
+
+/* Runs fn(k, x, nb) over n blocks in steps of 4, 2, 1: the body macro STEP
+ * loads x[0..nb-1] from block i, and FIN stores them. */
+#define VP_STEPS(STEP)       \
+    do {                     \
+        size_t i_ = 0;       \
+        for (; i_ + 4 <= n; i_ += 4) \
+            STEP(i_, 4);     \
+        if (i_ + 2 <= n) {   \
+            STEP(i_, 2);     \
+            i_ += 2;         \
+        }                    \
+        if (i_ < n)          \
+            STEP(i_, 1);     \
+    } while (0)
+
+static const uint8_t vp_bswap64[16] __attribute__((aligned(16))) = {
+    7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
+
+/* CTR: counter blocks are built from the public counter in two words
+ * (big-endian halves hi, lo); wide = 0 is GCM's inc32, 1 the 128-bit one. */
+VP_TARGET static void vp_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                             uint8_t ctr[16], int wide)
+{
+    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
+    const __m128i bs = LD(vp_bswap64);
+    __m128i x[4];
+#define CTR_STEP(i, nb)                                                                \
+    do {                                                                               \
+        for (int b = 0; b < (nb); b++) {                                               \
+            uint64_t l, h = hi;                                                        \
+            if (wide) {                                                                \
+                l = lo + (uint64_t)b;                                                  \
+                h += l < lo;                                                           \
+            } else {                                                                   \
+                l = (lo & 0xffffffff00000000u) | (uint32_t)(lo + (uint64_t)b);         \
+            }                                                                          \
+            x[b] = _mm_shuffle_epi8(_mm_set_epi64x((long long)l, (long long)h), bs);   \
+        }                                                                              \
+        if (wide) {                                                                    \
+            uint64_t l = lo + (nb);                                                    \
+            hi += l < lo;                                                              \
+            lo = l;                                                                    \
+        } else {                                                                       \
+            lo = (lo & 0xffffffff00000000u) | (uint32_t)(lo + (nb));                   \
+        }                                                                              \
+        vp_encrypt(k, x, (nb));                                                        \
+        for (int b = 0; b < (nb); b++)                                                 \
+            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], LOADU(in + 16 * ((i) + b)))); \
+    } while (0)
+    VP_STEPS(CTR_STEP);
+#undef CTR_STEP
+    ak_store_be64(ctr, hi);
+    ak_store_be64(ctr + 8, lo);
+}
+
+static void vp_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                     uint8_t ctr[16])
+{
+    vp_ctr(k, out, in, nblocks, ctr, 0);
+}
+
+static void vp_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                      uint8_t ctr[16])
+{
+    vp_ctr(k, out, in, nblocks, ctr, 1);
+}
+
+/* CBC decryption: all of a step's ciphertext is loaded before any plaintext
+ * is stored, so out == in works. */
+VP_TARGET static void vp_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                                     uint8_t iv[16])
+{
+    __m128i prev = LOADU(iv), x[4], c[4];
+#define CBC_STEP(i, nb)                                                \
+    do {                                                               \
+        for (int b = 0; b < (nb); b++)                                 \
+            x[b] = c[b] = LOADU(in + 16 * ((i) + b));                  \
+        vp_decrypt(k, x, (nb));                                        \
+        STOREU(out + 16 * (i), _mm_xor_si128(x[0], prev));             \
+        for (int b = 1; b < (nb); b++)                                 \
+            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], c[b - 1])); \
+        prev = c[(nb) - 1];                                            \
+    } while (0)
+    VP_STEPS(CBC_STEP);
+#undef CBC_STEP
+    STOREU(iv, prev);
+}
+
+/* XTS tweak times alpha (IEEE 1619, little-endian halves): shift both
+ * 64-bit halves left, carry bit 63 into bit 64 and fold bit 127 back as
+ * 0x87 -- the two top bits picked by a dword shuffle, branch-free. */
+VP_INLINE __m128i xts_mul_alpha(__m128i t)
+{
+    __m128i top = _mm_shuffle_epi32(_mm_srai_epi32(t, 31), 0x13);
+    return _mm_xor_si128(_mm_slli_epi64(t, 1), _mm_and_si128(top, _mm_set_epi32(0, 1, 0, 0x87)));
+}
+
+VP_TARGET static void vp_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                             uint8_t tweak[16], int dec)
+{
+    __m128i t = LOADU(tweak), x[4], tw[4];
+#define XTS_STEP(i, nb)                                                         \
+    do {                                                                        \
+        for (int b = 0; b < (nb); b++) {                                        \
+            tw[b] = t;                                                          \
+            x[b] = _mm_xor_si128(LOADU(in + 16 * ((i) + b)), t);                \
+            t = xts_mul_alpha(t);                                               \
+        }                                                                       \
+        if (dec)                                                                \
+            vp_decrypt(k, x, (nb));                                             \
+        else                                                                    \
+            vp_encrypt(k, x, (nb));                                             \
+        for (int b = 0; b < (nb); b++)                                          \
+            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], tw[b]));           \
+    } while (0)
+    VP_STEPS(XTS_STEP);
+#undef XTS_STEP
+    STOREU(tweak, t);
+}
+
+static void vp_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                           uint8_t tweak[16])
+{
+    vp_xts(k, out, in, nblocks, tweak, 0);
+}
+
+static void vp_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                           uint8_t tweak[16])
+{
+    vp_xts(k, out, in, nblocks, tweak, 1);
+}
+
 const ak_backend ak_backend_x86_ssse3 = {
     .name = "x86-ssse3",
     .requires = "SSSE3",
@@ -381,13 +517,13 @@ const ak_backend ak_backend_x86_ssse3 = {
     .aes_setkey = vp_setkey,
     .ecb_encrypt = vp_ecb_encrypt,
     .ecb_decrypt = vp_ecb_decrypt,
-    .ctr32 = ak_blockloop_ctr32,
-    .ctr128 = ak_blockloop_ctr128,
+    .ctr32 = vp_ctr32,
+    .ctr128 = vp_ctr128,
     .cbc_encrypt = vp_cbc_encrypt,
-    .cbc_decrypt = ak_blockloop_cbc_decrypt,
+    .cbc_decrypt = vp_cbc_decrypt,
     .cbcmac = vp_cbcmac,
-    .xts_encrypt = ak_blockloop_xts_encrypt,
-    .xts_decrypt = ak_blockloop_xts_decrypt,
+    .xts_encrypt = vp_xts_encrypt,
+    .xts_decrypt = vp_xts_decrypt,
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
 };
