@@ -55,7 +55,7 @@
  * explicit InvShiftRows: x = InvMC(InvSB(InvSR x)) ^ InvMC(K_r).
  *
  * Key object (ak_aes.data): encryption keys at 0, decryption keys at 240
- * (15 x 16 bytes each).  GHASH is the generic constant-time one; the
+ * (15 x 16 bytes each), the last encryption key in the tower basis at 480.  GHASH is the generic constant-time one; the
  * parallel modes run four blocks per step (the vector ports, not the
  * latency, bound them), the serial ones one block with its chain shortened.
  */
@@ -67,6 +67,7 @@
 #define VP_INLINE static inline __attribute__((always_inline)) VP_TARGET
 
 #define DEC_OFF 240
+#define LAST_OFF 480 /* M(K'_n), the tower-basis last round key (serial modes) */
 
 /* Tables (16 entries each; _io/_jo pairs are XORed, see the header):
  * in_lo/in_hi  AES byte -> tower byte M(x), by low and high nibble
@@ -174,13 +175,11 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
  * the round's latency, so it looks up 3 S(x) as well and takes rot2 s and
  * rot3 s straight from s (two steps shorter); several blocks are bound by
  * the vector ports and use the form with two PSHUFB. */
-VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
+/* Rounds 1 .. rounds-1 on tower-basis states. */
+VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
     const uint8_t *rk = k->data;
     const unsigned rounds = k->rounds;
-    const __m128i k0 = LD(rk);
-    for (int b = 0; b < nb; b++)
-        x[b] = vp_lin(_mm_xor_si128(x[b], k0), T_IN_LO, T_IN_HI);
     for (unsigned r = 1; r < rounds; r++) {
         const unsigned m = r & 3;
         const __m128i r1 = LD(vp_rot1[m]), r2 = LD(vp_rot2[m]), kr = LD(rk + 16 * r);
@@ -206,6 +205,16 @@ VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
             x[b] = _mm_xor_si128(_mm_xor_si128(h, kr), e);
         }
     }
+}
+
+VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
+{
+    const uint8_t *rk = k->data;
+    const unsigned rounds = k->rounds;
+    const __m128i k0 = LD(rk);
+    for (int b = 0; b < nb; b++)
+        x[b] = vp_lin(_mm_xor_si128(x[b], k0), T_IN_LO, T_IN_HI);
+    vp_enc_mid(k, x, nb);
     const __m128i kr = LD(rk + 16 * rounds), fix = LD(vp_sr[rounds & 3]);
     for (int b = 0; b < nb; b++) {
         __m128i io, jo;
@@ -287,6 +296,8 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
         if (r > 0 && r < n)
             v = vp_lin(v, T_IN_LO, T_IN_HI);
         STOREU(enc + 16 * r, v);
+        if (r == n)
+            STOREU(k->data + LAST_OFF, vp_lin(v, T_IN_LO, T_IN_HI));
         /* dec: K_n ^ 0x63, D(InvMC(K_r) ^ 0x63) in between, K_0 */
         if (r == 0) {
             memcpy(dec, rk, 16);
@@ -350,28 +361,49 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
     vp_ecb(k, out, in, nblocks, 1);
 }
 
-/* Serial modes: one block at a time, the chaining value stays in a register. */
-VP_TARGET static void vp_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
-                                     size_t nblocks, uint8_t iv[16])
+/* Serial modes: one block at a time.  Between blocks the chaining value
+ * stays in the tower basis: M(E(s) ^ p ^ K0) = SR^j(M(S) ^ M(K'_n)) ^
+ * M(p ^ K0), whose second term does not wait for the previous block, so a
+ * block's chain is its rounds only (no basis change at either end).  The
+ * AES-basis output is computed beside it where a mode needs it (every CBC
+ * block, the last CBC-MAC block).  M(K'_n) is stored at LAST_OFF. */
+VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                                uint8_t chain[16])
 {
-    __m128i s = LOADU(iv);
-    for (size_t i = 0; i < nblocks; i++) {
-        s = _mm_xor_si128(s, LOADU(in + 16 * i));
-        vp_encrypt(k, &s, 1);
-        STOREU(out + 16 * i, s);
+    const uint8_t *rk = k->data;
+    const unsigned rounds = k->rounds;
+    const __m128i k0 = LD(rk), kn = LD(rk + 16 * rounds), knt = LD(rk + LAST_OFF);
+    const __m128i fix = LD(vp_sr[rounds & 3]);
+    __m128i e = LOADU(chain);
+    __m128i x = vp_lin(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), T_IN_LO, T_IN_HI);
+    for (size_t i = 0; i < n; i++) {
+        vp_enc_mid(k, &x, 1);
+        __m128i io, jo;
+        vp_core(x, &io, &jo);
+        if (out || i + 1 == n) {
+            e = _mm_shuffle_epi8(_mm_xor_si128(PAIR(T_S_IO, io, jo), kn), fix);
+            if (out)
+                STOREU(out + 16 * i, e);
+        }
+        if (i + 1 < n) {
+            __m128i p = vp_lin(_mm_xor_si128(LOADU(in + 16 * (i + 1)), k0), T_IN_LO, T_IN_HI);
+            x = _mm_xor_si128(_mm_shuffle_epi8(_mm_xor_si128(PAIR(T_MS_IO, io, jo), knt), fix), p);
+        }
     }
-    STOREU(iv, s);
+    STOREU(chain, e);
 }
 
-VP_TARGET static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in,
-                                size_t nblocks)
+static void vp_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                           uint8_t iv[16])
 {
-    __m128i s = LOADU(state);
-    for (size_t i = 0; i < nblocks; i++) {
-        s = _mm_xor_si128(s, LOADU(in + 16 * i));
-        vp_encrypt(k, &s, 1);
-    }
-    STOREU(state, s);
+    if (nblocks)
+        vp_serial(k, out, in, nblocks, iv);
+}
+
+static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nblocks)
+{
+    if (nblocks)
+        vp_serial(k, NULL, in, nblocks, state);
 }
 
 /* ---- Parallel modes: four blocks per step, then 2 and 1 ------------------- */
