@@ -33,9 +33,10 @@
  * PSHUFB returns 0 for an index with bit 7 set, which is 1/infinity = 0.
  * Going through every case with i, k or j zero (and k = a i, which makes
  * 1/i + a/k zero) gives the right io, jo, or an infinite one where A or B
- * is 0; x = 0 gives io = jo = infinity and x^-1 = 0.  The generator of the
- * tables below checked all 256 inputs of every table pair against GF(2^8)
- * arithmetic; the KAT and the cross-backend tests check the whole cipher.
+ * is 0; x = 0 gives io = jo = infinity and x^-1 = 0.  aes_ssse3_gen.py (next
+ * to this file) computes the tables below from this derivation and checks
+ * all 256 inputs of every table pair against GF(2^8) arithmetic; the KAT and
+ * the cross-backend tests check the whole cipher.
  * The S-box constant 0x63 is left out of the output tables and folded into
  * round keys 1..n (MixColumns maps a state of equal bytes to itself); for
  * decryption InvSubBytes(y) = (L^-1(y ^ 0x63))^-1 with L the affine map's
@@ -84,7 +85,7 @@ enum {
     T_I_IO, T_I_JO, T_COUNT
 };
 
-/* Computed from the derivation above (see the header): 16-entry tables. */
+/* Printed by aes_ssse3_gen.py (see the header): 16-entry tables. */
 static const uint8_t vp_tab[T_COUNT][16] __attribute__((aligned(16))) = {
     {0x00, 0x10, 0x92, 0x82, 0x58, 0x48, 0xca, 0xda, 0xd8, 0xc8, 0x4a, 0x5a, 0x80, 0x90, 0x12, 0x02}, /* in_lo */
     {0x00, 0x9b, 0x77, 0xec, 0x5b, 0xc0, 0x2c, 0xb7, 0x1c, 0x87, 0x6b, 0xf0, 0x47, 0xdc, 0x30, 0xab}, /* in_hi */
