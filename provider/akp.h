@@ -60,6 +60,8 @@ typedef struct akp_key {
         pg_xts_key xts;
         pg_cmac_key cmac;
     } u;
+    unsigned char raw[64];      /* the key it was set up from (to skip a repeat) */
+    size_t raw_len;
     atomic_int refs;
 } AKP_KEY;
 

@@ -135,11 +135,16 @@ static int set_key(AKP_CIPHER *c, const unsigned char *key, size_t keylen)
         AKP_ERR(c->prov, AKP_R_XTS_DUPLICATED_KEYS, "the two XTS key halves are equal");
         return 0;
     }
+    /* The same key again (openssl speed, re-inits): the key object as it is. */
+    if (c->key_set && c->key != NULL && c->key->raw_len == keylen
+        && pg_ct_memcmp(c->key->raw, key, keylen) == 0)
+        return 1;
     k = akp_key_writable(&c->key);
     if (k == NULL) {
         AKP_ERR(c->prov, AKP_R_MALLOC_FAILURE, "key object");
         return 0;
     }
+    k->raw_len = 0;
     switch (c->mode) {
     case EVP_CIPH_GCM_MODE:
         st = pg_gcm_init(&k->u.gcm, key, keylen);
@@ -156,6 +161,8 @@ static int set_key(AKP_CIPHER *c, const unsigned char *key, size_t keylen)
         AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
         return 0;
     }
+    memcpy(k->raw, key, keylen);
+    k->raw_len = keylen;
     c->key_set = 1;
     return 1;
 }
@@ -909,6 +916,8 @@ static int ccm_len_fits(const AKP_CIPHER *c, size_t len)
 
 static int ccm_add_aad(AKP_CIPHER *c, const unsigned char *in, size_t inl)
 {
+    if (inl == 0)
+        return 1;
     if (c->aad_len + inl > c->aad_cap) {
         size_t cap = (c->aad_len + inl) * 2 + 64;
         unsigned char *n = akp_zalloc(cap);

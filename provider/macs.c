@@ -88,17 +88,25 @@ static int mac_set_key(AKP_MAC *m, const unsigned char *key, size_t keylen)
                 m->keylen);
         return 0;
     }
+    if (m->key_set && m->key != NULL && m->key->raw_len == keylen
+        && pg_ct_memcmp(m->key->raw, key, keylen) == 0) {
+        m->started = 0;
+        return 1;
+    }
     k = akp_key_writable(&m->key);
     if (k == NULL) {
         AKP_ERR(m->prov, AKP_R_MALLOC_FAILURE, "key object");
         return 0;
     }
+    k->raw_len = 0;
     st = m->gmac ? pg_gcm_init(&k->u.gcm, key, keylen) : pg_cmac_init(&k->u.cmac, key, keylen);
     if (st != 0) {
         m->key_set = 0;
         AKP_ERR_AK(m->prov, AKP_R_AESKIT_ERROR, st);
         return 0;
     }
+    memcpy(k->raw, key, keylen);
+    k->raw_len = keylen;
     m->key_set = 1;
     m->started = 0;
     return 1;

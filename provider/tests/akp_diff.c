@@ -635,6 +635,21 @@ int main(int argc, char **argv)
     }
     tls_test();
     bad_params();
+    {
+        /* the provider's own counters, read through its gettable parameters */
+        uint64_t seal = 0, open = 0;
+        const char *backend = "?";
+        OSSL_PARAM q[4];
+        q[0] = OSSL_PARAM_construct_uint64("aeskit-seal-calls", &seal);
+        q[1] = OSSL_PARAM_construct_uint64("aeskit-open-calls", &open);
+        q[2] = OSSL_PARAM_construct_utf8_ptr("aeskit-backend", (char **)&backend, 0);
+        q[3] = OSSL_PARAM_construct_end();
+        checks++;
+        if (!OSSL_PROVIDER_get_params(pa, q) || seal == 0 || open == 0)
+            FAIL("provider parameters aeskit-seal-calls/aeskit-open-calls not readable or zero");
+        printf("provider parameters: aeskit-backend=%s aeskit-seal-calls=%llu aeskit-open-calls=%llu\n",
+               backend, (unsigned long long)seal, (unsigned long long)open);
+    }
     printf("diff: %d checks, %d failures\n", checks, failures);
     for (size_t i = 0; i < NALGS; i++) {
         EVP_CIPHER_free(ca[i]);
