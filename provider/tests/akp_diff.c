@@ -428,6 +428,49 @@ static void tls_test(void)
     }
 }
 
+/* ---- re-keying one context, and copies sharing a key object ---------------- */
+
+static int gcm_one(EVP_CIPHER_CTX *c, const unsigned char *key, const unsigned char *iv,
+                   const unsigned char *in, unsigned char *out, unsigned char tag[16])
+{
+    int l, fl;
+    return EVP_EncryptInit_ex2(c, NULL, key, iv, NULL) && EVP_EncryptUpdate(c, out, &l, in, 100)
+           && EVP_EncryptFinal_ex(c, out + l, &fl)
+           && EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, 16, tag) > 0;
+}
+
+static void rekey_test(void)
+{
+    unsigned char k[3][16], iv[12], in[100], oa[116], od[116], ta[16], td[16];
+    EVP_CIPHER_CTX *a = EVP_CIPHER_CTX_new(), *d = EVP_CIPHER_CTX_new(), *copy = NULL;
+    static const int order[] = { 0, 1, 0, 0, 2, 1, 2, 2, 0 };
+    rbytes(&k[0][0], sizeof(k));
+    rbytes(iv, sizeof(iv));
+    rbytes(in, sizeof(in));
+    EVP_EncryptInit_ex2(a, ca[0], NULL, NULL, NULL);
+    EVP_EncryptInit_ex2(d, cd[0], NULL, NULL, NULL);
+    for (size_t i = 0; i < sizeof(order) / sizeof(order[0]); i++) {
+        iv[0] = (unsigned char)i;
+        checks++;
+        if (!gcm_one(a, k[order[i]], iv, in, oa, ta) || !gcm_one(d, k[order[i]], iv, in, od, td)
+            || memcmp(oa, od, 100) != 0 || memcmp(ta, td, 16) != 0)
+            FAIL("re-key step %zu (key %d) differs", i, order[i]);
+        if (i == 3) {   /* a copy shares the key object; re-keying either must not touch the other */
+            copy = EVP_CIPHER_CTX_new();
+            if (!EVP_CIPHER_CTX_copy(copy, a))
+                FAIL("EVP_CIPHER_CTX_copy failed");
+        }
+    }
+    checks++;
+    if (copy == NULL || !gcm_one(copy, NULL, iv, in, oa, ta) || !gcm_one(d, k[0], iv, in, od, td)
+        || memcmp(oa, od, 100) != 0 || memcmp(ta, td, 16) != 0)
+        FAIL("a copy lost its key when the original was re-keyed");
+    EVP_CIPHER_CTX_free(a);
+    EVP_CIPHER_CTX_free(d);
+    EVP_CIPHER_CTX_free(copy);
+    ERR_clear_error();
+}
+
 /* ---- bad parameters ---------------------------------------------------------- */
 
 static int expect_fail(const char *what, int ok)
@@ -634,6 +677,7 @@ int main(int argc, char **argv)
             one_mac((int)it);
     }
     tls_test();
+    rekey_test();
     bad_params();
     {
         /* the provider's own counters, read through its gettable parameters */
