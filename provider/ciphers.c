@@ -61,6 +61,9 @@ typedef struct akp_cipher {
     size_t msg_len;
     unsigned char *aad;
     size_t aad_len, aad_cap;
+    /* CBC under libssl's TLS 1.0-1.2 CBC-HMAC record layer (tls-version set):
+     * delegated to the default provider's implementation (see tls_cbc_*) */
+    EVP_CIPHER_CTX *tls_inner;
 } AKP_CIPHER;
 
 static void *akp_newctx(void *provctx, int mode, size_t keylen)
@@ -85,6 +88,7 @@ static void akp_freectx(void *vctx)
         return;
     akp_key_unref(c->key);
     akp_free(c->aad, c->aad_cap);
+    EVP_CIPHER_CTX_free(c->tls_inner);
     akp_free(c, sizeof(*c));
 }
 
@@ -106,6 +110,14 @@ static void *akp_dupctx(void *vctx)
         c->aad_cap = in->aad_cap;
     }
     akp_key_ref(c->key);    /* streaming state points to the shared key */
+    c->tls_inner = NULL;
+    if (in->tls_inner != NULL) {
+        c->tls_inner = EVP_CIPHER_CTX_new();
+        if (c->tls_inner == NULL || !EVP_CIPHER_CTX_copy(c->tls_inner, in->tls_inner)) {
+            akp_freectx(c);
+            return NULL;
+        }
+    }
     return c;
 }
 
@@ -180,6 +192,8 @@ static int block_init(void *vctx, const unsigned char *key, size_t keylen,
     AKP_CIPHER *c = vctx;
     c->enc = enc;
     c->bufsz = 0;
+    EVP_CIPHER_CTX_free(c->tls_inner);
+    c->tls_inner = NULL;
     if (iv != NULL && c->mode != EVP_CIPH_ECB_MODE) {
         if (ivlen != 16) {
             AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "iv of %zu bytes, this cipher takes 16",
@@ -259,6 +273,13 @@ static int block_update(void *vctx, unsigned char *out, size_t *outl, size_t out
 {
     AKP_CIPHER *c = vctx;
     size_t total, emit, done = 0, hold;
+    if (c->tls_inner != NULL) {
+        int l = 0;
+        if (!EVP_CipherUpdate(c->tls_inner, out, &l, in, (int)inl))
+            return 0;   /* the default provider put its error on the queue */
+        *outl = (size_t)l;
+        return 1;
+    }
     if (!check_ready(c))
         return 0;
     if (inl == 0) {
@@ -300,6 +321,10 @@ static int block_update(void *vctx, unsigned char *out, size_t *outl, size_t out
 static int block_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
 {
     AKP_CIPHER *c = vctx;
+    if (c->tls_inner != NULL) {
+        AKP_ERR(c->prov, AKP_R_BAD_STATE, "final in TLS record mode");
+        return 0;
+    }
     if (!check_ready(c))
         return 0;
     *outl = 0;
@@ -491,6 +516,14 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
         if (!OSSL_PARAM_set_octet_string(p, cur, ivlen))
             goto bad;
     }
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) != NULL) {
+        OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
+        if (c->tls_inner == NULL || !EVP_CIPHER_CTX_get_params(c->tls_inner, one)) {
+            AKP_ERR(c->prov, AKP_R_BAD_STATE, "no TLS record MAC");
+            return 0;
+        }
+        p->return_size = one[0].return_size;
+    }
     return 1;
 bad:
     AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "could not return a parameter");
@@ -510,6 +543,44 @@ static int check_keylen_param(AKP_CIPHER *c, const OSSL_PARAM params[])
     return 1;
 }
 
+/*
+ * libssl's TLS 1.0-1.2 CBC-HMAC record layer (the tls-version and
+ * tls-mac-size parameters: per-record padding, the constant-time removal of
+ * padding and MAC) is not something aeskit offers.  So that CBC suites keep
+ * working when aeskit is preferred, such a context hands its records to the
+ * default provider's AES-CBC, set up with the same key and IV.  Those records
+ * do not count as aeskit calls.
+ */
+static int tls_cbc_delegate(AKP_CIPHER *c, const OSSL_PARAM params[])
+{
+    static const char *names[] = { "AES-128-CBC", "AES-192-CBC", "AES-256-CBC" };
+    EVP_CIPHER *ciph;
+    int ok;
+    if (c->mode != EVP_CIPH_CBC_MODE) {
+        AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED, "TLS record parameters on this mode");
+        return 0;
+    }
+    if (c->tls_inner == NULL) {
+        if (!c->key_set || !c->iv_set || c->key == NULL || c->key->raw_len != c->keylen) {
+            AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "TLS record layer needs the key and iv first");
+            return 0;
+        }
+        ciph = EVP_CIPHER_fetch(NULL, names[(c->keylen - 16) / 8], "provider=default");
+        c->tls_inner = ciph != NULL ? EVP_CIPHER_CTX_new() : NULL;
+        ok = c->tls_inner != NULL
+             && EVP_CipherInit_ex2(c->tls_inner, ciph, c->key->raw, c->iv, c->enc, NULL);
+        EVP_CIPHER_free(ciph);
+        if (!ok) {
+            EVP_CIPHER_CTX_free(c->tls_inner);
+            c->tls_inner = NULL;
+            AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED,
+                    "TLS CBC records need the default provider's AES-CBC");
+            return 0;
+        }
+    }
+    return EVP_CIPHER_CTX_set_params(c->tls_inner, params);
+}
+
 static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     AKP_CIPHER *c = vctx;
@@ -526,10 +597,10 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         }
         c->pad = pad ? 1 : 0;
     }
-    if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != NULL) {
-        /* libssl's CBC-HMAC record layer is not implemented: fail loudly. */
-        AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED, "TLS CBC record layer (tls-version)");
-        return 0;
+    if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != NULL
+        || OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != NULL) {
+        if (!tls_cbc_delegate(c, params))
+            return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != NULL) {
         unsigned num;
@@ -1287,12 +1358,15 @@ static const OSSL_PARAM block_gettable_ctx[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
+    OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, NULL, 0),
     OSSL_PARAM_END
 };
 static const OSSL_PARAM block_settable_ctx[] = {
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_PADDING, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, NULL),
     OSSL_PARAM_END
 };
 static const OSSL_PARAM aead_gettable_ctx[] = {
