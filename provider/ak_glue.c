@@ -125,6 +125,11 @@ int pg_gcm_finish_verify(pg_gcm_ctx *c, const uint8_t *tag, size_t tag_len)
     COUNT(n_open, st);
     return st;
 }
+int pg_gcm_shadow_tag(pg_gcm_ctx *c, uint8_t tag[16])
+{
+    return c->enc ? aeskit_gcm_finish(&c->c, tag, 16) : AESKIT_ERR_STATE;
+}
+void pg_note_open(void) { atomic_fetch_add_explicit(&n_open, 1, memory_order_relaxed); }
 int pg_gmac_finish(pg_gcm_ctx *c, uint8_t *tag, size_t tag_len)
 {
     int st = aeskit_gcm_finish(&c->c, tag, tag_len);

@@ -49,6 +49,11 @@ typedef struct akp_cipher {
     int iv_state;               /* GCM: IV_* */
     int iv_gen;                 /* GCM: TLS fixed IV set */
     pg_gcm_ctx g;
+    pg_gcm_ctx shadow;          /* GCM decrypt with a tag length aeskit's verify lacks */
+    int shadow_on;
+    int gcm_data;               /* data has gone through this message */
+    int gcm_aad_lost;           /* this message's AAD outgrew the replay buffer */
+    unsigned char miv[GCM_IV_MAX];  /* this message's IV */
     unsigned char tag[16];
     size_t taglen;              /* GCM: 0 = unset */
     int tag_set;                /* CCM: tag given (dec) / computed (enc) */
@@ -650,9 +655,41 @@ static int gcm_dinit(void *vctx, const unsigned char *key, size_t keylen,
     return gcm_init(vctx, key, keylen, iv, ivlen, params, 0);
 }
 
+/*
+ * Decrypting with a 1-3, 5-7 or 9-11 byte tag (OpenSSL takes them, aeskit's
+ * verify does not): an encrypting twin re-encrypts the plaintext and its full
+ * tag is compared at final.  It starts as soon as such a tag is known and no
+ * data has gone through; the AAD so far (kept while under 1 KiB) is replayed.
+ */
+static int ccm_add_aad(AKP_CIPHER *c, const unsigned char *in, size_t inl);
+
+static int gcm_shadow(AKP_CIPHER *c)
+{
+    int st;
+    if (c->enc || c->shadow_on || c->gcm_data || c->taglen == 0 || pg_gcm_tag_len_ok(c->taglen)
+        || c->gcm_aad_lost)
+        return 1;
+    st = pg_gcm_start(&c->shadow, &c->key->u.gcm, 1, c->miv, c->ivlen);
+    if (st == 0)
+        st = pg_gcm_update_aad(&c->shadow, c->aad, c->aad_len);
+    if (st != 0) {
+        AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    c->shadow_on = 1;
+    return 1;
+}
+
 static int gcm_start(AKP_CIPHER *c, const unsigned char *iv)
 {
     int st = pg_gcm_start(&c->g, &c->key->u.gcm, c->enc, iv, c->ivlen);
+    memmove(c->miv, iv, c->ivlen);
+    c->shadow_on = 0;
+    c->gcm_data = 0;
+    c->gcm_aad_lost = 0;
+    c->aad_len = 0;
+    if (st == 0 && !gcm_shadow(c))
+        return 0;
     if (st != 0) {
         c->iv_state = IV_FINISHED;
         AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
@@ -770,6 +807,26 @@ static int gcm_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     if (!gcm_ready(c))
         return 0;
     st = out == NULL ? pg_gcm_update_aad(&c->g, in, inl) : pg_gcm_update(&c->g, out, in, inl);
+    if (st == 0 && !c->enc && out == NULL && !c->shadow_on && !c->gcm_aad_lost) {
+        if (c->aad_len + inl <= 1024)
+            c->gcm_aad_lost = !ccm_add_aad(c, in, inl);    /* kept for a late odd-length tag */
+        else
+            c->gcm_aad_lost = 1;
+    }
+    if (out != NULL)
+        c->gcm_data = 1;
+    if (st == 0 && c->shadow_on) {
+        if (out == NULL) {
+            st = pg_gcm_update_aad(&c->shadow, in, inl);
+        } else {
+            unsigned char scratch[512];
+            for (size_t off = 0; st == 0 && off < inl; off += sizeof(scratch)) {
+                size_t n = inl - off < sizeof(scratch) ? inl - off : sizeof(scratch);
+                st = pg_gcm_update(&c->shadow, scratch, out + off, n);
+            }
+            pg_memzero(scratch, sizeof(scratch));
+        }
+    }
     if (st != 0) {
         AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
         return 0;
@@ -795,14 +852,30 @@ static int gcm_final(void *vctx, unsigned char *out, size_t *outl, size_t outsiz
             AKP_ERR(c->prov, AKP_R_INVALID_TAG, "no tag set before final");
             return 0;
         }
-        if (!pg_gcm_tag_len_ok(c->taglen)) {
-            AKP_ERR(c->prov, AKP_R_INVALID_TAG_LENGTH,
-                    "aeskit verifies GCM tags of 4, 8 and 12..16 bytes, not %zu", c->taglen);
-            return 0;
-        }
     }
     if (!gcm_ready(c))
         return 0;
+    if (!c->enc && !pg_gcm_tag_len_ok(c->taglen)) {
+        unsigned char full[16];
+        if (!c->shadow_on) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG_LENGTH,
+                    "a %zu-byte GCM tag must be set before the data", c->taglen);
+            return 0;
+        }
+        c->iv_state = IV_FINISHED;
+        c->shadow_on = 0;
+        st = pg_gcm_shadow_tag(&c->shadow, full);
+        pg_gcm_ctx_wipe(&c->shadow);
+        pg_gcm_ctx_wipe(&c->g);
+        if (st != 0 || pg_ct_memcmp(full, c->tag, c->taglen) != 0) {
+            pg_memzero(full, sizeof(full));
+            AKP_ERR(c->prov, AKP_R_TAG_MISMATCH, "tag mismatch (message rejected)");
+            return 0;
+        }
+        pg_memzero(full, sizeof(full));
+        pg_note_open();
+        return 1;
+    }
     if (c->enc) {
         st = pg_gcm_finish(&c->g, c->tag, 16);
         c->iv_state = IV_FINISHED;
@@ -872,6 +945,8 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             return 0;
         }
         c->taglen = sz;
+        if (c->iv_state == IV_ACTIVE && !gcm_shadow(c))
+            return 0;
     }
     if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != NULL) {
         if (!OSSL_PARAM_get_size_t(p, &sz) || sz == 0 || sz > GCM_IV_MAX) {
