@@ -670,7 +670,7 @@ static int gcm_shadow(AKP_CIPHER *c)
         || c->gcm_aad_lost)
         return 1;
     st = pg_gcm_start(&c->shadow, &c->key->u.gcm, 1, c->miv, c->ivlen);
-    if (st == 0)
+    if (st == 0 && c->aad_len > 0)
         st = pg_gcm_update_aad(&c->shadow, c->aad, c->aad_len);
     if (st != 0) {
         AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
