@@ -35,10 +35,9 @@
  * moves under the same mask; a poisoned mask or address is reported),
  * shufflevector (pshufb with a constant index, palignr, byte shifts, lane
  * moves fold to it), bswap, funnel shifts, and plain vector arithmetic.
- * (MSan's add/mul rules are bitwise ORs too, which under-approximates carries
- * out of a partly poisoned word; our secrets are always whole bytes, so a
- * poisoned operand has poisoned low bits and the OR covers its word's
- * result.)  scripts/check.d/55-ct-msan.sh lists every target intrinsic left
+ * (MSan's add/mul rules are bitwise ORs too, which misses a carry out of a
+ * poisoned byte into a clean one; the secrets our code adds or multiplies,
+ * counters from a secret J0 and GHASH words, are secret in every byte.)  scripts/check.d/55-ct-msan.sh lists every target intrinsic left
  * in the instrumented objects and fails on one that is in neither list.
  *
  * The rule used here: each replaced intrinsic computes the real result on
