@@ -12,6 +12,9 @@
  *       backends report unavailable and are listed as not checked)
  *       valgrind --error-exitcode=1 ./ct_valgrind --self-test  must FAIL:
  *       it branches on a secret on purpose, proving the check can see one.
+ *       --self-test BACKEND plants 7 such branches on outputs of that
+ *       backend (key secret, data public); --backend BACKEND checks one.
+ * The MemorySanitizer build of this file is ct_msan (ct_msan_mark.h).
  */
 #include "harness.h"
 
