@@ -12,6 +12,7 @@ static const struct {
 } commands[] = {
     {"speed", aeskit_cmd_speed, "measure throughput against the peer libraries (`aeskit speed --help`)"},
     {"vectors", aeskit_cmd_vectors, "run Wycheproof JSON vector files (`aeskit vectors --help`)"},
+    {"isa-speed", aeskit_cmd_isa_speed, "ns per emulated guest AES/CLMUL instruction (aeskit_isa; `--help`)"},
     {"list", aeskit_cmd_list, "list the backends compiled in and the CPU features detected"},
 };
 

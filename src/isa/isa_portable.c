@@ -27,90 +27,119 @@
  * polynomial 0b x^3 + 0d x^2 + 09 x + 0e = (03 x^3 + x^2 + x + 02) (04 x^2 +
  * 05) mod x^4 + 1 (Daemen and Rijmen, The Design of Rijndael, 4.1.3).
  *
- * Carry-less products: the sum over the bits of b of a shifted, masked by
- * the bit (a mask from the bit, not a branch).
+ * Carry-less products: 32 x 32 by integer multiplication with holes and
+ * 64 x 64 by Karatsuba over it (clmul32 below); the 8- and 16-bit element
+ * products as sums over the bits of b of a shifted, masked by the bit (a
+ * mask from the bit, not a branch).
  */
 #include "isa_internal.h"
 
 #define L8 0x0101010101010101ull
 
-static inline uint64_t lane_mask(uint64_t x, int i) { return ((x >> i) & L8) * 0xff; }
+/* Two 64-bit words, i.e. the whole 16-byte state, per operation (GNU C
+ * vector extension: SSE2 / NEON / VSX where the target has them, pairs of
+ * scalar operations otherwise).  Only lane-wise shifts, AND, XOR and
+ * subtraction are used. */
+typedef uint64_t v2 __attribute__((vector_size(16)));
+#define SPLAT(c) ((v2){(uint64_t)(c), (uint64_t)(c)})
 
-/* Multiplication by t in every lane. */
-static inline uint64_t xt(uint64_t a)
+/* 0xff in every byte lane whose bit i is set: m * 255 = (m << 8) - m for
+ * m with only bit 0 of each lane set (exact modulo 2^64 as well). */
+static inline v2 lane_mask(v2 x, int i)
 {
-    return ((a & 0x7f7f7f7f7f7f7f7full) << 1) ^ (((a >> 7) & L8) * 0x1b);
+    v2 m = (x >> i) & SPLAT(L8);
+    return (m << 8) - m;
 }
 
-static inline uint64_t gmul(uint64_t a, uint64_t b)
+/* Multiplication by t in every lane: shift, and fold t^8 = 0x1b = t^4 + t^3
+ * + t + 1 back in as four shifts of the carried-out bit. */
+static inline v2 xt(v2 a)
 {
-    uint64_t r = 0;
-    for (int i = 0; i < 8; i++) {
-        r ^= a & lane_mask(b, i);
+    v2 c = (a >> 7) & SPLAT(L8);
+    return ((a & SPLAT(0x7f7f7f7f7f7f7f7full)) << 1) ^ c ^ (c << 1) ^ (c << 3) ^ (c << 4);
+}
+
+static inline v2 gmul(v2 a, v2 b)
+{
+    v2 r = a & lane_mask(b, 0);
+    for (int i = 1; i < 8; i++) {
         a = xt(a);
+        r ^= a & lane_mask(b, i);
     }
     return r;
 }
 
-static inline uint64_t gsq(uint64_t x)
+static inline v2 gsq(v2 x)
 {
-    uint64_t t = x & 0x0f0f0f0f0f0f0f0full;   /* t^0..t^3 -> t^0, t^2, t^4, t^6 */
-    t = (t | (t << 2)) & 0x3333333333333333ull;
-    t = (t | (t << 1)) & 0x5555555555555555ull;
-    t ^= lane_mask(x, 4) & (0x1b * L8);        /* t^8 */
-    t ^= lane_mask(x, 5) & (0x6c * L8);        /* t^10 */
-    t ^= lane_mask(x, 6) & (0xab * L8);        /* t^12 */
-    t ^= lane_mask(x, 7) & (0x9a * L8);        /* t^14 */
+    v2 t = x & SPLAT(0x0f0f0f0f0f0f0f0full);   /* t^0..t^3 -> t^0, t^2, t^4, t^6 */
+    t = (t | (t << 2)) & SPLAT(0x3333333333333333ull);
+    t = (t | (t << 1)) & SPLAT(0x5555555555555555ull);
+    t ^= lane_mask(x, 4) & SPLAT(0x1b * L8);   /* t^8 */
+    t ^= lane_mask(x, 5) & SPLAT(0x6c * L8);   /* t^10 */
+    t ^= lane_mask(x, 6) & SPLAT(0xab * L8);   /* t^12 */
+    t ^= lane_mask(x, 7) & SPLAT(0x9a * L8);   /* t^14 */
     return t;
 }
 
-static inline uint64_t ginv(uint64_t x)
+static inline v2 ginv(v2 x)
 {
-    uint64_t x2 = gsq(x);
-    uint64_t x3 = gmul(x2, x);
-    uint64_t x12 = gsq(gsq(x3));
-    uint64_t x15 = gmul(x12, x3);
-    uint64_t x240 = gsq(gsq(gsq(gsq(x15))));
-    uint64_t x252 = gmul(x240, x12);
+    v2 x2 = gsq(x);
+    v2 x3 = gmul(x2, x);
+    v2 x12 = gsq(gsq(x3));
+    v2 x15 = gmul(x12, x3);
+    v2 x240 = gsq(gsq(gsq(gsq(x15))));
+    v2 x252 = gmul(x240, x12);
     return gmul(x252, x2);
 }
 
-static inline uint64_t rotl8(uint64_t x, int n)
+static inline v2 rotl8(v2 x, int n)
 {
     uint64_t hi = (uint64_t)((0xffu << n) & 0xffu) * L8;
     uint64_t lo = (uint64_t)(0xffu >> (8 - n)) * L8;
-    return ((x << n) & hi) | ((x >> (8 - n)) & lo);
+    return ((x << n) & SPLAT(hi)) | ((x >> (8 - n)) & SPLAT(lo));
 }
 
-static inline uint64_t sub8(uint64_t x)
+static inline v2 sub16(v2 x)
 {
-    uint64_t b = ginv(x);
-    return b ^ rotl8(b, 1) ^ rotl8(b, 2) ^ rotl8(b, 3) ^ rotl8(b, 4) ^ (0x63 * L8);
+    v2 b = ginv(x);
+    return b ^ rotl8(b, 1) ^ rotl8(b, 2) ^ rotl8(b, 3) ^ rotl8(b, 4) ^ SPLAT(0x63 * L8);
 }
 
-static inline uint64_t invsub8(uint64_t y)
+static inline v2 invsub16(v2 y)
 {
-    return ginv(rotl8(y, 1) ^ rotl8(y, 3) ^ rotl8(y, 6) ^ (0x05 * L8));
+    return ginv(rotl8(y, 1) ^ rotl8(y, 3) ^ rotl8(y, 6) ^ SPLAT(0x05 * L8));
 }
 
 /* Rotations of each 32-bit column: row r receives row r+1 (r8), r+2 (r16). */
-static inline uint64_t col_r8(uint64_t x)
+static inline v2 col_r8(v2 x)
 {
-    return ((x >> 8) & 0x00ffffff00ffffffull) | ((x << 24) & 0xff000000ff000000ull);
+    return ((x >> 8) & SPLAT(0x00ffffff00ffffffull)) | ((x << 24) & SPLAT(0xff000000ff000000ull));
 }
-static inline uint64_t col_r16(uint64_t x)
+static inline v2 col_r16(v2 x)
 {
-    return ((x >> 16) & 0x0000ffff0000ffffull) | ((x << 16) & 0xffff0000ffff0000ull);
+    return ((x >> 16) & SPLAT(0x0000ffff0000ffffull)) | ((x << 16) & SPLAT(0xffff0000ffff0000ull));
 }
-static inline uint64_t mix2(uint64_t a)
+static inline v2 mix16(v2 a)
 {
-    uint64_t a1 = col_r8(a), a2 = col_r16(a);
+    v2 a1 = col_r8(a), a2 = col_r16(a);
     return xt(a ^ a1) ^ a1 ^ a2 ^ col_r8(a2);
 }
-static inline uint64_t invmix2(uint64_t a)
+static inline v2 invmix16(v2 a)
 {
-    return mix2(a ^ xt(xt(a ^ col_r16(a))));
+    return mix16(a ^ xt(xt(a ^ col_r16(a))));
 }
+
+static inline v2 ldv(const uint8_t *p) { return (v2){ak_isa_ld64(p), ak_isa_ld64(p + 8)}; }
+static inline void stv(uint8_t *p, v2 v)
+{
+    ak_isa_st64(p, v[0]);
+    ak_isa_st64(p + 8, v[1]);
+}
+/* One word (8 bytes, two columns) through the same circuits. */
+static inline uint64_t sub8(uint64_t x) { return sub16((v2){x, 0})[0]; }
+static inline uint64_t invsub8(uint64_t x) { return invsub16((v2){x, 0})[0]; }
+static inline uint64_t mix2(uint64_t x) { return mix16((v2){x, 0})[0]; }
+static inline uint64_t invmix2(uint64_t x) { return invmix16((v2){x, 0})[0]; }
 
 /* ShiftRows / InvShiftRows: state byte r + 4c moves by -r / +r columns.
  * The permutation is fixed; no index depends on data. */
@@ -133,34 +162,24 @@ enum { ENC_MIX, ENC_LAST, DEC_MIX, DEC_LAST, DEC_KEY_MIX /* POWER vncipher */ };
 static inline void aes_round(uint8_t *d, const uint8_t *s, const uint8_t *k, int shape)
 {
     uint8_t t[16];
-    uint64_t w0, w1, k0 = k ? ak_isa_ld64(k) : 0, k1 = k ? ak_isa_ld64(k + 8) : 0;
+    v2 w, key = k ? ldv(k) : SPLAT(0);
     if (shape == ENC_MIX || shape == ENC_LAST) {
         shiftrows(t, s);
-        w0 = sub8(ak_isa_ld64(t));
-        w1 = sub8(ak_isa_ld64(t + 8));
-        if (shape == ENC_MIX) {
-            w0 = mix2(w0);
-            w1 = mix2(w1);
-        }
-        w0 ^= k0;
-        w1 ^= k1;
+        w = sub16(ldv(t));
+        if (shape == ENC_MIX)
+            w = mix16(w);
+        w ^= key;
     } else {
         invshiftrows(t, s);
-        w0 = invsub8(ak_isa_ld64(t));
-        w1 = invsub8(ak_isa_ld64(t + 8));
-        if (shape == DEC_MIX) {
-            w0 = invmix2(w0) ^ k0;
-            w1 = invmix2(w1) ^ k1;
-        } else if (shape == DEC_KEY_MIX) {
-            w0 = invmix2(w0 ^ k0);
-            w1 = invmix2(w1 ^ k1);
-        } else {
-            w0 ^= k0;
-            w1 ^= k1;
-        }
+        w = invsub16(ldv(t));
+        if (shape == DEC_MIX)
+            w = invmix16(w) ^ key;
+        else if (shape == DEC_KEY_MIX)
+            w = invmix16(w ^ key);
+        else
+            w ^= key;
     }
-    ak_isa_st64(d, w0);
-    ak_isa_st64(d + 8, w1);
+    stv(d, w);
 }
 
 static inline void xor16(uint8_t *o, const uint8_t *a, const uint8_t *b)
@@ -171,26 +190,35 @@ static inline void xor16(uint8_t *o, const uint8_t *a, const uint8_t *b)
 
 /* ---- carry-less products ------------------------------------------------ */
 
-void ak_isa_portable_clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
+/* 32 x 32 -> 63-bit carry-less product by integer multiplication "with
+ * holes": split each operand into the bits of each residue class mod 4
+ * (masks 0x11.., 0x22.., 0x44.., 0x88..).  A product x_i * y_j has its
+ * bits in class i + j mod 4; in every position at most 8 partial bits add
+ * up (32 / 4 per operand), so the carries (< 16) stay inside the three
+ * empty positions above and never reach the next bit of the same class.
+ * Keeping class c of the four products that land there gives the XOR of
+ * their partial bits, i.e. the carry-less product.  Constant-time where
+ * integer multiplication is (every 64-bit core aeskit targets). */
+static inline uint64_t clmul32(uint64_t x, uint64_t y)
 {
-    uint64_t m = 0 - (b & 1);
-    uint64_t l = a & m, h = 0;
-    for (int i = 1; i < 64; i++) {
-        m = 0 - ((b >> i) & 1);
-        l ^= (a << i) & m;
-        h ^= (a >> (64 - i)) & m;
-    }
-    *lo = l;
-    *hi = h;
+    const uint64_t m0 = 0x1111111111111111ull, m1 = m0 << 1, m2 = m0 << 2, m3 = m0 << 3;
+    uint64_t x0 = x & m0, x1 = x & m1, x2 = x & m2, x3 = x & m3;
+    uint64_t y0 = y & m0, y1 = y & m1, y2 = y & m2, y3 = y & m3;
+    uint64_t z0 = (x0 * y0) ^ (x1 * y3) ^ (x2 * y2) ^ (x3 * y1);
+    uint64_t z1 = (x0 * y1) ^ (x1 * y0) ^ (x2 * y3) ^ (x3 * y2);
+    uint64_t z2 = (x0 * y2) ^ (x1 * y1) ^ (x2 * y0) ^ (x3 * y3);
+    uint64_t z3 = (x0 * y3) ^ (x1 * y2) ^ (x2 * y1) ^ (x3 * y0);
+    return (z0 & m0) | (z1 & m1) | (z2 & m2) | (z3 & m3);
 }
 
-/* 32 x 32 -> 63 bits. */
-static inline uint64_t clmul32(uint64_t a, uint64_t b)
+/* 64 x 64 -> 128 by Karatsuba over 32-bit halves: three clmul32. */
+void ak_isa_portable_clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi)
 {
-    uint64_t r = 0;
-    for (int i = 0; i < 32; i++)
-        r ^= (a << i) & (0 - ((b >> i) & 1));
-    return r;
+    uint64_t a0 = a & 0xffffffffu, a1 = a >> 32, b0 = b & 0xffffffffu, b1 = b >> 32;
+    uint64_t l = clmul32(a0, b0), h = clmul32(a1, b1);
+    uint64_t m = clmul32(a0 ^ a1, b0 ^ b1) ^ l ^ h;
+    *lo = l ^ (m << 32);
+    *hi = h ^ (m >> 32);
 }
 
 /* Four 8 x 8 -> 15-bit products at once, one per 16-bit lane (inputs < 256
@@ -225,12 +253,7 @@ static void p_x86_aesenclast(uint8_t *d, const uint8_t *s, const uint8_t *k) { a
 static void p_x86_aesdec(uint8_t *d, const uint8_t *s, const uint8_t *k) { aes_round(d, s, k, DEC_MIX); }
 static void p_x86_aesdeclast(uint8_t *d, const uint8_t *s, const uint8_t *k) { aes_round(d, s, k, DEC_LAST); }
 
-static void p_x86_aesimc(uint8_t *d, const uint8_t *s)
-{
-    uint64_t w0 = invmix2(ak_isa_ld64(s)), w1 = invmix2(ak_isa_ld64(s + 8));
-    ak_isa_st64(d, w0);
-    ak_isa_st64(d + 8, w1);
-}
+static void p_x86_aesimc(uint8_t *d, const uint8_t *s) { stv(d, invmix16(ldv(s))); }
 
 static inline uint32_t ror32(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
 
@@ -292,12 +315,7 @@ static void p_arm_aesd(uint8_t *d, const uint8_t *vd, const uint8_t *vn)
     xor16(t, vd, vn);
     aes_round(d, t, NULL, DEC_LAST);
 }
-static void p_arm_aesmc(uint8_t *d, const uint8_t *s)
-{
-    uint64_t w0 = mix2(ak_isa_ld64(s)), w1 = mix2(ak_isa_ld64(s + 8));
-    ak_isa_st64(d, w0);
-    ak_isa_st64(d + 8, w1);
-}
+static void p_arm_aesmc(uint8_t *d, const uint8_t *s) { stv(d, mix16(ldv(s))); }
 static void p_arm_aesimc(uint8_t *d, const uint8_t *s) { p_x86_aesimc(d, s); }
 
 static void p_arm_pmull_1q(uint8_t *d, const uint8_t *n, const uint8_t *m) { p_x86_pclmulqdq(d, n, m, 0x00); }
@@ -329,12 +347,7 @@ static void p_ppc_vcipher(uint8_t *d, const uint8_t *a, const uint8_t *b) { aes_
 static void p_ppc_vcipherlast(uint8_t *d, const uint8_t *a, const uint8_t *b) { aes_round(d, a, b, ENC_LAST); }
 static void p_ppc_vncipher(uint8_t *d, const uint8_t *a, const uint8_t *b) { aes_round(d, a, b, DEC_KEY_MIX); }
 static void p_ppc_vncipherlast(uint8_t *d, const uint8_t *a, const uint8_t *b) { aes_round(d, a, b, DEC_LAST); }
-static void p_ppc_vsbox(uint8_t *d, const uint8_t *a)
-{
-    uint64_t w0 = sub8(ak_isa_ld64(a)), w1 = sub8(ak_isa_ld64(a + 8));
-    ak_isa_st64(d, w0);
-    ak_isa_st64(d + 8, w1);
-}
+static void p_ppc_vsbox(uint8_t *d, const uint8_t *a) { stv(d, sub16(ldv(a))); }
 
 static void p_ppc_vpmsumb(uint8_t *d, const uint8_t *a, const uint8_t *b)
 {
