@@ -21,7 +21,7 @@ static atomic_int host_state;                 /* 0 none, 1 building, 2 ready */
 static _Atomic(const struct ak_isa_ops *) current;
 static atomic_int portable_forced;
 
-static void append(const char *s)
+static inline void append(const char *s)
 {
     size_t n = strlen(host_desc), m = strlen(s);
     if (!m || n + m + 2 >= sizeof host_desc)

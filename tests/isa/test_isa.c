@@ -32,6 +32,11 @@
 #if defined(AK_ARCH_X86_64)
 #include <immintrin.h>
 #endif
+#if defined(__riscv) && __riscv_xlen == 64 && defined(AESKIT_ISA_TEST_RV_NATIVE)
+#define RV_NATIVE 1
+#include <setjmp.h>
+#include <signal.h>
+#endif
 
 static unsigned long failures, checks;
 
@@ -385,6 +390,54 @@ TZ static void n_vpclmulqdq_x4(uint8_t *d, const uint8_t *a, const uint8_t *b, u
 #endif
 
 /* ===========================================================================
+ * Real RISC-V instructions (under qemu-riscv64 -cpu rv64,zbc=true,zkne=true,
+ * zknd=true; this file alone is built with -march=..._zbc_zkne_zknd there).
+ * Probed once with a SIGILL handler: a CPU without them skips this check.
+ * ======================================================================== */
+#if defined(RV_NATIVE)
+#define RVN(op) \
+    static uint64_t n_##op(uint64_t a, uint64_t b) { uint64_t r; __asm__(#op " %0, %1, %2" : "=r"(r) : "r"(a), "r"(b)); return r; }
+RVN(aes64es)
+RVN(aes64esm)
+RVN(aes64ds)
+RVN(aes64dsm)
+RVN(aes64ks2)
+RVN(clmul)
+RVN(clmulh)
+RVN(clmulr)
+static uint64_t n_aes64im(uint64_t a) { uint64_t r; __asm__("aes64im %0, %1" : "=r"(r) : "r"(a)); return r; }
+#define KS1I(n) case n: __asm__("aes64ks1i %0, %1, " #n : "=r"(r) : "r"(a)); break;
+static uint64_t n_aes64ks1i(uint64_t a, unsigned rnum)
+{
+    uint64_t r = 0;
+    switch (rnum & 0xf) { /* 11..15 are reserved encodings: not executed */
+        KS1I(0) KS1I(1) KS1I(2) KS1I(3) KS1I(4) KS1I(5) KS1I(6) KS1I(7) KS1I(8) KS1I(9) KS1I(10)
+    default: r = r_aes64ks1i(a, rnum); break;
+    }
+    return r;
+}
+static sigjmp_buf probe_jmp;
+static void probe_sigill(int sig) { (void)sig; siglongjmp(probe_jmp, 1); }
+static int rv_probe(void)
+{
+    struct sigaction sa, old_ill;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = probe_sigill;
+    sigaction(SIGILL, &sa, &old_ill);
+    volatile int ok = 0;
+    volatile uint64_t x = 1, sink;
+    if (!sigsetjmp(probe_jmp, 1)) {
+        /* Results used, so the (non-volatile) asm is not optimised away. */
+        sink = n_aes64es(x, 2) ^ n_aes64ds(x, 2) ^ n_clmul(x, 2);
+        (void)sink;
+        ok = 1;
+    }
+    sigaction(SIGILL, &old_ill, NULL);
+    return ok;
+}
+#endif
+
+/* ===========================================================================
  * The driver: per instruction, edge cases then random inputs.
  * ======================================================================== */
 typedef void f_b3(uint8_t *, const uint8_t *, const uint8_t *);
@@ -506,6 +559,10 @@ static void run_op(const struct op *o)
             putle64(got_h, h);
             putle64(got_p, p);
             putle64(want, r);
+            if (have_nat) {
+                uint64_t q = o->kind == R2 ? ((f_r2 *)o->nat)(x, y) : o->kind == R1 ? ((f_r1 *)o->nat)(x) : ((f_r1i *)o->nat)(x, imm);
+                putle64(nat, q);
+            }
             n = 8;
             break;
         }
@@ -672,6 +729,13 @@ int main(void)
 #else
 #define NAT(cond, fn) NULL
 #endif
+#if defined(RV_NATIVE)
+    int rv = rv_probe();
+    printf("RISC-V Zkne/Zknd/Zbc instructions: %s\n", rv ? "present, checked against the reference" : "absent (SIGILL), not checked natively");
+#define RVNAT(fn) (rv ? (void *)(fn) : NULL)
+#else
+#define RVNAT(fn) NULL
+#endif
     (void)nat;
     struct op ops[] = {
         {"x86_aesenc", B3, 16, (void *)aeskit_isa_x86_aesenc, (void *)r_aesenc, NAT(aes, n_aesenc), 0},
@@ -709,16 +773,16 @@ int main(void)
         {"ppc_vpmsumh", B3, 16, (void *)aeskit_isa_ppc_vpmsumh, (void *)r_vpmsumh, NULL, 0},
         {"ppc_vpmsumw", B3, 16, (void *)aeskit_isa_ppc_vpmsumw, (void *)r_vpmsumw, NULL, 0},
         {"ppc_vpmsumd", B3, 16, (void *)aeskit_isa_ppc_vpmsumd, (void *)r_vpmsumd, NULL, 0},
-        {"rv_aes64es", R2, 8, (void *)aeskit_isa_rv_aes64es, (void *)r_aes64es, NULL, 0},
-        {"rv_aes64esm", R2, 8, (void *)aeskit_isa_rv_aes64esm, (void *)r_aes64esm, NULL, 0},
-        {"rv_aes64ds", R2, 8, (void *)aeskit_isa_rv_aes64ds, (void *)r_aes64ds, NULL, 0},
-        {"rv_aes64dsm", R2, 8, (void *)aeskit_isa_rv_aes64dsm, (void *)r_aes64dsm, NULL, 0},
-        {"rv_aes64im", R1, 8, (void *)aeskit_isa_rv_aes64im, (void *)r_aes64im, NULL, 0},
-        {"rv_aes64ks1i", R1I, 8, (void *)aeskit_isa_rv_aes64ks1i, (void *)r_aes64ks1i, NULL, 0},
-        {"rv_aes64ks2", R2, 8, (void *)aeskit_isa_rv_aes64ks2, (void *)r_aes64ks2, NULL, 0},
-        {"rv_clmul", R2, 8, (void *)aeskit_isa_rv_clmul, (void *)r_clmul, NULL, 0},
-        {"rv_clmulh", R2, 8, (void *)aeskit_isa_rv_clmulh, (void *)r_clmulh, NULL, 0},
-        {"rv_clmulr", R2, 8, (void *)aeskit_isa_rv_clmulr, (void *)r_clmulr, NULL, 0},
+        {"rv_aes64es", R2, 8, (void *)aeskit_isa_rv_aes64es, (void *)r_aes64es, RVNAT(n_aes64es), 0},
+        {"rv_aes64esm", R2, 8, (void *)aeskit_isa_rv_aes64esm, (void *)r_aes64esm, RVNAT(n_aes64esm), 0},
+        {"rv_aes64ds", R2, 8, (void *)aeskit_isa_rv_aes64ds, (void *)r_aes64ds, RVNAT(n_aes64ds), 0},
+        {"rv_aes64dsm", R2, 8, (void *)aeskit_isa_rv_aes64dsm, (void *)r_aes64dsm, RVNAT(n_aes64dsm), 0},
+        {"rv_aes64im", R1, 8, (void *)aeskit_isa_rv_aes64im, (void *)r_aes64im, RVNAT(n_aes64im), 0},
+        {"rv_aes64ks1i", R1I, 8, (void *)aeskit_isa_rv_aes64ks1i, (void *)r_aes64ks1i, RVNAT(n_aes64ks1i), 0},
+        {"rv_aes64ks2", R2, 8, (void *)aeskit_isa_rv_aes64ks2, (void *)r_aes64ks2, RVNAT(n_aes64ks2), 0},
+        {"rv_clmul", R2, 8, (void *)aeskit_isa_rv_clmul, (void *)r_clmul, RVNAT(n_clmul), 0},
+        {"rv_clmulh", R2, 8, (void *)aeskit_isa_rv_clmulh, (void *)r_clmulh, RVNAT(n_clmulh), 0},
+        {"rv_clmulr", R2, 8, (void *)aeskit_isa_rv_clmulr, (void *)r_clmulr, RVNAT(n_clmulr), 0},
     };
     aeskit_isa_use_portable(0);
     printf("aeskit_isa: host path \"%s\"; CPU features %s; %ld random inputs per instruction + %d edge cases\n",
