@@ -4,6 +4,12 @@
 # the stock Debian qemu-x86_64, running Debian's x86-64 `openssl speed`.
 #
 #   scripts/qemu-isa/run.sh [all|build|bench]     (default: all)
+#   ARM=1 scripts/qemu-isa/run.sh ...   also the other direction: qemu-aarch64
+#          with target/arm's AESE/AESD/AESMC/AESIMC/PMULL(.1Q) helpers routed
+#          to aeskit_isa (0002-*.patch), running Debian's arm64 openssl
+#          (openssl:arm64 and libssl3:arm64 unpacked with apt-get download +
+#          dpkg -x, nothing installed) with and without OPENSSL_armcap=0
+#          (OpenSSL's own switch to its table-driven software AES).
 #
 #   build: adds a deb-src line if there is none, `apt-get source qemu`
 #          (23 MB), builds aeskit (Release, static), applies
@@ -71,17 +77,24 @@ build() {
     done
     # 5. configure + build qemu-x86_64 only.  The archive is linked whole
     #    (--whole-archive) so its place on the link line does not matter.
+    local targets=x86_64-linux-user bins=qemu-x86_64
+    if [ "${ARM:-0}" = 1 ]; then
+        targets=$targets,aarch64-linux-user
+        bins="$bins qemu-aarch64"
+    fi
     mkdir -p "$src/build-isa"
     cd "$src/build-isa"
-    if [ ! -f build.ninja ]; then
-        ../configure --target-list=x86_64-linux-user --disable-system --disable-tools \
+    local have=1
+    for t in ${targets//,/ }; do grep -q "^TARGET_DIRS=.*$t" config-host.mak 2>/dev/null || have=0; done
+    if [ ! -f build.ninja ] || [ $have = 0 ]; then
+        ../configure --target-list=$targets --disable-system --disable-tools \
             --disable-docs --disable-werror --disable-capstone --disable-gnutls --disable-nettle \
             --disable-gcrypt --extra-cflags="-I$root/include" \
             --extra-ldflags="-Wl,--push-state,--whole-archive,$lib,--pop-state" >configure.log 2>&1 ||
             { tail -30 configure.log; exit 1; }
     fi
-    nice -n 19 ninja -j"$jobs" qemu-x86_64
-    cp qemu-x86_64 "$work/qemu-x86_64-aeskit"
+    nice -n 19 ninja -j"$jobs" $bins
+    for b in $bins; do cp "$b" "$work/$b-aeskit"; done
     cd "$work"
     echo "qemu-isa: built $work/qemu-x86_64-aeskit in $(( $(date +%s) - t0 ))s"
 }
@@ -106,6 +119,35 @@ bench() {
         done
     done
     echo "(bench took $(( $(date +%s) - t0 ))s)"
+    [ "${ARM:-0}" = 1 ] && bench_arm
+    return 0
+}
+
+# The other direction: an arm64 guest's openssl on this (x86) host.
+speed_arm() { # QEMU ARMCAP ALG
+    local root=$work/arm64-root
+    nice -n 5 "$1" -cpu max -L /usr/aarch64-linux-gnu \
+        -E LD_LIBRARY_PATH="$root/usr/lib/aarch64-linux-gnu:/usr/aarch64-linux-gnu/lib" ${2:+-E OPENSSL_armcap=$2} \
+        "$root/usr/bin/openssl" speed -seconds "$secs" -evp "$3" 2>/dev/null |
+        awk -v alg="$3" 'tolower($1) == alg { for (i = 2; i <= NF; i++) { v = $i; sub(/k$/, "", v); printf " %9.1f", v / 1000 } }'
+}
+bench_arm() {
+    local patched=$work/qemu-aarch64-aeskit stock=/usr/bin/qemu-aarch64 root=$work/arm64-root
+    [ -x "$patched" ] || { echo "qemu-isa: ARM=1 '$0 build' first"; exit 1; }
+    if [ ! -x "$root/usr/bin/openssl" ]; then
+        mkdir -p "$work/arm64-debs" "$root"
+        (cd "$work/arm64-debs" && apt-get download -qq openssl:arm64 libssl3:arm64)
+        for d in "$work"/arm64-debs/*.deb; do dpkg -x "$d" "$root"; done
+    fi
+    printf '%-34s %9s %9s %9s %9s %9s %9s\n' "qemu-aarch64 -cpu max, cipher" 16B 64B 256B 1KiB 8KiB 16KiB
+    for alg in aes-128-gcm aes-128-ctr; do
+        for cap in "" 0; do
+            local what="ARMv8 CE"
+            [ -n "$cap" ] && what="armcap=0"
+            printf '%-34s%s\n' "stock (Debian 7.2) $what $alg" "$(speed_arm "$stock" "$cap" "$alg")"
+            printf '%-34s%s\n' "aeskit_isa patch  $what $alg" "$(speed_arm "$patched" "$cap" "$alg")"
+        done
+    done
 }
 
 case $stage in
