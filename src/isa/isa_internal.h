@@ -100,29 +100,36 @@ const char *ak_isa_host_ppc64(struct ak_isa_ops *ops, uint32_t features);
  * their CPU has no counterpart for (isa_portable.c). */
 void ak_isa_portable_clmul64(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi);
 
+/* Little- and big-endian 64-bit loads and stores at any alignment (memcpy
+ * compiles to one move; the byte swap is one instruction where needed). */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define AK_ISA_LE64(v) __builtin_bswap64(v)
+#define AK_ISA_BE64(v) (v)
+#else
+#define AK_ISA_LE64(v) (v)
+#define AK_ISA_BE64(v) __builtin_bswap64(v)
+#endif
 static inline uint64_t ak_isa_ld64(const uint8_t *p)
 {
-    uint64_t v = 0;
-    for (int i = 7; i >= 0; i--)
-        v = (v << 8) | p[i];
-    return v;
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return AK_ISA_LE64(v);
 }
 static inline void ak_isa_st64(uint8_t *p, uint64_t v)
 {
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
+    v = AK_ISA_LE64(v);
+    memcpy(p, &v, 8);
 }
 static inline uint64_t ak_isa_ld64be(const uint8_t *p)
 {
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v = (v << 8) | p[i];
-    return v;
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return AK_ISA_BE64(v);
 }
 static inline void ak_isa_st64be(uint8_t *p, uint64_t v)
 {
-    for (int i = 0; i < 8; i++)
-        p[i] = (uint8_t)(v >> (56 - 8 * i));
+    v = AK_ISA_BE64(v);
+    memcpy(p, &v, 8);
 }
 
 #endif
