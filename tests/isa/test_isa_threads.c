@@ -17,7 +17,6 @@
 
 static pthread_barrier_t start;
 static uint8_t results[THREADS][16];
-static volatile int stop_flipping;
 
 static void *worker(void *arg)
 {
