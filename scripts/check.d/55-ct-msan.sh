@@ -75,7 +75,7 @@ for be in generic x86-ssse3 x86-aesni x86-vaes-avx2 x86-vaes-avx512; do
     "$exe" --backend $be >$log 2>&1
     rc=$?
     got=$(reports $log)
-    ops=$(sed -nE "s/^checked: $be, ([0-9]+) operations.*/\1/p" $log)
+    ops=$(sed -nE "s/^checked: $be( \([^)]*\))?, ([0-9]+) operations.*/\2/p" $log)
     sec=$(sed -nE 's/^ct_msan: ([0-9]+) output bytes.*, ([0-9]+) not$/\1 \2/p' $log)
     if [ $rc -ne 0 ] || [ "$got" -ne 0 ] || [ -z "$ops" ]; then
         echo "ct-msan $be: FAILED: exit $rc, $got MemorySanitizer reports"; grep -v '^ *#[1-9][0-9]' $log | head -80
@@ -87,7 +87,7 @@ done
 # The portable baseline of the generic backend (what AESKIT_CPU=generic runs).
 AESKIT_CPU=generic "$exe" --backend generic >$log 2>&1
 rc=$?; got=$(reports $log)
-ops=$(sed -nE "s/^checked: generic, ([0-9]+) operations.*/\1/p" $log)
+ops=$(sed -nE "s/^checked: generic( \([^)]*\))?, ([0-9]+) operations.*/\2/p" $log)
 if [ $rc -ne 0 ] || [ "$got" -ne 0 ] || [ -z "$ops" ]; then
     echo "ct-msan generic (AESKIT_CPU=generic): FAILED: exit $rc, $got reports"; head -80 $log; failures+=("generic baseline")
 else
