@@ -75,6 +75,7 @@
  *   backend           needs                                   constant-time
  *   generic           nothing (portable C11)                  yes (bitsliced AES,
  *                                                             multiply-based GHASH)
+ *   x86-ssse3         SSSE3 (vector-permute AES, no AES-NI)   yes
  *   x86-aesni         AES-NI, PCLMULQDQ, SSE4.1               yes
  *   x86-vaes-avx2     + AVX2, VAES, VPCLMULQDQ                yes
  *   x86-vaes-avx512   + AVX-512 F/BW/VL                       yes

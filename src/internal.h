@@ -284,6 +284,13 @@ aeskit_status ak_backend_resolve(const char *name, const ak_backend **out);
 #ifdef AESKIT_VALGRIND_CT
 #include <valgrind/memcheck.h>
 #define AK_DECLASSIFY(p, n) ((void)VALGRIND_MAKE_MEM_DEFINED((p), (n)))
+#elif defined(AESKIT_MSAN_CT)
+/* The MemorySanitizer variant (-DAESKIT_MSAN_CT=ON, clang -fsanitize=memory;
+ * tests/trust/ct_msan): secrets are poisoned, declassified values unpoisoned.
+ * ct_msan.h replaces the x86 intrinsics MSan does not model soundly. */
+#include <sanitizer/msan_interface.h>
+#define AK_DECLASSIFY(p, n) __msan_unpoison((p), (n))
+#include "ct_msan.h"
 #else
 #define AK_DECLASSIFY(p, n) ((void)(p), (void)(n))
 #endif

@@ -16,6 +16,7 @@ static const struct {
     {"list", aeskit_cmd_list, "list the backends compiled in and the CPU features detected"},
     {"vectors", aeskit_cmd_vectors, "run the built-in known answers and Wycheproof JSON files"},
     {"speed", aeskit_cmd_speed, "measure throughput against the peer libraries"},
+    {"isa-speed", aeskit_cmd_isa_speed, "ns per emulated guest AES/CLMUL instruction (aeskit_isa)"},
 };
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 

@@ -9,6 +9,7 @@
 int aeskit_cmd_list(int argc, char **argv);    /* tools/cmd_list.c */
 int aeskit_cmd_vectors(int argc, char **argv); /* tools/vectors/ */
 int aeskit_cmd_speed(int argc, char **argv);   /* tools/speed/ */
+int aeskit_cmd_isa_speed(int argc, char **argv); /* tools/isa/ */
 
 /* tools/env_check.c: checks AESKIT_CPU (every token known) and
  * AESKIT_BACKEND (a backend this CPU can run).  Returns 0, or 2 after

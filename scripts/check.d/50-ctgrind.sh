@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Constant-time check (issue 6): the ct_valgrind harness under memcheck, for
-# every backend valgrind can execute (generic, x86-aesni; valgrind cannot run
+# every backend valgrind can execute (generic, x86-ssse3, x86-aesni; valgrind cannot run
 # VAES/AVX-512 code and hides it from CPUID).  Any report fails the suite.
 # First the self-test: a deliberate secret-dependent branch MUST be reported,
 # or the check would be blind.

@@ -67,10 +67,37 @@ static const ak_gen_aes_impl *impl_of(const ak_aes *k, size_t nblocks)
 
 static void gen_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
+    uint64_t enc[AK_GEN_K1_WORDS], dec[AK_GEN_K1_WORDS];
     memset(k->data, 0, sizeof k->data);
     k->rounds = ak_generic_key_schedule(k->data + AK_GEN_RK_OFF, key, key_len);
     k->key_len = (uint32_t)key_len;
     pick_variants(k->data + AK_GEN_VARIANT_OFF);
+    memset(enc, 0, sizeof enc);
+    memset(dec, 0, sizeof dec);
+    ak_gen1_expand(enc, dec, k->data + AK_GEN_RK_OFF, k->rounds);
+    memcpy(k->data + AK_GEN_K1_OFF, enc, sizeof enc);
+    memcpy(k->data + AK_GEN_K1D_OFF, dec, sizeof dec);
+    aeskit_memzero(enc, sizeof enc);
+    aeskit_memzero(dec, sizeof dec);
+}
+
+/* The single-block kernel's keys, copied out of the byte array (memcpy keeps
+ * the access type-correct); the caller wipes them. */
+static void k1_keys(const ak_aes *k, uint64_t kw[AK_GEN_K1_WORDS], int dec)
+{
+    memcpy(kw, k->data + (dec ? AK_GEN_K1D_OFF : AK_GEN_K1_OFF), 16 * (k->rounds + 1));
+}
+
+/* Up to this many blocks, a call runs block by block on the single-block
+ * kernel rather than on one bitsliced batch (nblocks is public). */
+#define AK_GEN1_MAX 1
+
+static void gen1_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks, int dec)
+{
+    uint64_t kw[AK_GEN_K1_WORDS];
+    k1_keys(k, kw, dec);
+    ak_gen1_ecb(kw, k->rounds, out, in, nblocks, dec);
+    aeskit_memzero(kw, sizeof kw);
 }
 
 /* Whole batches of the key's main width, then the few blocks left (the
@@ -85,6 +112,10 @@ static size_t split_point(const ak_aes *k, size_t nblocks)
 /* ECB in both directions, split as split_point says. */
 static void gen_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks, int dec)
 {
+    if (nblocks <= AK_GEN1_MAX) {
+        gen1_ecb(k, out, in, nblocks, dec);
+        return;
+    }
     size_t m = split_point(k, nblocks);
     const uint8_t *rk = k->data + AK_GEN_RK_OFF;
     if (m) {
@@ -107,9 +138,36 @@ static void gen_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
     gen_ecb(k, out, in, nblocks, 1);
 }
 
+/* CTR on the single-block kernel; counters are public, keystream wiped. */
+static void gen1_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                     uint8_t ctr[16], int wide)
+{
+    uint64_t kw[AK_GEN_K1_WORDS];
+    uint8_t ks[16];
+    k1_keys(k, kw, 0);
+    for (size_t i = 0; i < nblocks; i++) {
+        ak_gen1_ecb(kw, k->rounds, ks, ctr, 1, 0);
+        for (int j = 0; j < 16; j++)
+            out[16 * i + j] = in[16 * i + j] ^ ks[j];
+        if (wide) {
+            uint64_t lo = ak_load_be64(ctr + 8) + 1;
+            ak_store_be64(ctr, ak_load_be64(ctr) + (lo == 0));
+            ak_store_be64(ctr + 8, lo);
+        } else {
+            ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
+        }
+    }
+    aeskit_memzero(kw, sizeof kw);
+    aeskit_memzero(ks, sizeof ks);
+}
+
 static void gen_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                     uint8_t ctr[16], int wide)
 {
+    if (nblocks <= AK_GEN1_MAX) {
+        gen1_ctr(k, out, in, nblocks, ctr, wide);
+        return;
+    }
     size_t m = split_point(k, nblocks);
     if (m)
         impl_of(k, m)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m, ctr, wide);
@@ -132,6 +190,27 @@ static void gen_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t 
 
 /* The bitsliced width new keys get here ("bitslice-512", ...). */
 static const char *gen_variant(void) { return ak_gen_aes_variant(ak_gen_pick_variant())->name; }
+/* CBC encryption and CBC-MAC are serial: always the single-block kernel. */
+static void gen_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                            uint8_t iv[16])
+{
+    uint64_t kw[AK_GEN_K1_WORDS];
+    if (nblocks == 0)
+        return;
+    k1_keys(k, kw, 0);
+    ak_gen1_cbc_encrypt(kw, k->rounds, out, in, nblocks, iv);
+    aeskit_memzero(kw, sizeof kw);
+}
+
+static void gen_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nblocks)
+{
+    uint64_t kw[AK_GEN_K1_WORDS];
+    if (nblocks == 0)
+        return;
+    k1_keys(k, kw, 0);
+    ak_gen1_cbcmac(kw, k->rounds, state, in, nblocks);
+    aeskit_memzero(kw, sizeof kw);
+}
 
 const ak_backend ak_backend_generic = {
     .name = "generic",
@@ -146,9 +225,9 @@ const ak_backend ak_backend_generic = {
     .ecb_decrypt = gen_ecb_decrypt,
     .ctr32 = gen_ctr32,
     .ctr128 = gen_ctr128,
-    .cbc_encrypt = ak_blockloop_cbc_encrypt,
+    .cbc_encrypt = gen_cbc_encrypt,
     .cbc_decrypt = ak_blockloop_cbc_decrypt,
-    .cbcmac = ak_blockloop_cbcmac,
+    .cbcmac = gen_cbcmac,
     .xts_encrypt = ak_blockloop_xts_encrypt,
     .xts_decrypt = ak_blockloop_xts_decrypt,
     .ghash_init = ak_generic_ghash_init,

@@ -9,6 +9,20 @@
 /* Layout of ak_aes.data for the generic backend. */
 #define AK_GEN_RK_OFF 0        /* FIPS-197 encryption schedule, 240 bytes */
 #define AK_GEN_VARIANT_OFF 240 /* 3 bytes: vector widths for many, <= 8, <= 16 blocks */
+#define AK_GEN_K1_OFF 256      /* single-block kernel: encryption keys, 15 x 2 words */
+#define AK_GEN_K1D_OFF 496     /* single-block kernel: decryption keys, 15 x 2 words */
+#define AK_GEN_K1_WORDS 30
+
+/* The single-block kernel (aes_generic_block.c): one block at a time in
+ * two 64-bit words, for the serial modes and calls with few blocks.  k is
+ * the enc or dec array that ak_gen1_expand wrote. */
+void ak_gen1_expand(uint64_t *enc, uint64_t *dec, const uint8_t *rk, unsigned rounds);
+void ak_gen1_ecb(const uint64_t *k, unsigned rounds, uint8_t *out, const uint8_t *in,
+                 size_t nblocks, int dec);
+void ak_gen1_cbc_encrypt(const uint64_t *k, unsigned rounds, uint8_t *out, const uint8_t *in,
+                         size_t nblocks, uint8_t iv[16]);
+void ak_gen1_cbcmac(const uint64_t *k, unsigned rounds, uint8_t state[16], const uint8_t *in,
+                    size_t nblocks);
 
 /* One vector width of the bitsliced AES (aes_generic_core.h). */
 typedef struct ak_gen_aes_impl {

@@ -304,11 +304,14 @@ static void test_gcm(void)
 }
 
 /* The running plaintext total of a streaming GCM context at and one past
- * 2^36-32 bytes: 64 GiB through the cipher, so only on a fast backend. */
+ * 2^36-32 bytes: 64 GiB through the cipher, so only on a backend with AES
+ * instructions (generic and x86-ssse3 would take 10+ minutes; the limit is
+ * the front end's, the same code for every backend). */
 static void test_gcm_stream_limit(void)
 {
     const char *be = backend ? backend : aeskit_backend_default();
-    if (!strcmp(be, "generic") || th_scale() < 1.0 || sizeof(size_t) < 8) {
+    if (!strcmp(be, "generic") || !strcmp(be, "x86-ssse3") || th_scale() < 1.0 ||
+        sizeof(size_t) < 8) {
         printf("note: GCM streaming limit at 2^36-32 bytes not run (backend %s, scale %.2f)\n",
                be, th_scale());
         return;
