@@ -134,7 +134,7 @@ typedef uint32_t akbs_w __attribute__((vector_size(16)));
 #endif
 static inline akbs_v AKBS_NAME(rowmask)(int r)
 {
-    akbs_b m;
+    akbs_b m = {0};
     for (int i = 0; i < 16; i++)
         m[i] = (uint8_t)((i & 3) == r ? 0xff : 0);
     return (akbs_v)m;
@@ -280,10 +280,10 @@ static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds
     akbs_b one;
     memset(&one, 1, sizeof one);
     for (unsigned r = 0; r <= rounds; r++) {
-        akbs_b v;
+        akbs_b v = {0};
         for (int l = 0; l < AKBS_LANES; l++)
             memcpy((uint8_t *)&v + 16 * l, rk + 16 * r, 16);
-        for (int b = 0; b < 8; b++)
+        for (unsigned b = 0; b < 8; b++)
             rkp[8 * r + b] = (akbs_v)(-((v >> b) & one));
     }
 }
@@ -318,7 +318,7 @@ static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, uns
         AKBS_NAME(ark)(x, rkp + 8 * r);
     }
     AKBS_NAME(sbox)(x);
-    for (int i = 0; i < 8; i++)
+    for (unsigned i = 0; i < 8; i++)
         x[i] = AKBS_SR(x[i]) ^ rkp[8 * rounds + i];
 }
 

@@ -147,7 +147,7 @@ static void gen1_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb
     k1_keys(k, kw, 0);
     for (size_t i = 0; i < nblocks; i++) {
         ak_gen1_ecb(kw, k->rounds, ks, ctr, 1, 0);
-        for (int j = 0; j < 16; j++)
+        for (size_t j = 0; j < 16; j++)
             out[16 * i + j] = in[16 * i + j] ^ ks[j];
         if (wide) {
             uint64_t lo = ak_load_be64(ctr + 8) + 1;

@@ -127,7 +127,7 @@ static void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
 }
 
 /* Y = reduce(s ^ Y * hpow): the serial step between groups. */
-static void fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_t *yl)
+static void gh_fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_t *yl)
 {
     mul_acc(s, *yh, *yl, hpow[0], hpow[1]);
     reduce(s, yh, yl);
@@ -205,7 +205,7 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
     if (nblocks >= AK_GH_GROUP)
-        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, fold);
+        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, gh_fold);
     if (nblocks % AK_GH_GROUP) {
         /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1;
          * the zero lanes after them contribute nothing. */
@@ -213,7 +213,7 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
         uint8_t buf[16 * AK_GH_GROUP];
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
-        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, n, fold);
+        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, n, gh_fold);
         aeskit_memzero(buf, sizeof buf);
     }
     ak_store_be64(Y, yh);

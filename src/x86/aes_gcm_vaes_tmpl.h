@@ -1162,21 +1162,27 @@ IFN void gcm_body(const uint8_t *rk, const uint8_t *tab, uint8_t *out, const uin
      * before anything that needs Y itself.  y_0 = Y, y_l = 0 is valid. */
     vec_t yv = v_zext(Y);
 #define ENC_STORE(o)                                                       \
-    for (int j = 0; j < NV; j++) {                                         \
-        x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + (o) + VB * j)));   \
-        v_storeu(out + (o) + VB * j, x[j]);                                \
-        p[j] = v_shuffle8(x[j], bsw);                                      \
-    }
+    do {                                                                   \
+        for (int j = 0; j < NV; j++) {                                     \
+            x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + (o) + VB * j)));\
+            v_storeu(out + (o) + VB * j, x[j]);                            \
+            p[j] = v_shuffle8(x[j], bsw);                                  \
+        }                                                                  \
+    } while (0)
 #define DEC_LOAD(o)                                                        \
-    for (int j = 0; j < NV; j++) {                                         \
-        d[j] = v_loadu(in + (o) + VB * j);                                 \
-        p[j] = v_shuffle8(d[j], bsw);                                      \
-    }
+    do {                                                                   \
+        for (int j = 0; j < NV; j++) {                                     \
+            d[j] = v_loadu(in + (o) + VB * j);                             \
+            p[j] = v_shuffle8(d[j], bsw);                                  \
+        }                                                                  \
+    } while (0)
 #define DEC_STORE(o)                                                       \
-    for (int j = 0; j < NV; j++) {                                         \
-        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));                         \
-        v_storeu(out + (o) + VB * j, x[j]);                                \
-    }
+    do {                                                                   \
+        for (int j = 0; j < NV; j++) {                                     \
+            x[j] = v_enclast(x[j], v_xor(K[R], d[j]));                     \
+            v_storeu(out + (o) + VB * j, x[j]);                            \
+        }                                                                  \
+    } while (0)
 #define DEC_PAIR(uni)                                                      \
     do {                                                                   \
         CTR_NEXT();                                                        \

@@ -259,7 +259,7 @@ VP_INLINE void vp_decrypt(const ak_aes *k, __m128i *x, int nb)
 
 /* ---- Key setup ------------------------------------------------------------ */
 
-static uint8_t xt(uint8_t v) { return (uint8_t)((v << 1) ^ (0x1b & (0u - (v >> 7)))); }
+static uint8_t xt(uint8_t v) { return (uint8_t)(((unsigned)v << 1) ^ (0x1bu & (0u - (unsigned)(v >> 7)))); }
 
 /* InvMixColumns of one 16-byte round key (FIPS-197 5.3.3), branch-free. */
 static void inv_mix_key(uint8_t o[16], const uint8_t in[16])
@@ -292,9 +292,9 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
         /* enc: SR^-r(K_r ^ 0x63): out[4c + q] = in[4(c - m q) + q], m = r mod 4;
          * M(...) for the middle rounds */
         unsigned m = r & 3;
-        for (int c = 0; c < 4; c++)
-            for (int q = 0; q < 4; q++)
-                t[4 * c + q] = (uint8_t)(rk[16 * r + 4 * ((c - (int)m * q) & 3) + q] ^ c63);
+        for (unsigned c = 0; c < 4; c++)
+            for (unsigned q = 0; q < 4; q++)
+                t[4 * c + q] = (uint8_t)(rk[16 * r + 4 * ((c - m * q) & 3) + q] ^ c63);
         __m128i v = LOADU(t);
         if (r > 0 && r < n)
             v = vp_lin(v, T_IN_LO, T_IN_HI);
@@ -305,7 +305,7 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
         if (r == 0) {
             memcpy(dec, rk, 16);
         } else if (r == n) {
-            for (int b = 0; b < 16; b++)
+            for (unsigned b = 0; b < 16; b++)
                 dec[16 * r + b] = (uint8_t)(rk[16 * r + b] ^ 0x63);
         } else {
             inv_mix_key(t, rk + 16 * r);
@@ -342,7 +342,9 @@ VP_TARGET static void vp_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, s
             vp_encrypt(k, x, 2);
         STOREU(out, x[0]);
         STOREU(out + 16, x[1]);
-        n -= 2, in += 32, out += 32;
+        n -= 2;
+        in += 32;
+        out += 32;
     }
     if (n) {
         x[0] = LOADU(in);
@@ -458,7 +460,7 @@ VP_TARGET static void vp_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, s
         }                                                                              \
         vp_encrypt(k, x, (nb));                                                        \
         for (int b = 0; b < (nb); b++)                                                 \
-            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], LOADU(in + 16 * ((i) + b)))); \
+            STOREU(out + 16 * ((i) + (size_t)b), _mm_xor_si128(x[b], LOADU(in + 16 * ((i) + (size_t)b)))); \
     } while (0)
     VP_STEPS(CTR_STEP);
 #undef CTR_STEP
@@ -487,11 +489,11 @@ VP_TARGET static void vp_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_
 #define CBC_STEP(i, nb)                                                \
     do {                                                               \
         for (int b = 0; b < (nb); b++)                                 \
-            x[b] = c[b] = LOADU(in + 16 * ((i) + b));                  \
+            x[b] = c[b] = LOADU(in + 16 * ((i) + (size_t)b));                  \
         vp_decrypt(k, x, (nb));                                        \
         STOREU(out + 16 * (i), _mm_xor_si128(x[0], prev));             \
         for (int b = 1; b < (nb); b++)                                 \
-            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], c[b - 1])); \
+            STOREU(out + 16 * ((i) + (size_t)b), _mm_xor_si128(x[b], c[b - 1])); \
         prev = c[(nb) - 1];                                            \
     } while (0)
     VP_STEPS(CBC_STEP);
@@ -516,7 +518,7 @@ VP_TARGET static void vp_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, s
     do {                                                                        \
         for (int b = 0; b < (nb); b++) {                                        \
             tw[b] = t;                                                          \
-            x[b] = _mm_xor_si128(LOADU(in + 16 * ((i) + b)), t);                \
+            x[b] = _mm_xor_si128(LOADU(in + 16 * ((i) + (size_t)b)), t);                \
             t = xts_mul_alpha(t);                                               \
         }                                                                       \
         if (dec)                                                                \
@@ -524,7 +526,7 @@ VP_TARGET static void vp_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, s
         else                                                                    \
             vp_encrypt(k, x, (nb));                                             \
         for (int b = 0; b < (nb); b++)                                          \
-            STOREU(out + 16 * ((i) + b), _mm_xor_si128(x[b], tw[b]));           \
+            STOREU(out + 16 * ((i) + (size_t)b), _mm_xor_si128(x[b], tw[b]));           \
     } while (0)
     VP_STEPS(XTS_STEP);
 #undef XTS_STEP
