@@ -384,6 +384,20 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16]);
 void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
 
+/* Advances a big-endian counter block by one: the last 32 bits modulo 2^32
+ * (GCM's inc32, wide = 0) or all 128 bits (wide = 1).  Counters of the
+ * one-block loops are public, so this may branch on nothing but wide. */
+static inline void ak_ctr_inc_be(uint8_t ctr[16], int wide)
+{
+    if (wide) {
+        uint64_t lo = ak_load_be64(ctr + 8) + 1;
+        ak_store_be64(ctr, ak_load_be64(ctr) + (lo == 0));
+        ak_store_be64(ctr + 8, lo);
+    } else {
+        ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
+    }
+}
+
 /* XTS tweak doubling (IEEE 1619: multiply by alpha, little-endian), branch-free. */
 static inline void ak_xts_double(uint8_t t[16])
 {

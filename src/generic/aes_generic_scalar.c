@@ -161,13 +161,7 @@ static void sc_ctr(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8
         block(rkp, rounds, ks, ctr, 0);
         for (int j = 0; j < 16; j++)
             out[16 * i + j] = in[16 * i + j] ^ ks[j];
-        if (wide) {
-            uint64_t lo = ak_load_be64(ctr + 8) + 1;
-            ak_store_be64(ctr, ak_load_be64(ctr) + (lo == 0));
-            ak_store_be64(ctr + 8, lo);
-        } else {
-            ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
-        }
+        ak_ctr_inc_be(ctr, wide);
     }
     aeskit_memzero(rkp, sizeof rkp);
     aeskit_memzero(ks, sizeof ks);

@@ -149,13 +149,7 @@ static void gen1_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb
         ak_gen1_ecb(kw, k->rounds, ks, ctr, 1, 0);
         for (size_t j = 0; j < 16; j++)
             out[16 * i + j] = in[16 * i + j] ^ ks[j];
-        if (wide) {
-            uint64_t lo = ak_load_be64(ctr + 8) + 1;
-            ak_store_be64(ctr, ak_load_be64(ctr) + (lo == 0));
-            ak_store_be64(ctr + 8, lo);
-        } else {
-            ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + 1);
-        }
+        ak_ctr_inc_be(ctr, wide);
     }
     aeskit_memzero(kw, sizeof kw);
     aeskit_memzero(ks, sizeof ks);
