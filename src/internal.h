@@ -186,6 +186,42 @@ typedef struct ak_gcm_msg {
     AESKIT_ALIGN(16) uint8_t j0[16]; /* J0, byte order of SP 800-38D */
 } ak_gcm_msg;
 
+/* ---- The CBC lane descriptor (batch CBC encryption and CBC-MAC) ---------- */
+/*
+ * One independent CBC chain for a backend's cbc_lanes kernel.  CBC
+ * encryption and CBC-MAC are serial within a chain (each block waits for
+ * the previous one's AES), so a backend gains speed only by running several
+ * chains side by side in its vector lanes.  The batch front ends
+ * (src/modes/batch*.c) cut every serial mode into such chains: CBC
+ * encryption, CBC-MAC, CMAC (every block but the last, then one more lane
+ * pass for the last block XOR K1/K2) and CCM's MAC (B0 and the formatted
+ * AAD from a small per-message buffer, then the payload, as successive
+ * calls on the same lane).
+ *
+ * The kernel computes, for every lane i and every block j < blocks:
+ *   iv = E_aes(iv XOR in[16j .. 16j+15]);  if out: out[16j .. 16j+15] = iv
+ * and leaves the last value in iv.  With out == NULL it is CBC-MAC.
+ *
+ * The front end guarantees: every aes of one call was set up by this
+ * backend (keys may differ from lane to lane, and the same key may appear
+ * in many lanes); out == in or disjoint from it; no lane's out overlaps
+ * another lane's in, out, or any descriptor; blocks may differ from lane to
+ * lane and may be 0.  Lanes are independent and may be run in any order
+ * and any grouping.  Block counts and the number of lanes are public; the
+ * keys, data and chaining values are secret.
+ */
+typedef struct ak_cbc_lane {
+    const ak_aes *aes;   /* the cipher key of this chain */
+    const uint8_t *in;   /* blocks * 16 bytes */
+    uint8_t *out;        /* blocks * 16 bytes of ciphertext, or NULL (CBC-MAC) */
+    size_t blocks;
+    AESKIT_ALIGN(16) uint8_t iv[16]; /* chaining value in, last cipher block out */
+} ak_cbc_lane;
+
+/* The cbc_lanes of a backend without a multi-lane kernel: one cbc_encrypt
+ * or cbcmac call per lane (src/generic/blockloop.c). */
+void ak_cbc_lanes_serial(ak_cbc_lane *l, size_t n);
+
 /* ---- The backend descriptor ---------------------------------------------- */
 
 #define AK_MAC_CTR_STEP_DEFAULT 6
@@ -259,7 +295,20 @@ typedef struct ak_backend {
      * what the front end guarantees and what the kernel writes.  A backend
      * without a kernel of its own names ak_gcm_msgs_primitives. */
     void (*gcm_msgs)(ak_gcm_msg *m, size_t n);
+
+    /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
+     * (ak_cbc_lane, above) interleaved in the vector lanes. */
+    void (*cbc_lanes)(ak_cbc_lane *l, size_t n);
 } ak_backend;
+
+/* Runs n lanes whose keys were all set up by be. */
+static inline void ak_cbc_lanes(const ak_backend *be, ak_cbc_lane *l, size_t n)
+{
+    if (be->cbc_lanes)
+        be->cbc_lanes(l, n);
+    else
+        ak_cbc_lanes_serial(l, n);
+}
 
 /* ---- The backend table (src/dispatch.c) ---------------------------------- */
 /* The descriptors of the target's backends, declared from src/backends.txt

@@ -176,3 +176,16 @@ void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, 
 {
     xts_loop(k, out, in, nblocks, tweak, 1);
 }
+
+void ak_cbc_lanes_serial(ak_cbc_lane *l, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        const ak_aes *k = l[i].aes;
+        if (l[i].blocks == 0)
+            continue;
+        if (l[i].out)
+            k->be->cbc_encrypt(k, l[i].out, l[i].in, l[i].blocks, l[i].iv);
+        else
+            k->be->cbcmac(k, l[i].iv, l[i].in, l[i].blocks);
+    }
+}
