@@ -126,6 +126,37 @@ static void *akp_dupctx(void *vctx)
     return c;
 }
 
+/*
+ * Parameter lookup: one walk over the caller's array.  at[i] becomes the
+ * index of the first element whose key is names[i], or -1: what
+ * OSSL_PARAM_locate(params, names[i]) would find, without a scan of the whole
+ * array per known name.  libcrypto passes one element per call on the
+ * per-message path (EVP_CIPHER_CTX_get_iv_length, _get_key_length,
+ * _set_padding, the tag ctrl), so a first-byte check rejects most names
+ * before strcmp.
+ */
+static void params_index(const OSSL_PARAM *params, const char *const names[], size_t n, int at[])
+{
+    for (size_t i = 0; i < n; i++)
+        at[i] = -1;
+    for (int e = 0; params[e].key != NULL; e++) {
+        const char *key = params[e].key;
+        for (size_t i = 0; i < n; i++) {
+            if (key[0] == names[i][0] && strcmp(key, names[i]) == 0) {
+                if (at[i] < 0)
+                    at[i] = e;
+                break;
+            }
+        }
+    }
+}
+
+static OSSL_PARAM *param_at(OSSL_PARAM *params, int i) { return i < 0 ? NULL : params + i; }
+static const OSSL_PARAM *param_at_const(const OSSL_PARAM *params, int i)
+{
+    return i < 0 ? NULL : params + i;
+}
+
 /* 128-bit big-endian add of n to a counter block. */
 static void ctr_add(unsigned char out[16], const unsigned char in[16], uint64_t n)
 {
@@ -495,25 +526,34 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
     OSSL_PARAM *p;
     size_t ivlen = c->mode == EVP_CIPH_ECB_MODE ? 0 : 16;
     unsigned char cur[16];
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_PADDING,
+        OSSL_CIPHER_PARAM_NUM, OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV,
+        OSSL_CIPHER_PARAM_TLS_MAC
+    };
+    enum { K_KEYLEN, K_IVLEN, K_PADDING, K_NUM, K_IV, K_UPDATED_IV, K_TLS_MAC, K_N };
+    int at[K_N];
 
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL
+    params_index(params, names, K_N, at);
+
+    if ((p = param_at(params, at[K_KEYLEN])) != NULL
         && !OSSL_PARAM_set_size_t(p, c->keylen))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL
+    if ((p = param_at(params, at[K_IVLEN])) != NULL
         && !OSSL_PARAM_set_size_t(p, ivlen))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_PADDING)) != NULL
+    if ((p = param_at(params, at[K_PADDING])) != NULL
         && !OSSL_PARAM_set_uint(p, (unsigned)c->pad))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_NUM)) != NULL
+    if ((p = param_at(params, at[K_NUM])) != NULL
         && !OSSL_PARAM_set_uint(p, c->mode == EVP_CIPH_CTR_MODE && c->ctr_on
                                         ? (unsigned)(c->ctr_bytes % 16) : 0))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL
+    if ((p = param_at(params, at[K_IV])) != NULL
         && !OSSL_PARAM_set_octet_string(p, c->oiv, ivlen)
         && !OSSL_PARAM_set_octet_ptr(p, c->oiv, ivlen))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != NULL) {
+    if ((p = param_at(params, at[K_UPDATED_IV])) != NULL) {
         if (c->mode == EVP_CIPH_CTR_MODE && c->ctr_on)
             ctr_add(cur, c->ctr_base, c->ctr_bytes / 16);
         else
@@ -521,7 +561,7 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
         if (!OSSL_PARAM_set_octet_string(p, cur, ivlen))
             goto bad;
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS_MAC)) != NULL) {
+    if ((p = param_at(params, at[K_TLS_MAC])) != NULL) {
         OSSL_PARAM one[2] = { *p, OSSL_PARAM_END };
         if (c->tls_inner == NULL || !EVP_CIPHER_CTX_get_params(c->tls_inner, one)) {
             AKP_ERR(c->prov, AKP_R_BAD_STATE, "no TLS record MAC");
@@ -535,9 +575,8 @@ bad:
     return 0;
 }
 
-static int check_keylen_param(AKP_CIPHER *c, const OSSL_PARAM params[])
+static int check_keylen_param(AKP_CIPHER *c, const OSSL_PARAM *p)
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN);
     size_t n;
     if (p == NULL)
         return 1;
@@ -590,11 +629,18 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     AKP_CIPHER *c = vctx;
     const OSSL_PARAM *p;
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_PADDING, OSSL_CIPHER_PARAM_TLS_VERSION,
+        OSSL_CIPHER_PARAM_TLS_MAC_SIZE, OSSL_CIPHER_PARAM_NUM
+    };
+    enum { K_KEYLEN, K_PADDING, K_TLS_VERSION, K_TLS_MAC_SIZE, K_NUM, K_N };
+    int at[K_N];
     if (params == NULL)
         return 1;
-    if (!check_keylen_param(c, params))
+    params_index(params, names, K_N, at);
+    if (!check_keylen_param(c, param_at_const(params, at[K_KEYLEN])))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_PADDING)) != NULL) {
+    if ((p = param_at_const(params, at[K_PADDING])) != NULL) {
         unsigned pad;
         if (!OSSL_PARAM_get_uint(p, &pad)) {
             AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "padding");
@@ -602,12 +648,11 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         }
         c->pad = pad ? 1 : 0;
     }
-    if (OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_VERSION) != NULL
-        || OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_TLS_MAC_SIZE) != NULL) {
+    if (at[K_TLS_VERSION] >= 0 || at[K_TLS_MAC_SIZE] >= 0) {
         if (!tls_cbc_delegate(c, params))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_NUM)) != NULL) {
+    if ((p = param_at_const(params, at[K_NUM])) != NULL) {
         unsigned num;
         if (!OSSL_PARAM_get_uint(p, &num) || num != 0) {
             AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED, "num other than 0");
@@ -929,11 +974,17 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     AKP_CIPHER *c = vctx;
     const OSSL_PARAM *p;
     size_t sz;
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_IVLEN, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV
+    };
+    enum { K_KEYLEN, K_AEAD_TAG, K_AEAD_IVLEN, K_AEAD_TLS1_AAD, K_AEAD_TLS1_IV_FIXED, K_AEAD_TLS1_SET_IV_INV, K_N };
+    int at[K_N];
     if (params == NULL)
         return 1;
-    if (!check_keylen_param(c, params))
+    params_index(params, names, K_N, at);
+    if (!check_keylen_param(c, param_at_const(params, at[K_KEYLEN])))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TAG])) != NULL) {
         void *vp = c->tag;
         if (c->enc) {
             AKP_ERR(c->prov, AKP_R_INVALID_TAG, "tag set while encrypting");
@@ -948,7 +999,7 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (c->iv_state == IV_ACTIVE && !gcm_shadow(c))
             return 0;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_IVLEN])) != NULL) {
         if (!OSSL_PARAM_get_size_t(p, &sz) || sz == 0 || sz > GCM_IV_MAX) {
             AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "GCM iv length (1..128)");
             return 0;
@@ -959,7 +1010,7 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             c->ivlen = sz;
         }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TLS1_AAD])) != NULL) {
         size_t len;
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != TLS_AAD_LEN
             || p->data == NULL) {
@@ -978,7 +1029,7 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         c->tls_aad_len = TLS_AAD_LEN;
         c->tls_pad = TLS_GCM_TAG;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TLS1_IV_FIXED])) != NULL) {
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == NULL) {
             AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "tlsivfixed");
             return 0;
@@ -1000,7 +1051,7 @@ static int gcm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         c->iv_gen = 1;
         c->iv_state = IV_BUFFERED;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_SET_IV_INV)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TLS1_SET_IV_INV])) != NULL) {
         if (p->data == NULL || p->data_type != OSSL_PARAM_OCTET_STRING || !c->iv_gen
             || !c->key_set || c->enc || p->data_size > c->ivlen) {
             AKP_ERR(c->prov, AKP_R_BAD_STATE, "tlsivinv needs a decrypting context with a fixed iv");
@@ -1233,11 +1284,17 @@ static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     AKP_CIPHER *c = vctx;
     const OSSL_PARAM *p;
     size_t sz;
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_IVLEN, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED
+    };
+    enum { K_KEYLEN, K_AEAD_TAG, K_AEAD_IVLEN, K_AEAD_TLS1_AAD, K_AEAD_TLS1_IV_FIXED, K_N };
+    int at[K_N];
     if (params == NULL)
         return 1;
-    if (!check_keylen_param(c, params))
+    params_index(params, names, K_N, at);
+    if (!check_keylen_param(c, param_at_const(params, at[K_KEYLEN])))
         return 0;
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TAG])) != NULL) {
         if (p->data_type != OSSL_PARAM_OCTET_STRING || (p->data_size & 1) || p->data_size < 4
             || p->data_size > 16) {
             AKP_ERR(c->prov, AKP_R_INVALID_TAG_LENGTH, "CCM tag of %zu bytes (4..16, even)",
@@ -1254,7 +1311,7 @@ static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         }
         c->M = p->data_size;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_IVLEN)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_IVLEN])) != NULL) {
         if (!OSSL_PARAM_get_size_t(p, &sz) || sz < 7 || sz > 13) {
             AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "CCM nonce length (7..13)");
             return 0;
@@ -1264,7 +1321,7 @@ static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
             c->ccm_iv_set = 0;
         }
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TLS1_AAD])) != NULL) {
         size_t len;
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != TLS_AAD_LEN
             || p->data == NULL) {
@@ -1283,7 +1340,7 @@ static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         c->tls_aad_len = TLS_AAD_LEN;
         c->tls_pad = c->M;
     }
-    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TLS1_IV_FIXED)) != NULL) {
+    if ((p = param_at_const(params, at[K_AEAD_TLS1_IV_FIXED])) != NULL) {
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == NULL
             || p->data_size != TLS_GCM_FIXED) {
             AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "CCM tlsivfixed must be 4 bytes");
@@ -1302,18 +1359,24 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
     OSSL_PARAM *p;
     int gcm = c->mode == EVP_CIPH_GCM_MODE;
     size_t ivlen = gcm ? c->ivlen : ccm_ivlen(c);
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_AEAD_TAGLEN, OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN
+    };
+    enum { K_KEYLEN, K_IVLEN, K_AEAD_TAGLEN, K_IV, K_UPDATED_IV, K_AEAD_TLS1_AAD_PAD, K_AEAD_TAG, K_AEAD_TLS1_GET_IV_GEN, K_N };
+    int at[K_N];
 
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL
+    params_index(params, names, K_N, at);
+
+    if ((p = param_at(params, at[K_KEYLEN])) != NULL
         && !OSSL_PARAM_set_size_t(p, c->keylen))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL
+    if ((p = param_at(params, at[K_IVLEN])) != NULL
         && !OSSL_PARAM_set_size_t(p, ivlen))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != NULL
+    if ((p = param_at(params, at[K_AEAD_TAGLEN])) != NULL
         && !OSSL_PARAM_set_size_t(p, gcm ? (c->taglen ? c->taglen : 16) : c->M))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IV)) != NULL
-        || (p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_UPDATED_IV)) != NULL) {
+    if (at[K_IV] >= 0 || at[K_UPDATED_IV] >= 0) {
         for (p = params; p->key != NULL; p++) {
             if (strcmp(p->key, OSSL_CIPHER_PARAM_IV) != 0
                 && strcmp(p->key, OSSL_CIPHER_PARAM_UPDATED_IV) != 0)
@@ -1331,10 +1394,10 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
                 goto bad;
         }
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD)) != NULL
+    if ((p = param_at(params, at[K_AEAD_TLS1_AAD_PAD])) != NULL
         && !OSSL_PARAM_set_size_t(p, c->tls_pad))
         goto bad;
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+    if ((p = param_at(params, at[K_AEAD_TAG])) != NULL) {
         size_t sz = p->data_size;
         if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data == NULL) {
             AKP_ERR(c->prov, AKP_R_INVALID_TAG, "tag buffer");
@@ -1357,7 +1420,7 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
         memcpy(p->data, c->tag, sz);
         p->return_size = sz;
     }
-    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN)) != NULL) {
+    if ((p = param_at(params, at[K_AEAD_TLS1_GET_IV_GEN])) != NULL) {
         if (!gcm) {
             AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED, "tlsivgen is GCM only");
             return 0;

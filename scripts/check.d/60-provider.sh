@@ -5,8 +5,12 @@
 # enc, s_server/s_client over TLS 1.3 and 1.2 (GCM, CCM) with 64 MiB each
 # way, and Python's ssl module on both ends through an openssl.cnf.  Each TLS
 # transfer must show the aeskit seal/open counters of both processes going
-# up.  Exit 77 (skip) where OpenSSL 3 headers or tools are missing.
-# About 2-3 minutes on an idle 2-core machine.
+# up.  Then nginx and curl with the provider loaded through an openssl.cnf
+# (64 MiB each way over TLS 1.3, SHA-256 and counters checked) and openssl
+# s_time.  Last, figures only (no timed assertion: speed lives in benchmarks
+# that print): akp_bench, GCM through EVP, default provider vs aeskit.
+# Exit 77 (skip) where OpenSSL 3 headers or tools are missing.
+# About 3-4 minutes on an idle 2-core machine.
 set -euo pipefail
 if ! pkg-config --atleast-version=3.0 libcrypto 2>/dev/null; then
   echo "skipped: OpenSSL 3 development files (libssl-dev) not installed"; exit 77
@@ -17,7 +21,7 @@ done
 dir=build/check-provider
 cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=Release -DAESKIT_WERROR=ON \
   -DAESKIT_BUILD_TOOLS=OFF -DAESKIT_BUILD_PROVIDER=ON >/dev/null
-cmake --build $dir --target aeskit_provider akp_evp_runner akp_diff akp_asan
+cmake --build $dir --target aeskit_provider akp_evp_runner akp_diff akp_bench akp_asan
 ctest --test-dir $dir -R '^provider-' --output-on-failure
 echo "--- the same under AddressSanitizer + UBSan"
 data=provider/tests/data
@@ -27,3 +31,8 @@ $dir/provider/akp_diff_asan --provider-path $dir/provider/asan --iterations 2000
 echo "--- real clients"
 MODDIR=$dir/provider timeout 300 bash provider/scripts/clients.sh 64
 timeout 200 python3 provider/scripts/pyssl.py $dir/provider 64
+MODDIR=$dir/provider timeout 300 bash provider/scripts/apps.sh 64
+echo "--- speed (figures only): GCM through EVP, default provider vs aeskit, and aeskit's one-shot GCM"
+for alg in aes-128-gcm aes-256-gcm; do
+  $dir/provider/tests/akp_bench --provider-path $dir/provider --alg $alg --rounds 5 --burst-ms 10
+done
