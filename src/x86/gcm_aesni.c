@@ -240,10 +240,11 @@ AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uin
  * block (every AES has at least 10 rounds; the rounds and the multiplies
  * use different execution ports, so the multiplies hide behind the
  * rounds), Y ^ src[0] multiplied by H^8.  The last round takes the input:
- * aesenclast(x, kR ^ p) = E(x) ^ p. */
-AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
-                            __m128i c, __m128i *py, const uint8_t *src, uint8_t *out,
-                            const uint8_t *in)
+ * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
+ * by the caller (a store to out might alias rk, so it would not be hoisted). */
+AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
+                            const ak_aesni_ghash_key *gk, __m128i c, __m128i *py,
+                            const uint8_t *src, uint8_t *out, const uint8_t *in)
 {
     __m128i b[8];
     acc_t a;
@@ -258,7 +259,6 @@ AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, const ak_aesni_ghash_
     *py = acc_reduce(&a);
     for (unsigned r = 9; r < R; r++)
         aesni_enc8(b, rk[r]);
-    const __m128i klast = rk[R];
     AESNI_UNROLL
     for (int j = 0; j < 8; j++)
         b[j] = _mm_aesenclast_si128(b[j], _mm_xor_si128(klast, aesni_loadu(in + 16 * j)));
@@ -275,11 +275,12 @@ static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_
 {
     size_t pending = 0;
     __m128i c = *pc, y = *py;
+    const __m128i klast = rk[R];
     if (n >= 8) {
         ctr8_xor_store_n(rk, R, c, out, in, 8);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            gcm_step8(rk, R, gk, c, &y, out - 128, out, in);
+            gcm_step8(rk, R, klast, gk, c, &y, out - 128, out, in);
             c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
         }
         pending = 8;
@@ -301,8 +302,9 @@ static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const ak_ae
                                       __m128i *py)
 {
     __m128i c = *pc, y = *py;
+    const __m128i klast = rk[R];
     for (; n >= 8; n -= 8, in += 128, out += 128) {
-        gcm_step8(rk, R, gk, c, &y, in, out, in);
+        gcm_step8(rk, R, klast, gk, c, &y, in, out, in);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
     }
     if (n) {
