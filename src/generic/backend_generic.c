@@ -28,7 +28,7 @@ uint32_t ak_gen_pick_variant(void)
  * call with few blocks (CBC encryption, CBC-MAC, short messages) runs on the
  * narrowest width the key's features allow: variants for <= 8 and <= 16
  * blocks are recorded next to the main one. */
-static void pick_variants(uint8_t v[3])
+static void pick_variants(ak_gen_variants *v)
 {
     uint32_t main = ak_gen_pick_variant(), narrow = main, mid = main;
 #ifdef AK_GEN_X86
@@ -42,9 +42,9 @@ static void pick_variants(uint8_t v[3])
     else if (main == AK_GEN_V_AVX512)
         mid = narrow;
 #endif
-    v[0] = (uint8_t)main;
-    v[1] = (uint8_t)narrow;
-    v[2] = (uint8_t)mid;
+    v->many = (uint8_t)main;
+    v->le8 = (uint8_t)narrow;
+    v->le16 = (uint8_t)mid;
 }
 
 const ak_gen_aes_impl *ak_gen_aes_variant(uint32_t v)
@@ -61,31 +61,24 @@ const ak_gen_aes_impl *ak_gen_aes_variant(uint32_t v)
 
 static const ak_gen_aes_impl *impl_of(const ak_aes *k, size_t nblocks)
 {
-    const uint8_t *v = k->data + AK_GEN_VARIANT_OFF;
-    return ak_gen_aes_variant(nblocks <= 8 ? v[1] : nblocks <= 16 ? v[2] : v[0]);
+    const ak_gen_variants *v = &ak_gen_key_of(k)->variant;
+    return ak_gen_aes_variant(nblocks <= 8 ? v->le8 : nblocks <= 16 ? v->le16 : v->many);
 }
 
 static void gen_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
-    uint64_t enc[AK_GEN_K1_WORDS], dec[AK_GEN_K1_WORDS];
+    ak_gen_key *K = ak_gen_key_mut(k);
     memset(k->data, 0, sizeof k->data);
-    k->rounds = ak_generic_key_schedule(k->data + AK_GEN_RK_OFF, key, key_len);
+    k->rounds = ak_generic_key_schedule(K->rk, key, key_len);
     k->key_len = (uint32_t)key_len;
-    pick_variants(k->data + AK_GEN_VARIANT_OFF);
-    memset(enc, 0, sizeof enc);
-    memset(dec, 0, sizeof dec);
-    ak_gen1_expand(enc, dec, k->data + AK_GEN_RK_OFF, k->rounds);
-    memcpy(k->data + AK_GEN_K1_OFF, enc, sizeof enc);
-    memcpy(k->data + AK_GEN_K1D_OFF, dec, sizeof dec);
-    aeskit_memzero(enc, sizeof enc);
-    aeskit_memzero(dec, sizeof dec);
+    pick_variants(&K->variant);
+    ak_gen1_expand(K->k1, K->k1d, K->rk, k->rounds);
 }
 
-/* The single-block kernel's keys, copied out of the byte array (memcpy keeps
- * the access type-correct); the caller wipes them. */
-static void k1_keys(const ak_aes *k, uint64_t kw[AK_GEN_K1_WORDS], int dec)
+/* The single-block kernel's keys of one direction. */
+static const uint64_t *k1_keys(const ak_aes *k, int dec)
 {
-    memcpy(kw, k->data + (dec ? AK_GEN_K1D_OFF : AK_GEN_K1_OFF), 16 * (k->rounds + 1));
+    return dec ? ak_gen_key_of(k)->k1d : ak_gen_key_of(k)->k1;
 }
 
 /* Up to this many blocks, a call runs block by block on the single-block
@@ -94,10 +87,7 @@ static void k1_keys(const ak_aes *k, uint64_t kw[AK_GEN_K1_WORDS], int dec)
 
 static void gen1_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks, int dec)
 {
-    uint64_t kw[AK_GEN_K1_WORDS];
-    k1_keys(k, kw, dec);
-    ak_gen1_ecb(kw, k->rounds, out, in, nblocks, dec);
-    aeskit_memzero(kw, sizeof kw);
+    ak_gen1_ecb(k1_keys(k, dec), k->rounds, out, in, nblocks, dec);
 }
 
 /* Whole batches of the key's main width, then the few blocks left (the
@@ -105,7 +95,7 @@ static void gen1_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb
  * 65-block call does not pay for a second 32-block batch. */
 static size_t split_point(const ak_aes *k, size_t nblocks)
 {
-    size_t batch = ak_gen_aes_variant(k->data[AK_GEN_VARIANT_OFF])->batch;
+    size_t batch = ak_gen_aes_variant(ak_gen_key_of(k)->variant.many)->batch;
     return nblocks > batch ? nblocks - nblocks % batch : 0;
 }
 
@@ -117,7 +107,7 @@ static void gen_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nbl
         return;
     }
     size_t m = split_point(k, nblocks);
-    const uint8_t *rk = k->data + AK_GEN_RK_OFF;
+    const uint8_t *rk = ak_gen_key_of(k)->rk;
     if (m) {
         const ak_gen_aes_impl *im = impl_of(k, m);
         (dec ? im->ecb_decrypt : im->ecb_encrypt)(rk, k->rounds, out, in, m);
@@ -142,16 +132,14 @@ static void gen_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
 static void gen1_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                      uint8_t ctr[16], int wide)
 {
-    uint64_t kw[AK_GEN_K1_WORDS];
+    const uint64_t *kw = k1_keys(k, 0);
     uint8_t ks[16];
-    k1_keys(k, kw, 0);
     for (size_t i = 0; i < nblocks; i++) {
         ak_gen1_ecb(kw, k->rounds, ks, ctr, 1, 0);
         for (size_t j = 0; j < 16; j++)
             out[16 * i + j] = in[16 * i + j] ^ ks[j];
         ak_ctr_inc_be(ctr, wide);
     }
-    aeskit_memzero(kw, sizeof kw);
     aeskit_memzero(ks, sizeof ks);
 }
 
@@ -163,11 +151,12 @@ static void gen_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nbl
         return;
     }
     size_t m = split_point(k, nblocks);
+    const uint8_t *rk = ak_gen_key_of(k)->rk;
     if (m)
-        impl_of(k, m)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out, in, m, ctr, wide);
+        impl_of(k, m)->ctr(rk, k->rounds, out, in, m, ctr, wide);
     if (nblocks > m)
-        impl_of(k, nblocks - m)->ctr(k->data + AK_GEN_RK_OFF, k->rounds, out + 16 * m,
-                                     in + 16 * m, nblocks - m, ctr, wide);
+        impl_of(k, nblocks - m)->ctr(rk, k->rounds, out + 16 * m, in + 16 * m, nblocks - m, ctr,
+                                     wide);
 }
 
 static void gen_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
@@ -188,22 +177,16 @@ static const char *gen_variant(void) { return ak_gen_aes_variant(ak_gen_pick_var
 static void gen_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                             uint8_t iv[16])
 {
-    uint64_t kw[AK_GEN_K1_WORDS];
     if (nblocks == 0)
         return;
-    k1_keys(k, kw, 0);
-    ak_gen1_cbc_encrypt(kw, k->rounds, out, in, nblocks, iv);
-    aeskit_memzero(kw, sizeof kw);
+    ak_gen1_cbc_encrypt(k1_keys(k, 0), k->rounds, out, in, nblocks, iv);
 }
 
 static void gen_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nblocks)
 {
-    uint64_t kw[AK_GEN_K1_WORDS];
     if (nblocks == 0)
         return;
-    k1_keys(k, kw, 0);
-    ak_gen1_cbcmac(kw, k->rounds, state, in, nblocks);
-    aeskit_memzero(kw, sizeof kw);
+    ak_gen1_cbcmac(k1_keys(k, 0), k->rounds, state, in, nblocks);
 }
 
 const ak_backend ak_backend_generic = {

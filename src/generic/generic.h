@@ -6,12 +6,41 @@
 
 #include "../internal.h"
 
-/* Layout of ak_aes.data for the generic backend. */
-#define AK_GEN_RK_OFF 0        /* FIPS-197 encryption schedule, 240 bytes */
-#define AK_GEN_VARIANT_OFF 240 /* 3 bytes: vector widths for many, <= 8, <= 16 blocks */
-#define AK_GEN_K1_OFF 256      /* single-block kernel: encryption keys, 15 x 2 words */
-#define AK_GEN_K1D_OFF 496     /* single-block kernel: decryption keys, 15 x 2 words */
-#define AK_GEN_K1_WORDS 30
+#define AK_GEN_K1_WORDS 30 /* single-block kernel keys: 15 round keys x 2 words */
+
+/* Which bitsliced width (AK_GEN_V_*, below) a key's calls run on, by the
+ * number of blocks of the call. */
+typedef struct ak_gen_variants {
+    uint8_t many;  /* more than 16 blocks: the widest width the CPU allows */
+    uint8_t le8;   /* at most 8 blocks */
+    uint8_t le16;  /* 9 to 16 blocks */
+} ak_gen_variants;
+
+/* ak_aes.data of the generic backend.  Only rounds + 1 round keys of each
+ * schedule are used. */
+typedef struct ak_gen_key {
+    /* FIPS-197 encryption schedule w[] as bytes, (rounds + 1) x 16; the
+     * bitsliced widths convert it per batch */
+    uint8_t rk[240];
+    /* the widths, chosen once in aes_setkey from the masked CPU features */
+    ak_gen_variants variant;
+    /* (5 bytes of padding: k1 is 8-byte aligned) */
+    /* single-block kernel (aes_generic_block.c), from ak_gen1_expand:
+     * encryption keys (packed, fixsliced) and decryption keys (packed) */
+    uint64_t k1[AK_GEN_K1_WORDS];
+    uint64_t k1d[AK_GEN_K1_WORDS];
+} ak_gen_key; /* 728 bytes */
+_Static_assert(sizeof(ak_gen_key) <= AK_AES_DATA_BYTES, "ak_gen_key exceeds ak_aes.data");
+
+/* The typed view of the backend-owned area (ak_aes.data is 64-byte aligned). */
+static inline const ak_gen_key *ak_gen_key_of(const ak_aes *k)
+{
+    return (const ak_gen_key *)(const void *)k->data;
+}
+static inline ak_gen_key *ak_gen_key_mut(ak_aes *k)
+{
+    return (ak_gen_key *)(void *)k->data;
+}
 
 /* The single-block kernel (aes_generic_block.c): one block at a time in
  * two 64-bit words, for the serial modes and calls with few blocks.  k is

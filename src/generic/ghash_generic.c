@@ -91,12 +91,28 @@ static inline void clmul64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
 }
 #endif
 
-/* Layout of ak_ghash.data: 2 * AK_GH_GROUP - 1 entries {hi, lo}: H^32,
- * H^31, ..., H^1, then zero entries (the padding lanes of a last group of
- * n < 32 blocks read up to entry 32 - n + 31), then the variant number. */
-#define AK_GH_ENTRIES (2 * AK_GH_GROUP - 1)
-#define AK_GH_VARIANT_OFF (16 * AK_GH_ENTRIES)
-_Static_assert(AK_GH_VARIANT_OFF + 4 <= AESKIT_GHASH_KEY_SIZE, "ghash key layout");
+/* ak_ghash.data of the generic backend (and of x86-ssse3, which uses this
+ * GHASH). */
+typedef struct ak_gen_ghash_key {
+    /* pow[i] = {hi, lo} of H^(32 - i), i = 0 .. 31: H^32 first, H^1 last
+     * (the big-endian halves of the block, SP 800-38D bit order) */
+    uint64_t pow[AK_GH_GROUP][2];
+    /* AK_GEN_V_*: the width of the block products, chosen in ghash_init */
+    uint32_t variant;
+    /* (4 bytes of padding: the struct is 8-byte aligned) */
+} ak_gen_ghash_key; /* 520 bytes */
+_Static_assert(sizeof(ak_gen_ghash_key) <= AESKIT_GHASH_KEY_SIZE,
+               "ak_gen_ghash_key exceeds ak_ghash.data");
+
+/* The typed view of the backend-owned area (ak_ghash.data is 64-byte aligned). */
+static inline const ak_gen_ghash_key *gen_ghash_key(const ak_ghash *g)
+{
+    return (const ak_gen_ghash_key *)(const void *)g->data;
+}
+static inline ak_gen_ghash_key *gen_ghash_key_mut(ak_ghash *g)
+{
+    return (ak_gen_ghash_key *)(void *)g->data;
+}
 
 /* Unreduced 256-bit Karatsuba product accumulated into z[0..3] (z[0] most
  * significant): z ^= (ah:al) * (bh:bl). */
@@ -135,22 +151,18 @@ static void gh_fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_
 
 void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
-    uint64_t t[2 * AK_GH_ENTRIES];
+    ak_gen_ghash_key *gk = gen_ghash_key_mut(g);
     uint64_t hh = ak_load_be64(H), hl = ak_load_be64(H + 8);
     uint64_t ph = hh, pl = hl;
-    uint32_t v = ak_gen_pick_variant();
-    memset(t, 0, sizeof t);
+    memset(g->data, 0, sizeof g->data);
     for (int i = AK_GH_GROUP - 1; i >= 0; i--) {
         uint64_t z[4] = {0, 0, 0, 0};
-        t[2 * i] = ph;
-        t[2 * i + 1] = pl;
+        gk->pow[i][0] = ph;
+        gk->pow[i][1] = pl;
         mul_acc(z, ph, pl, hh, hl);
         reduce(z, &ph, &pl);
     }
-    memset(g->data, 0, sizeof g->data);
-    memcpy(g->data, t, sizeof t);
-    memcpy(g->data + AK_GH_VARIANT_OFF, &v, sizeof v);
-    aeskit_memzero(t, sizeof t);
+    gk->variant = ak_gen_pick_variant();
     ph = pl = hh = hl = 0;
 }
 
@@ -183,40 +195,44 @@ const ak_gen_ghash_fn ak_gen_ghash_base = scalar_groups;
 
 static ak_gen_ghash_fn ghash_fn_of(const ak_ghash *g)
 {
-    uint32_t v;
-    memcpy(&v, g->data + AK_GH_VARIANT_OFF, sizeof v);
 #ifdef AK_GEN_X86
+    const uint32_t v = gen_ghash_key(g)->variant;
     if (v == AK_GEN_V_AVX512)
         return ak_gen_ghash_avx512;
     if (v == AK_GEN_V_AVX2)
         return ak_gen_ghash_avx2;
+#else
+    (void)g;
 #endif
     return ak_gen_ghash_base;
 }
 
 void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
 {
-    uint64_t t[2 * AK_GH_ENTRIES];
+    const ak_gen_ghash_key *gk = gen_ghash_key(g);
     uint64_t yh, yl;
     ak_gen_ghash_fn f = ghash_fn_of(g);
     if (nblocks == 0)
         return;
-    memcpy(t, g->data, sizeof t);
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
     if (nblocks >= AK_GH_GROUP)
-        f(t, &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, gh_fold);
+        f(gk->pow[0], &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, gh_fold);
     if (nblocks % AK_GH_GROUP) {
         /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1;
-         * the zero lanes after them contribute nothing. */
+         * the padding lanes after them (a group function reads all 32)
+         * take zero blocks and zero powers and contribute nothing. */
         size_t n = nblocks % AK_GH_GROUP;
+        uint64_t t[AK_GH_GROUP][2];
         uint8_t buf[16 * AK_GH_GROUP];
+        memcpy(t, gk->pow[AK_GH_GROUP - n], sizeof t[0] * n);
+        memset(t[n], 0, sizeof t[0] * (AK_GH_GROUP - n));
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
-        f(t + 2 * (AK_GH_GROUP - n), &yh, &yl, buf, 1, n, gh_fold);
+        f(t[0], &yh, &yl, buf, 1, n, gh_fold);
         aeskit_memzero(buf, sizeof buf);
+        aeskit_memzero(t, sizeof t);
     }
     ak_store_be64(Y, yh);
     ak_store_be64(Y + 8, yl);
-    aeskit_memzero(t, sizeof t);
 }

@@ -39,14 +39,48 @@
 #define AKV_UNROLL _Pragma("GCC unroll 16")
 #endif
 
-/* ---- key layout in ak_aes.data (register images, akv_store_raw) ---------- */
-#define AKV_ENC_KEYS 0   /* K[0..nr] */
-#define AKV_DEC_KEYS 240 /* DK[0..nr] for akv_dec_* */
-_Static_assert(AK_AES_DATA_BYTES >= 480, "ak_aes too small for akv round keys");
-/* ak_ghash.data: akv_ghkey for H^1..H^8 (H*x^-1 twisted, see akv_gh_twist). */
+/* ---- key layouts ---------------------------------------------------------- */
+/* ak_aes.data of arm64-ce and ppc64-p8: round keys as register images
+ * (akv_store_raw, so POWER's keys are in its big-endian element order).
+ * Only nr + 1 entries of each schedule are used. */
+typedef struct akv_aes_key {
+    /* FIPS-197 5.2 schedule K[0..nr] */
+    uint8_t enc[15][16];
+    /* DK[0..nr] for akv_dec_*: DK[0] = K[nr], DK[r] = akv_dec_key(K[nr - r]),
+     * DK[nr] = K[0]; akv_dec_key is AESIMC on AArch64 (the equivalent
+     * inverse cipher) and the identity on POWER (vncipher takes the
+     * encryption keys in reverse order) */
+    uint8_t dec[15][16];
+} akv_aes_key; /* 480 bytes, no padding */
+_Static_assert(sizeof(akv_aes_key) <= AK_AES_DATA_BYTES, "akv_aes_key exceeds ak_aes.data");
+
+/* ak_ghash.data: akv_ghkey of H^1..H^8 (H*x^-1 twisted, see akv_gh_twist),
+ * AKV_GHKEY_VECS register images each (akv_ghkey_store_raw): 2 on AArch64
+ * (H, its Karatsuba middle operand), 3 on POWER (the vpmsumd operands). */
 #define AKV_GH_POWERS 8
-_Static_assert(AESKIT_GHASH_KEY_SIZE >= AKV_GH_POWERS * AKV_GHKEY_VECS * 16,
-               "ak_ghash too small for akv powers");
+typedef struct akv_ghash_key {
+    uint8_t pow[AKV_GH_POWERS][AKV_GHKEY_VECS * 16]; /* pow[i-1]: H^i */
+} akv_ghash_key; /* 256 bytes on AArch64, 384 on POWER, no padding */
+_Static_assert(sizeof(akv_ghash_key) <= AESKIT_GHASH_KEY_SIZE,
+               "akv_ghash_key exceeds ak_ghash.data");
+
+/* The typed views of the backend-owned areas. */
+static inline const akv_aes_key *akv_key(const ak_aes *k)
+{
+    return (const akv_aes_key *)(const void *)k->data;
+}
+static inline akv_aes_key *akv_key_mut(ak_aes *k)
+{
+    return (akv_aes_key *)(void *)k->data;
+}
+static inline const akv_ghash_key *akv_ghash_key_of(const ak_ghash *g)
+{
+    return (const akv_ghash_key *)(const void *)g->data;
+}
+static inline akv_ghash_key *akv_ghash_key_mut(ak_ghash *g)
+{
+    return (akv_ghash_key *)(void *)g->data;
+}
 
 AKV_INLINE void akv_load_keys(akv *K, const uint8_t *src, const int nr)
 {
@@ -135,18 +169,19 @@ AKV_TARGET static void akv_be_setkey(ak_aes *k, const uint8_t *key, size_t key_l
     k->rounds = nr;
     k->key_len = (uint32_t)key_len;
 
+    akv_aes_key *KS = akv_key_mut(k);
     uint8_t bytes[16];
     akv K[15];
     for (unsigned r = 0; r <= nr; r++) {
         for (int j = 0; j < 4; j++)
             ak_store_be32(bytes + 4 * j, w[4 * r + j]);
         K[r] = akv_load(bytes);
-        akv_store_raw(k->data + AKV_ENC_KEYS + 16 * r, K[r]);
+        akv_store_raw(KS->enc[r], K[r]);
     }
-    akv_store_raw(k->data + AKV_DEC_KEYS, K[nr]);
+    akv_store_raw(KS->dec[0], K[nr]);
     for (unsigned r = 1; r < nr; r++)
-        akv_store_raw(k->data + AKV_DEC_KEYS + 16 * r, akv_dec_key(K[nr - r]));
-    akv_store_raw(k->data + AKV_DEC_KEYS + 16 * nr, K[0]);
+        akv_store_raw(KS->dec[r], akv_dec_key(K[nr - r]));
+    akv_store_raw(KS->dec[nr], K[0]);
 
     /* The expanded key is secret: clear the stack copies. */
     memset(w, 0, sizeof w);
@@ -182,13 +217,13 @@ AKV_INLINE void akv_ecb_body(const uint8_t *keys, int dec, uint8_t *out, const u
 AKV_TARGET static void akv_be_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n)
 {
-    akv_by_rounds(k->rounds, akv_ecb_body, k->data + AKV_ENC_KEYS, 0, out, in, n);
+    akv_by_rounds(k->rounds, akv_ecb_body, akv_key(k)->enc[0], 0, out, in, n);
 }
 
 AKV_TARGET static void akv_be_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n)
 {
-    akv_by_rounds(k->rounds, akv_ecb_body, k->data + AKV_DEC_KEYS, 1, out, in, n);
+    akv_by_rounds(k->rounds, akv_ecb_body, akv_key(k)->dec[0], 1, out, in, n);
 }
 
 /* ---- CTR, 32-bit counter (GCM inc32, SP 800-38D 6.2) ---------------------- */
@@ -222,7 +257,7 @@ AKV_INLINE void akv_ctr32_body(const uint8_t *keys, uint8_t *out, const uint8_t 
 AKV_TARGET static void akv_be_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                     uint8_t ctr[16])
 {
-    akv_by_rounds(k->rounds, akv_ctr32_body, k->data + AKV_ENC_KEYS, out, in, n, ctr);
+    akv_by_rounds(k->rounds, akv_ctr32_body, akv_key(k)->enc[0], out, in, n, ctr);
 }
 
 /* ---- CTR, 128-bit big-endian counter (SP 800-38A B.1) --------------------- */
@@ -258,7 +293,7 @@ AKV_INLINE void akv_ctr128_body(const uint8_t *keys, uint8_t *out, const uint8_t
 AKV_TARGET static void akv_be_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                      uint8_t ctr[16])
 {
-    akv_by_rounds(k->rounds, akv_ctr128_body, k->data + AKV_ENC_KEYS, out, in, n, ctr);
+    akv_by_rounds(k->rounds, akv_ctr128_body, akv_key(k)->enc[0], out, in, n, ctr);
 }
 
 /* ---- CBC and CBC-MAC (SP 800-38A 6.2; SP 800-38C / RFC 4493 chain) ------- */
@@ -281,13 +316,13 @@ AKV_INLINE void akv_cbc_enc_body(const uint8_t *keys, uint8_t *out, const uint8_
 AKV_TARGET static void akv_be_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n, uint8_t iv[16])
 {
-    akv_by_rounds(k->rounds, akv_cbc_enc_body, k->data + AKV_ENC_KEYS, out, in, n, iv, 0);
+    akv_by_rounds(k->rounds, akv_cbc_enc_body, akv_key(k)->enc[0], out, in, n, iv, 0);
 }
 
 AKV_TARGET static void akv_be_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in,
                                      size_t n)
 {
-    akv_by_rounds(k->rounds, akv_cbc_enc_body, k->data + AKV_ENC_KEYS, NULL, in, n, state, 1);
+    akv_by_rounds(k->rounds, akv_cbc_enc_body, akv_key(k)->enc[0], NULL, in, n, state, 1);
 }
 
 AKV_INLINE void akv_cbc_dec_body(const uint8_t *keys, uint8_t *out, const uint8_t *in, size_t n,
@@ -319,7 +354,7 @@ AKV_INLINE void akv_cbc_dec_body(const uint8_t *keys, uint8_t *out, const uint8_
 AKV_TARGET static void akv_be_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n, uint8_t iv[16])
 {
-    akv_by_rounds(k->rounds, akv_cbc_dec_body, k->data + AKV_DEC_KEYS, out, in, n, iv);
+    akv_by_rounds(k->rounds, akv_cbc_dec_body, akv_key(k)->dec[0], out, in, n, iv);
 }
 
 /* ---- XTS (IEEE 1619-2018 5.3.1 / 5.4.1, whole blocks) --------------------- */
@@ -365,32 +400,32 @@ AKV_INLINE void akv_xts_body(const uint8_t *keys, int dec, uint8_t *out, const u
 AKV_TARGET static void akv_be_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n, uint8_t tweak[16])
 {
-    akv_by_rounds(k->rounds, akv_xts_body, k->data + AKV_ENC_KEYS, 0, out, in, n, tweak);
+    akv_by_rounds(k->rounds, akv_xts_body, akv_key(k)->enc[0], 0, out, in, n, tweak);
 }
 
 AKV_TARGET static void akv_be_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                           size_t n, uint8_t tweak[16])
 {
-    akv_by_rounds(k->rounds, akv_xts_body, k->data + AKV_DEC_KEYS, 1, out, in, n, tweak);
+    akv_by_rounds(k->rounds, akv_xts_body, akv_key(k)->dec[0], 1, out, in, n, tweak);
 }
 
 /* ---- GHASH (SP 800-38D 6.4) ------------------------------------------------ */
 AKV_INLINE akv_ghkey akv_ghkey_load(const ak_ghash *g, int power)
 {
-    const uint8_t *p = g->data + (size_t)(power - 1) * AKV_GHKEY_VECS * 16;
-    return akv_ghkey_load_raw(p);
+    return akv_ghkey_load_raw(akv_ghash_key_of(g)->pow[power - 1]);
 }
 
 AKV_TARGET static void akv_be_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
     akv h1 = akv_gh_twist(H), p = h1;
     akv_ghkey k1 = akv_ghkey_make(h1);
+    akv_ghash_key *gk = akv_ghash_key_mut(g);
     memset(g->data, 0, sizeof g->data);
     for (int i = 1; i <= AKV_GH_POWERS; i++) {
         /* p = H^i * x^-1: the product of twisted values is untwisted once. */
         if (i > 1)
             p = akv_gh_reduce(akv_gh_mul(p, k1));
-        akv_ghkey_store_raw(g->data + (size_t)(i - 1) * AKV_GHKEY_VECS * 16, akv_ghkey_make(p));
+        akv_ghkey_store_raw(gk->pow[i - 1], akv_ghkey_make(p));
     }
 }
 
@@ -542,14 +577,14 @@ AKV_TARGET static void akv_be_gcm_encrypt(const ak_aes *k, const ak_ghash *g, ui
                                           const uint8_t *in, size_t n, uint8_t ctr[16],
                                           uint8_t Y[16])
 {
-    akv_by_rounds(k->rounds, akv_gcm_body, k->data + AKV_ENC_KEYS, g, 0, out, in, n, ctr, Y);
+    akv_by_rounds(k->rounds, akv_gcm_body, akv_key(k)->enc[0], g, 0, out, in, n, ctr, Y);
 }
 
 AKV_TARGET static void akv_be_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out,
                                           const uint8_t *in, size_t n, uint8_t ctr[16],
                                           uint8_t Y[16])
 {
-    akv_by_rounds(k->rounds, akv_gcm_body, k->data + AKV_ENC_KEYS, g, 1, out, in, n, ctr, Y);
+    akv_by_rounds(k->rounds, akv_gcm_body, akv_key(k)->enc[0], g, 1, out, in, n, ctr, Y);
 }
 
 /* ---- whole-message GCM (ak_gcm_msg, src/internal.h) ---------------------

@@ -55,8 +55,10 @@
  * Decryption is the equivalent inverse cipher (FIPS-197 5.3.5) with an
  * explicit InvShiftRows: x = InvMC(InvSB(InvSR x)) ^ InvMC(K_r).
  *
- * Key object (ak_aes.data): encryption keys at 0, decryption keys at 240
- * (15 x 16 bytes each), the last encryption key in the tower basis at 480.  GHASH is the generic constant-time one; the
+ * Key object: ak_aes.data holds ak_ssse3_key (below): the encryption and
+ * decryption round keys in the forms the rounds above take, and the last
+ * encryption key in the tower basis.  GHASH is the generic constant-time
+ * one (ak_ghash.data as src/generic/ghash_generic.c lays it out); the
  * parallel modes run four blocks per step (the vector ports, not the
  * latency, bound them), the serial ones one block with its chain shortened.
  */
@@ -67,8 +69,31 @@
 #define VP_TARGET __attribute__((target("ssse3")))
 #define VP_INLINE static inline __attribute__((always_inline)) VP_TARGET
 
-#define DEC_OFF 240
-#define LAST_OFF 480 /* M(K'_n), the tower-basis last round key (serial modes) */
+/* ak_aes.data of x86-ssse3.  Only rounds + 1 entries of enc and dec are
+ * used; every entry is 16-byte aligned (ak_aes.data is 64-byte aligned), so
+ * the rounds load them with aligned loads. */
+typedef struct ak_ssse3_key {
+    /* enc[0] = K_0; enc[r] = M(SR^-r(K_r ^ 0x63)) for 0 < r < n (tower
+     * basis, fixsliced byte order); enc[n] = SR^-n(K_n ^ 0x63) */
+    AESKIT_ALIGN(16) uint8_t enc[15][16];
+    /* dec[0] = K_0; dec[r] = D(InvMixColumns(K_r) ^ 0x63) for 0 < r < n;
+     * dec[n] = K_n ^ 0x63 (the equivalent inverse cipher, FIPS-197 5.3.5,
+     * used from dec[n] down) */
+    AESKIT_ALIGN(16) uint8_t dec[15][16];
+    /* M(enc[n]): the last key in the tower basis, for the serial modes */
+    AESKIT_ALIGN(16) uint8_t last[16];
+} ak_ssse3_key; /* 496 bytes, no padding */
+_Static_assert(sizeof(ak_ssse3_key) <= AK_AES_DATA_BYTES, "ak_ssse3_key exceeds ak_aes.data");
+
+/* The typed view of the backend-owned area. */
+static inline const ak_ssse3_key *ssse3_key(const ak_aes *k)
+{
+    return (const ak_ssse3_key *)(const void *)k->data;
+}
+static inline ak_ssse3_key *ssse3_key_mut(ak_aes *k)
+{
+    return (ak_ssse3_key *)(void *)k->data;
+}
 
 /* Tables (16 entries each; _io/_jo pairs are XORed, see the header):
  * in_lo/in_hi  AES byte -> tower byte M(x), by low and high nibble
@@ -179,11 +204,11 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
 /* Rounds 1 .. rounds-1 on tower-basis states. */
 VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
-    const uint8_t *rk = k->data;
+    const ak_ssse3_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     for (unsigned r = 1; r < rounds; r++) {
         const unsigned m = r & 3;
-        const __m128i r1 = LD(vp_rot1[m]), r2 = LD(vp_rot2[m]), kr = LD(rk + 16 * r);
+        const __m128i r1 = LD(vp_rot1[m]), r2 = LD(vp_rot2[m]), kr = LD(K->enc[r]);
         for (int b = 0; b < nb; b++) {
             __m128i io, jo;
             vp_core(x[b], &io, &jo);
@@ -212,13 +237,13 @@ VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 
 VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
 {
-    const uint8_t *rk = k->data;
+    const ak_ssse3_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
-    const __m128i k0 = LD(rk);
+    const __m128i k0 = LD(K->enc[0]);
     for (int b = 0; b < nb; b++)
         x[b] = vp_lin(_mm_xor_si128(x[b], k0), T_IN_LO, T_IN_HI);
     vp_enc_mid(k, x, nb);
-    const __m128i kr = LD(rk + 16 * rounds), fix = LD(vp_sr[rounds & 3]);
+    const __m128i kr = LD(K->enc[rounds]), fix = LD(vp_sr[rounds & 3]);
     for (int b = 0; b < nb; b++) {
         __m128i io, jo;
         vp_core(x[b], &io, &jo);
@@ -230,14 +255,14 @@ VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
  * y ^ 0x63 maps to the tower byte (the 0x63 is in the round keys). */
 VP_INLINE void vp_decrypt(const ak_aes *k, __m128i *x, int nb)
 {
-    const uint8_t *dk = k->data + DEC_OFF;
+    const ak_ssse3_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     const __m128i isr = LD(vp_sr[3]), r1 = LD(vp_rot1[0]), r2 = LD(vp_rot2[0]), r3 = LD(vp_rot3m[0]);
-    const __m128i kn = LD(dk + 16 * rounds);
+    const __m128i kn = LD(K->dec[rounds]);
     for (int b = 0; b < nb; b++)
         x[b] = vp_lin(_mm_shuffle_epi8(_mm_xor_si128(x[b], kn), isr), T_DN_LO, T_DN_HI);
     for (unsigned r = rounds - 1; r > 0; r--) {
-        const __m128i kr = LD(dk + 16 * r);
+        const __m128i kr = LD(K->dec[r]);
         for (int b = 0; b < nb; b++) {
             __m128i io, jo;
             vp_core(x[b], &io, &jo);
@@ -249,7 +274,7 @@ VP_INLINE void vp_decrypt(const ak_aes *k, __m128i *x, int nb)
             x[b] = _mm_shuffle_epi8(_mm_xor_si128(e, dd), isr);
         }
     }
-    const __m128i k0 = LD(dk);
+    const __m128i k0 = LD(K->dec[0]);
     for (int b = 0; b < nb; b++) {
         __m128i io, jo;
         vp_core(x[b], &io, &jo);
@@ -282,11 +307,11 @@ static void inv_mix_key(uint8_t o[16], const uint8_t in[16])
 VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
     uint8_t rk[240], t[16];
+    ak_ssse3_key *K = ssse3_key_mut(k);
     memset(k->data, 0, sizeof k->data);
     unsigned n = ak_generic_key_schedule(rk, key, key_len);
     k->rounds = n;
     k->key_len = (uint32_t)key_len;
-    uint8_t *enc = k->data, *dec = k->data + DEC_OFF;
     for (unsigned r = 0; r <= n; r++) {
         const uint8_t c63 = r ? 0x63 : 0;
         /* enc: SR^-r(K_r ^ 0x63): out[4c + q] = in[4(c - m q) + q], m = r mod 4;
@@ -298,20 +323,20 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
         __m128i v = LOADU(t);
         if (r > 0 && r < n)
             v = vp_lin(v, T_IN_LO, T_IN_HI);
-        STOREU(enc + 16 * r, v);
+        STOREU(K->enc[r], v);
         if (r == n)
-            STOREU(k->data + LAST_OFF, vp_lin(v, T_IN_LO, T_IN_HI));
+            STOREU(K->last, vp_lin(v, T_IN_LO, T_IN_HI));
         /* dec: K_n ^ 0x63, D(InvMC(K_r) ^ 0x63) in between, K_0 */
         if (r == 0) {
-            memcpy(dec, rk, 16);
+            memcpy(K->dec[0], rk, 16);
         } else if (r == n) {
             for (unsigned b = 0; b < 16; b++)
-                dec[16 * r + b] = (uint8_t)(rk[16 * r + b] ^ 0x63);
+                K->dec[r][b] = (uint8_t)(rk[16 * r + b] ^ 0x63);
         } else {
             inv_mix_key(t, rk + 16 * r);
             for (int b = 0; b < 16; b++)
                 t[b] ^= 0x63;
-            STOREU(dec + 16 * r, vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
+            STOREU(K->dec[r], vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
         }
     }
     aeskit_memzero(rk, sizeof rk);
@@ -371,13 +396,13 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
  * M(p ^ K0), whose second term does not wait for the previous block, so a
  * block's chain is its rounds only (no basis change at either end).  The
  * AES-basis output is computed beside it where a mode needs it (every CBC
- * block, the last CBC-MAC block).  M(K'_n) is stored at LAST_OFF. */
+ * block, the last CBC-MAC block).  M(K'_n) is ak_ssse3_key.last. */
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                 uint8_t chain[16])
 {
-    const uint8_t *rk = k->data;
+    const ak_ssse3_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
-    const __m128i k0 = LD(rk), kn = LD(rk + 16 * rounds), knt = LD(rk + LAST_OFF);
+    const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]), knt = LD(K->last);
     const __m128i fix = LD(vp_sr[rounds & 3]);
     __m128i e = LOADU(chain);
     __m128i x = vp_lin(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), T_IN_LO, T_IN_HI);

@@ -29,70 +29,34 @@
  *  - Karatsuba: three PCLMULQDQ per block, (a0^a1)(h0^h1) with h0^h1
  *    precomputed per power.
  *
- * ak_ghash.data layout: [0,256) H'^1..H'^16; [256,512) for each power the
- * XOR of its two qwords, in both qwords.  The fused kernels reduce once per
- * 8 blocks (their AES width); GHASH alone and the final blocks of a message
- * (last batch, tail, length block) use up to 16 powers per reduction.  Constant time: no table index or
- * branch depends on H, data or tag; only on lengths.
+ * ak_ghash.data is ak_aesni_ghash_key (aesni_ops.h): H'^1..H'^16 and for
+ * each power the XOR of its two qwords, in both qwords.  The fused kernels
+ * reduce once per 8 blocks (their AES width); GHASH alone and the final
+ * blocks of a message (last batch, tail, length block) use up to 16 powers
+ * per reduction.  Constant time: no table index or branch depends on H,
+ * data or tag; only on lengths.
  */
-#include <immintrin.h>
-
-#include "../internal.h"
-
-#define AESNI_TARGET __attribute__((target("aes,pclmul,ssse3,sse4.1")))
-#define AESNI_INLINE static inline __attribute__((always_inline)) AESNI_TARGET
-
-#define LOADU(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define RK_ENC(k) ((const __m128i *)(const void *)(k)->data)
-#define TAB(g) ((const __m128i *)(const void *)(g)->data)
-#define NPOW 16
-#define HPOW(tab, i) (tab)[(i) - 1]        /* H'^i, i = 1..NPOW */
-#define HKAR(tab, i) (tab)[NPOW + (i) - 1] /* its Karatsuba middle operand */
-
-#define V8(M) M(0) M(1) M(2) M(3) M(4) M(5) M(6) M(7)
-#define ROUND8(fn, kr)                                                         \
-    do {                                                                       \
-        const __m128i k_ = (kr);                                               \
-        b0 = fn(b0, k_); b1 = fn(b1, k_); b2 = fn(b2, k_); b3 = fn(b3, k_);    \
-        b4 = fn(b4, k_); b5 = fn(b5, k_); b6 = fn(b6, k_); b7 = fn(b7, k_);    \
-    } while (0)
-#define STORE_OUT(j) STOREU(out + 16 * (j), b##j);
-#define STORE_OUT_N(j) if ((j) < n) STOREU(out + 16 * (j), b##j);
-#define XOR_IN(j) b##j = _mm_xor_si128(b##j, LOADU(in + 16 * (j)));
-#define XOR_IN_N(j) if ((j) < n) b##j = _mm_xor_si128(b##j, LOADU(in + 16 * (j)));
-/* Counter lanes: c is the byte-reversed counter block, so a 32-bit add on
- * its low dword is GCM's inc32, wrapping inside the lane; the whitening key
- * is applied here too. */
-#define CTR_LANE(j)                                                            \
-    __m128i b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
-
-AESNI_INLINE __m128i bswap128(__m128i x)
-{
-    return _mm_shuffle_epi8(x, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
-
-static void wipe(void *p, size_t n)
-{
-    memset(p, 0, n);
-    __asm__ __volatile__("" : : "r"(p) : "memory");
-}
+#include "aesni_ops.h"
 
 /* ---- GF(2^128) arithmetic ---------------------------------------------------- */
 
+/* An unreduced Karatsuba sum: the low, high and middle products. */
 typedef struct {
     __m128i lo, hi, mid;
 } acc_t;
 
-AESNI_INLINE void acc_init(acc_t *a, __m128i x, __m128i h, __m128i hk)
+/* a += x * H'^i (1 <= i <= AESNI_NPOW), x reflected; init starts the sum. */
+AESNI_INLINE void acc_init(acc_t *a, __m128i x, const ak_aesni_ghash_key *gk, size_t i)
 {
+    const __m128i h = gk->hpow[i - 1], hk = gk->hkar[i - 1];
     a->lo = _mm_clmulepi64_si128(x, h, 0x00);
     a->hi = _mm_clmulepi64_si128(x, h, 0x11);
     a->mid = _mm_clmulepi64_si128(_mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00);
 }
 
-AESNI_INLINE void acc_add(acc_t *a, __m128i x, __m128i h, __m128i hk)
+AESNI_INLINE void acc_add(acc_t *a, __m128i x, const ak_aesni_ghash_key *gk, size_t i)
 {
+    const __m128i h = gk->hpow[i - 1], hk = gk->hkar[i - 1];
     a->lo = _mm_xor_si128(a->lo, _mm_clmulepi64_si128(x, h, 0x00));
     a->hi = _mm_xor_si128(a->hi, _mm_clmulepi64_si128(x, h, 0x11));
     a->mid = _mm_xor_si128(a->mid, _mm_clmulepi64_si128(
@@ -128,68 +92,70 @@ AESNI_INLINE __m128i gmul(__m128i a, __m128i h)
     return reduce(_mm_xor_si128(hi, _mm_srli_si128(mid, 8)), _mm_xor_si128(lo, _mm_slli_si128(mid, 8)));
 }
 
-/* Reflected input block. */
-#define XBLK(p) bswap128(LOADU(p))
+/* The input block at p, reflected. */
+AESNI_INLINE __m128i xblk(const uint8_t *p)
+{
+    return aesni_bswap128(aesni_loadu(p));
+}
 
 /* Y <- (Y ^ X_0) H^n ^ X_1 H^(n-1) ^ ... ^ X_(n-1) H for 1 <= n <= 16 blocks
  * of reflected input, one reduction. */
-AESNI_INLINE __m128i ghash_agg(const __m128i *tab, __m128i y, const __m128i *x, size_t n)
+AESNI_INLINE __m128i ghash_agg(const ak_aesni_ghash_key *gk, __m128i y, const __m128i *x, size_t n)
 {
     acc_t a;
-    acc_init(&a, _mm_xor_si128(x[0], y), HPOW(tab, n), HKAR(tab, n));
+    acc_init(&a, _mm_xor_si128(x[0], y), gk, n);
     for (size_t j = 1; j < n; j++)
-        acc_add(&a, x[j], HPOW(tab, n - j), HKAR(tab, n - j));
+        acc_add(&a, x[j], gk, n - j);
     return acc_reduce(&a);
 }
 
 /* The same on bytes; n <= 16 whole blocks. */
-AESNI_INLINE __m128i ghash_n(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
+AESNI_INLINE __m128i ghash_n(const ak_aesni_ghash_key *gk, __m128i y, const uint8_t *p, size_t n)
 {
     acc_t a;
-    acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, n), HKAR(tab, n));
+    acc_init(&a, _mm_xor_si128(xblk(p), y), gk, n);
     for (size_t j = 1; j < n; j++)
-        acc_add(&a, XBLK(p + 16 * j), HPOW(tab, n - j), HKAR(tab, n - j));
+        acc_add(&a, xblk(p + 16 * j), gk, n - j);
     return acc_reduce(&a);
 }
 
-#define GH16_STEP(j) acc_add(&a, XBLK(p + 16 * (j)), HPOW(tab, 16 - (j)), HKAR(tab, 16 - (j)));
-
 /* 16 blocks per reduction, the remainder (<= 15) in one more. */
-static AESNI_TARGET __m128i ghash_core(const __m128i *tab, __m128i y, const uint8_t *p, size_t n)
+static AESNI_TARGET __m128i ghash_core(const ak_aesni_ghash_key *gk, __m128i y, const uint8_t *p,
+                                       size_t n)
 {
     for (; n >= 16; n -= 16, p += 256) {
         acc_t a;
-        acc_init(&a, _mm_xor_si128(XBLK(p), y), HPOW(tab, 16), HKAR(tab, 16));
-        GH16_STEP(1) GH16_STEP(2) GH16_STEP(3) GH16_STEP(4) GH16_STEP(5)
-        GH16_STEP(6) GH16_STEP(7) GH16_STEP(8) GH16_STEP(9) GH16_STEP(10)
-        GH16_STEP(11) GH16_STEP(12) GH16_STEP(13) GH16_STEP(14) GH16_STEP(15)
+        acc_init(&a, _mm_xor_si128(xblk(p), y), gk, 16);
+        AESNI_UNROLL
+        for (size_t j = 1; j < 16; j++)
+            acc_add(&a, xblk(p + 16 * j), gk, 16 - j);
         y = acc_reduce(&a);
     }
     if (n)
-        y = ghash_n(tab, y, p, n);
+        y = ghash_n(gk, y, p, n);
     return y;
 }
 
 /* Y over n whole blocks at p (n <= 16) followed by ne reflected blocks
  * (ne <= 2), one reduction when n + ne <= 16. */
-AESNI_INLINE __m128i ghash_finish(const __m128i *tab, __m128i y, const uint8_t *p, size_t n,
-                                  const __m128i *extra, size_t ne)
+AESNI_INLINE __m128i ghash_finish(const ak_aesni_ghash_key *gk, __m128i y, const uint8_t *p,
+                                  size_t n, const __m128i *extra, size_t ne)
 {
     size_t m = n + ne;
-    if (m > NPOW) {
-        const size_t k = m - NPOW;
-        y = ghash_n(tab, y, p, k);
+    if (m > AESNI_NPOW) {
+        const size_t k = m - AESNI_NPOW;
+        y = ghash_n(gk, y, p, k);
         p += 16 * k;
         n -= k;
-        m = NPOW;
+        m = AESNI_NPOW;
     }
     acc_t a = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
     for (size_t j = 0; j < n; j++, m--) {
-        acc_add(&a, _mm_xor_si128(XBLK(p + 16 * j), y), HPOW(tab, m), HKAR(tab, m));
+        acc_add(&a, _mm_xor_si128(xblk(p + 16 * j), y), gk, m);
         y = _mm_setzero_si128();
     }
     for (size_t j = 0; j < ne; j++, m--) {
-        acc_add(&a, _mm_xor_si128(extra[j], y), HPOW(tab, m), HKAR(tab, m));
+        acc_add(&a, _mm_xor_si128(extra[j], y), gk, m);
         y = _mm_setzero_si128();
     }
     return acc_reduce(&a);
@@ -200,25 +166,25 @@ AESNI_INLINE __m128i xblk_partial(const uint8_t *p, size_t len)
 {
     uint8_t buf[16] = {0};
     memcpy(buf, p, len);
-    return XBLK(buf);
+    return xblk(buf);
 }
 
 /* GHASH over a byte string, the last partial block zero-padded (AAD). */
-static AESNI_TARGET __m128i ghash_bytes(const __m128i *tab, __m128i y, const uint8_t *p,
+static AESNI_TARGET __m128i ghash_bytes(const ak_aesni_ghash_key *gk, __m128i y, const uint8_t *p,
                                         size_t len)
 {
     const size_t full = len / 16, rem = len % 16;
     if (rem == 0)
-        return full ? ghash_core(tab, y, p, full) : y;
+        return full ? ghash_core(gk, y, p, full) : y;
     /* the last whole blocks and the padded tail share one reduction */
     const size_t head = full - full % 16;
-    y = ghash_core(tab, y, p, head);
+    y = ghash_core(gk, y, p, head);
     __m128i x[16];
     size_t m = 0;
     for (size_t j = head; j < full; j++)
-        x[m++] = XBLK(p + 16 * j);
+        x[m++] = xblk(p + 16 * j);
     x[m++] = xblk_partial(p + 16 * full, rem);
-    return ghash_agg(tab, y, x, m);
+    return ghash_agg(gk, y, x, m);
 }
 
 void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16]);
@@ -226,17 +192,17 @@ void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t 
 
 AESNI_TARGET void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
-    __m128i *tab = (__m128i *)(void *)g->data;
-    const __m128i h = bswap128(LOADU(H));
+    ak_aesni_ghash_key *gk = aesni_ghash_key_mut(g);
+    const __m128i h = xblk(H);
     /* H' = h * x^-1: shift the reflected value left by one; the bit that
      * leaves bit 127 (x^0 -> x^-1) comes back as x^127 + x^6 + x + 1. */
     const __m128i top = _mm_srai_epi32(_mm_shuffle_epi32(h, 0xff), 31);
     const __m128i shl = _mm_or_si128(_mm_slli_epi64(h, 1), _mm_srli_epi64(_mm_slli_si128(h, 8), 63));
     const __m128i h1 = _mm_xor_si128(shl, _mm_and_si128(top, _mm_set_epi64x((long long)0xc200000000000000ull, 1)));
     __m128i p = h1;
-    for (int i = 1; i <= NPOW; i++) {
-        tab[i - 1] = p;
-        tab[NPOW + i - 1] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
+    for (int i = 0; i < AESNI_NPOW; i++) {
+        gk->hpow[i] = p;
+        gk->hkar[i] = _mm_xor_si128(p, _mm_shuffle_epi32(p, 0x4e));
         p = gmul(p, h1);
     }
 }
@@ -245,61 +211,65 @@ AESNI_TARGET void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t
 {
     if (nblocks == 0)
         return;
-    STOREU(Y, bswap128(ghash_core(TAB(g), bswap128(LOADU(Y)), in, nblocks)));
+    aesni_storeu(Y, aesni_bswap128(ghash_core(aesni_ghash_key(g), xblk(Y), in, nblocks)));
 }
 
 /* ---- fused GCM kernels ------------------------------------------------------- */
 
-/* 8 keystream blocks, counters c..c+7, XORed into in; lanes >= n unused. */
-#define CTR8_XOR_STORE(NXOR, NSTORE)                                           \
-    do {                                                                       \
-        V8(CTR_LANE)                                                           \
-        for (unsigned r_ = 1; r_ < R; r_++)                                    \
-            ROUND8(_mm_aesenc_si128, rk[r_]);                                  \
-        ROUND8(_mm_aesenclast_si128, rk[R]);                                   \
-        V8(NXOR)                                                               \
-        V8(NSTORE)                                                             \
-    } while (0)
+/* Counter lanes c + 0 .. c + 7 with the whitening key already applied. */
+AESNI_INLINE void ctr_lanes8_k0(__m128i b[8], __m128i c, const __m128i *rk)
+{
+    aesni_ctr32_lanes8(b, c);
+    aesni_xor8(b, rk[0]);
+}
 
-/* One AES round on all lanes, then one block of GHASH: the two use different
- * execution ports, so the multiplies hide behind the rounds. */
-#define RND_GH(r, j, src)                                                      \
-    ROUND8(_mm_aesenc_si128, rk[r]);                                           \
-    acc_add(&a, XBLK((src) + 16 * (j)), HPOW(tab, 8 - (j)), HKAR(tab, 8 - (j)));
+/* 8 keystream blocks, counters c..c+7, XORed into in and stored; lanes >= n
+ * are neither read nor stored. */
+AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uint8_t *out,
+                                   const uint8_t *in, size_t n)
+{
+    __m128i b[8];
+    aesni_ctr32_lanes8(b, c);
+    aesni_encrypt8(b, rk, R);
+    aesni_xor_in8_n(b, in, n);
+    aesni_store8_n(out, b, n);
+}
 
-#define LAST_XOR(j) b##j = _mm_aesenclast_si128(b##j, _mm_xor_si128(klast, LOADU(in + 16 * (j))));
-
-/* Counter lanes: one 32-bit add and one byte swap per lane.  A faster form
- * (a byte add on the big-endian block when byte 15 cannot overflow in the
- * batch) would branch on the counter, which is secret for IVs other than
- * 96 bits (J0 = GHASH_H(IV)); the constant-time check rejects that. */
-#define CTR_LANES8()                                                           \
-    V8(CTR_LANE)                                                               \
-    c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-
-/* One 8-block step: AES rounds 1..8 each carry one GHASH block of src
- * (every AES has at least 10 rounds), Y ^ src[0] multiplied by H^8. */
-#define GCM_STEP8(src)                                                         \
-    do {                                                                       \
-        CTR_LANES8()                                                           \
-        acc_t a;                                                               \
-        ROUND8(_mm_aesenc_si128, rk[1]);                                       \
-        acc_init(&a, _mm_xor_si128(XBLK(src), y), HPOW(tab, 8), HKAR(tab, 8)); \
-        RND_GH(2, 1, src) RND_GH(3, 2, src) RND_GH(4, 3, src)                  \
-        RND_GH(5, 4, src) RND_GH(6, 5, src) RND_GH(7, 6, src)                  \
-        RND_GH(8, 7, src)                                                      \
-        y = acc_reduce(&a);                                                    \
-        for (unsigned r_ = 9; r_ < R; r_++)                                    \
-            ROUND8(_mm_aesenc_si128, rk[r_]);                                  \
-        V8(LAST_XOR)                                                           \
-        V8(STORE_OUT)                                                          \
-    } while (0)
+/* One 8-block step: counters c..c+7 encrypted and XORed into in, while the
+ * 8 blocks at src are hashed into y: AES rounds 1..8 each carry one GHASH
+ * block (every AES has at least 10 rounds; the rounds and the multiplies
+ * use different execution ports, so the multiplies hide behind the
+ * rounds), Y ^ src[0] multiplied by H^8.  The last round takes the input:
+ * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
+ * by the caller (a store to out might alias rk, so it would not be hoisted). */
+AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
+                            const ak_aesni_ghash_key *gk, __m128i c, __m128i *py,
+                            const uint8_t *src, uint8_t *out, const uint8_t *in)
+{
+    __m128i b[8];
+    acc_t a;
+    ctr_lanes8_k0(b, c, rk);
+    aesni_enc8(b, rk[1]);
+    acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
+    AESNI_UNROLL
+    for (int j = 1; j < 8; j++) {
+        aesni_enc8(b, rk[j + 1]);
+        acc_add(&a, xblk(src + 16 * j), gk, (size_t)(8 - j));
+    }
+    *py = acc_reduce(&a);
+    for (unsigned r = 9; r < R; r++)
+        aesni_enc8(b, rk[r]);
+    AESNI_UNROLL
+    for (int j = 0; j < 8; j++)
+        b[j] = _mm_aesenclast_si128(b[j], _mm_xor_si128(klast, aesni_loadu(in + 16 * j)));
+    aesni_store8(out, b);
+}
 
 /* Encrypt: hash each batch's ciphertext while encrypting the next batch.
  * The last full batch and the tail (up to 15 blocks at the end of out) are
  * left unhashed: the return value says how many, and the caller folds them
  * with its own final blocks under one reduction (ghash_finish). */
-static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const __m128i *tab,
+static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                         uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
                                         __m128i *py)
 {
@@ -307,16 +277,16 @@ static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const __m
     __m128i c = *pc, y = *py;
     const __m128i klast = rk[R];
     if (n >= 8) {
-        CTR8_XOR_STORE(XOR_IN, STORE_OUT);
+        ctr8_xor_store_n(rk, R, c, out, in, 8);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            const uint8_t *prev = out - 128;
-            GCM_STEP8(prev);
+            gcm_step8(rk, R, klast, gk, c, &y, out - 128, out, in);
+            c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
         }
         pending = 8;
     }
     if (n) {
-        CTR8_XOR_STORE(XOR_IN_N, STORE_OUT_N);
+        ctr8_xor_store_n(rk, R, c, out, in, n);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
         pending += n;
     }
@@ -327,17 +297,19 @@ static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const __m
 
 /* Decrypt: the ciphertext is the input, so each batch hashes its own input
  * in the same pass (read before the in-place store). */
-static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const __m128i *tab,
+static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                       uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
                                       __m128i *py)
 {
     __m128i c = *pc, y = *py;
     const __m128i klast = rk[R];
-    for (; n >= 8; n -= 8, in += 128, out += 128)
-        GCM_STEP8(in);
+    for (; n >= 8; n -= 8, in += 128, out += 128) {
+        gcm_step8(rk, R, klast, gk, c, &y, in, out, in);
+        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
+    }
     if (n) {
-        y = ghash_n(tab, y, in, n);
-        CTR8_XOR_STORE(XOR_IN_N, STORE_OUT_N);
+        y = ghash_n(gk, y, in, n);
+        ctr8_xor_store_n(rk, R, c, out, in, n);
         c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
     }
     *pc = c;
@@ -355,11 +327,12 @@ AESNI_TARGET void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8
 {
     if (nblocks == 0)
         return;
-    __m128i c = bswap128(LOADU(ctr)), y = bswap128(LOADU(Y));
-    const size_t pending = gcm_enc_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
-    y = ghash_finish(TAB(g), y, out + 16 * (nblocks - pending), pending, NULL, 0);
-    STOREU(ctr, bswap128(c));
-    STOREU(Y, bswap128(y));
+    const ak_aesni_ghash_key *gk = aesni_ghash_key(g);
+    __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
+    const size_t pending = gcm_enc_core(aesni_key(k)->enc, k->rounds, gk, out, in, nblocks, &c, &y);
+    y = ghash_finish(gk, y, out + 16 * (nblocks - pending), pending, NULL, 0);
+    aesni_storeu(ctr, aesni_bswap128(c));
+    aesni_storeu(Y, aesni_bswap128(y));
 }
 
 AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out,
@@ -368,10 +341,10 @@ AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8
 {
     if (nblocks == 0)
         return;
-    __m128i c = bswap128(LOADU(ctr)), y = bswap128(LOADU(Y));
-    gcm_dec_core(RK_ENC(k), k->rounds, TAB(g), out, in, nblocks, &c, &y);
-    STOREU(ctr, bswap128(c));
-    STOREU(Y, bswap128(y));
+    __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
+    gcm_dec_core(aesni_key(k)->enc, k->rounds, aesni_ghash_key(g), out, in, nblocks, &c, &y);
+    aesni_storeu(ctr, aesni_bswap128(c));
+    aesni_storeu(Y, aesni_bswap128(y));
 }
 
 /* ---- whole-message GCM (ak_gcm_msg, src/internal.h) -------------------------- */
@@ -383,39 +356,46 @@ AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
     return _mm_set_epi64x((long long)((uint64_t)aad_len << 3), (long long)((uint64_t)len << 3));
 }
 
-/* Keystream lanes for the short path: lane 0 is E(J0), lanes 1.. are the
- * data counters. */
-#define SHORT_LANE(j) b##j = _mm_xor_si128(bswap128(_mm_add_epi32(c, _mm_set_epi32(0, 0, 0, j))), rk[0]);
+/* The short path's running GHASH: the unreduced sum, the power the next
+ * block takes, and Y, which enters with the first block and is zero
+ * afterwards. */
+typedef struct {
+    acc_t a;
+    __m128i y;
+    size_t pw;
+} short_hash_t;
 
-/* Data block j of a short message, keystream lane j+1: whole blocks go
+AESNI_INLINE void short_hash(short_hash_t *h, __m128i x, const ak_aesni_ghash_key *gk)
+{
+    acc_add(&h->a, _mm_xor_si128(x, h->y), gk, h->pw);
+    h->y = _mm_setzero_si128();
+    h->pw--;
+}
+
+/* Data block j of a short message with keystream ks: whole blocks go
  * straight through registers, a final partial block through a zeroed
  * buffer.  The GHASH operand is the ciphertext side (the input when
  * decrypting, read before an in-place store). */
-#define SHORT_DATA(j, jn)                                                      \
-    if ((j) < full) {                                                          \
-        const __m128i ci = LOADU(in + 16 * (j));                               \
-        const __m128i co = _mm_xor_si128(ci, b##jn);                           \
-        STOREU(out + 16 * (j), co);                                            \
-        SHORT_HASH(bswap128(dec ? ci : co));                                   \
-    } else if ((j) == full && rem) {                                           \
-        uint8_t buf[16] = {0};                                                 \
-        memcpy(buf, in + 16 * (j), rem);                                       \
-        const __m128i ci = LOADU(buf);                                         \
-        STOREU(buf, _mm_xor_si128(ci, b##jn));                                 \
-        memcpy(out + 16 * (j), buf, rem);                                      \
-        memset(buf + rem, 0, 16 - rem);                                        \
-        SHORT_HASH(bswap128(dec ? ci : LOADU(buf)));                           \
-        wipe(buf, sizeof buf);                                                 \
+AESNI_INLINE void short_data(short_hash_t *h, const ak_aesni_ghash_key *gk, __m128i ks, size_t j,
+                             size_t full, size_t rem, const uint8_t *in, uint8_t *out,
+                             const int dec)
+{
+    if (j < full) {
+        const __m128i ci = aesni_loadu(in + 16 * j);
+        const __m128i co = _mm_xor_si128(ci, ks);
+        aesni_storeu(out + 16 * j, co);
+        short_hash(h, aesni_bswap128(dec ? ci : co), gk);
+    } else if (j == full && rem) {
+        uint8_t buf[16] = {0};
+        memcpy(buf, in + 16 * j, rem);
+        const __m128i ci = aesni_loadu(buf);
+        aesni_storeu(buf, _mm_xor_si128(ci, ks));
+        memcpy(out + 16 * j, buf, rem);
+        memset(buf + rem, 0, 16 - rem);
+        short_hash(h, aesni_bswap128(dec ? ci : aesni_loadu(buf)), gk);
+        aesni_wipe(buf, sizeof buf);
     }
-
-/* Adds block x with the next power; the running Y enters with the first
- * block and is zero afterwards. */
-#define SHORT_HASH(xv)                                                         \
-    do {                                                                       \
-        acc_add(&a, _mm_xor_si128((xv), y), HPOW(tab, pw), HKAR(tab, pw));    \
-        y = _mm_setzero_si128();                                               \
-        pw--;                                                                  \
-    } while (0)
+}
 
 /* Messages of at most 7 blocks: E(J0) and every keystream block in one
  * 4- or 8-lane AES pass; AAD, data and length blocks hashed with one
@@ -423,108 +403,105 @@ AESNI_INLINE __m128i len_block(size_t aad_len, size_t len)
  * Everything stays in registers: the AAD and length products do not depend
  * on the AES pass and overlap it; only the data products and one reduction
  * follow it.  dec selects which side is hashed. */
-AESNI_INLINE void gcm_short(const __m128i *rk, const unsigned R, const __m128i *tab, const __m128i c,
-                            const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                            uint8_t *out, uint8_t tag[16], const int dec)
+AESNI_INLINE void gcm_short(const __m128i *rk, const unsigned R, const ak_aesni_ghash_key *gk,
+                            const __m128i c, const uint8_t *aad, size_t aad_len,
+                            const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16],
+                            const int dec)
 {
     const size_t nb = (len + 15) / 16, na = (aad_len + 15) / 16;
     const size_t full = len / 16, rem = len % 16;
-    __m128i b0, b1, b2, b3, b4, b5, b6, b7;
+    /* lane 0 is E(J0), lanes 1.. are the data counters */
+    __m128i b[8];
 
     if (nb <= 3) {
-        SHORT_LANE(0) SHORT_LANE(1) SHORT_LANE(2) SHORT_LANE(3)
-        b4 = b5 = b6 = b7 = _mm_setzero_si128();
+        AESNI_UNROLL
+        for (int j = 0; j < 4; j++)
+            b[j] = _mm_xor_si128(aesni_ctr32_block(c, j), rk[0]);
+        b[4] = b[5] = b[6] = b[7] = _mm_setzero_si128();
         for (unsigned r = 1; r < R; r++) {
-            const __m128i kr = rk[r];
-            b0 = _mm_aesenc_si128(b0, kr); b1 = _mm_aesenc_si128(b1, kr);
-            b2 = _mm_aesenc_si128(b2, kr); b3 = _mm_aesenc_si128(b3, kr);
+            AESNI_UNROLL
+            for (int j = 0; j < 4; j++)
+                b[j] = _mm_aesenc_si128(b[j], rk[r]);
         }
-        const __m128i kl = rk[R];
-        b0 = _mm_aesenclast_si128(b0, kl); b1 = _mm_aesenclast_si128(b1, kl);
-        b2 = _mm_aesenclast_si128(b2, kl); b3 = _mm_aesenclast_si128(b3, kl);
+        AESNI_UNROLL
+        for (int j = 0; j < 4; j++)
+            b[j] = _mm_aesenclast_si128(b[j], rk[R]);
     } else {
-        V8(SHORT_LANE)
-        for (unsigned r = 1; r < R; r++)
-            ROUND8(_mm_aesenc_si128, rk[r]);
-        ROUND8(_mm_aesenclast_si128, rk[R]);
+        ctr_lanes8_k0(b, c, rk);
+        aesni_enc_mid8(b, rk, R);
+        aesni_enclast8(b, rk[R]);
     }
 
-    __m128i y = _mm_setzero_si128(), lb = len_block(aad_len, len);
-    size_t pw;
-    if (na + nb + 1 <= NPOW) {
-        pw = na + nb + 1;
+    short_hash_t h = {{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()},
+                      _mm_setzero_si128(), 0};
+    __m128i lb = len_block(aad_len, len);
+    if (na + nb + 1 <= AESNI_NPOW) {
+        h.pw = na + nb + 1;
     } else {
-        y = ghash_bytes(tab, y, aad, aad_len);
-        pw = nb + 1;
+        h.y = ghash_bytes(gk, h.y, aad, aad_len);
+        h.pw = nb + 1;
         aad_len = 0; /* hashed; lb already holds its length */
     }
-    if (pw == 1) { /* no block before the length block: Y enters there */
-        lb = _mm_xor_si128(lb, y);
-        y = _mm_setzero_si128();
+    if (h.pw == 1) { /* no block before the length block: Y enters there */
+        lb = _mm_xor_si128(lb, h.y);
+        h.y = _mm_setzero_si128();
     }
-    acc_t a = {_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()};
     /* the length block always takes H^1; it goes first, off the AES path */
-    acc_add(&a, lb, HPOW(tab, 1), HKAR(tab, 1));
+    acc_add(&h.a, lb, gk, 1);
     for (size_t j = 0; j < aad_len / 16; j++)
-        SHORT_HASH(XBLK(aad + 16 * j));
+        short_hash(&h, xblk(aad + 16 * j), gk);
     if (aad_len % 16)
-        SHORT_HASH(xblk_partial(aad + aad_len / 16 * 16, aad_len % 16));
-    SHORT_DATA(0, 1) SHORT_DATA(1, 2) SHORT_DATA(2, 3) SHORT_DATA(3, 4)
-    SHORT_DATA(4, 5) SHORT_DATA(5, 6) SHORT_DATA(6, 7)
-    STOREU(tag, _mm_xor_si128(bswap128(acc_reduce(&a)), b0));
+        short_hash(&h, xblk_partial(aad + aad_len / 16 * 16, aad_len % 16), gk);
+    AESNI_UNROLL
+    for (size_t j = 0; j < 7; j++)
+        short_data(&h, gk, b[j + 1], j, full, rem, in, out, dec);
+    aesni_storeu(tag, _mm_xor_si128(aesni_bswap128(acc_reduce(&h.a)), b[0]));
 }
 
 /* Longer messages: AAD through GHASH, the whole blocks through the fused
  * kernel, the tail and length block together. */
-AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const __m128i *tab, __m128i c,
-                           const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                           uint8_t *out, uint8_t tag[16], const int dec)
+AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const ak_aesni_ghash_key *gk,
+                           __m128i c, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                           size_t len, uint8_t *out, uint8_t tag[16], const int dec)
 {
-    __m128i ej0 = _mm_xor_si128(bswap128(c), rk[0]);
-    for (unsigned r = 1; r < R; r++)
-        ej0 = _mm_aesenc_si128(ej0, rk[r]);
-    ej0 = _mm_aesenclast_si128(ej0, rk[R]);
+    const __m128i ej0 = aesni_enc1(rk, R, aesni_bswap128(c));
     c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 1));
 
-    __m128i y = ghash_bytes(tab, _mm_setzero_si128(), aad, aad_len);
+    __m128i y = ghash_bytes(gk, _mm_setzero_si128(), aad, aad_len);
     const size_t full = len / 16, rem = len % 16;
     size_t pending = 0;
     if (dec)
-        gcm_dec_core(rk, R, tab, out, in, full, &c, &y);
+        gcm_dec_core(rk, R, gk, out, in, full, &c, &y);
     else
-        pending = gcm_enc_core(rk, R, tab, out, in, full, &c, &y);
+        pending = gcm_enc_core(rk, R, gk, out, in, full, &c, &y);
     __m128i x[2];
     size_t m = 0;
     if (rem) {
         uint8_t buf[16] = {0};
         memcpy(buf, in + 16 * full, rem);
-        const __m128i ci = LOADU(buf);
-        __m128i ks = _mm_xor_si128(bswap128(c), rk[0]);
-        for (unsigned r = 1; r < R; r++)
-            ks = _mm_aesenc_si128(ks, rk[r]);
-        ks = _mm_aesenclast_si128(ks, rk[R]);
-        STOREU(buf, _mm_xor_si128(ci, ks));
+        const __m128i ci = aesni_loadu(buf);
+        const __m128i ks = aesni_enc1(rk, R, aesni_bswap128(c));
+        aesni_storeu(buf, _mm_xor_si128(ci, ks));
         memcpy(out + 16 * full, buf, rem);
         memset(buf + rem, 0, 16 - rem);
-        x[m++] = bswap128(dec ? ci : LOADU(buf));
-        wipe(buf, sizeof buf);
+        x[m++] = aesni_bswap128(dec ? ci : aesni_loadu(buf));
+        aesni_wipe(buf, sizeof buf);
     }
     x[m++] = len_block(aad_len, len);
     /* the last ciphertext blocks, the tail and the length block: one
      * reduction */
-    y = ghash_finish(tab, y, out + 16 * (full - pending), pending, x, m);
-    STOREU(tag, _mm_xor_si128(bswap128(y), ej0));
+    y = ghash_finish(gk, y, out + 16 * (full - pending), pending, x, m);
+    aesni_storeu(tag, _mm_xor_si128(aesni_bswap128(y), ej0));
 }
 
 /* The kernels one message runs, each its own function so that a short
  * message pays only its own prologue: c is J0 byte-reversed, so inc32 is
  * an add on its low dword. */
-#define AESNI_NOINLINE static __attribute__((noinline)) AESNI_TARGET
-
 AESNI_INLINE void gcm_msg_short(ak_gcm_msg *m, const int dec)
 {
-    gcm_short(RK_ENC(m->aes), m->aes->rounds, TAB(m->gh), bswap128(LOADU(m->j0)), m->aad,
-              m->aad_len, m->in, m->len, m->out, m->tag, dec);
+    gcm_short(aesni_key(m->aes)->enc, m->aes->rounds, aesni_ghash_key(m->gh),
+              aesni_bswap128(aesni_loadu(m->j0)), m->aad, m->aad_len, m->in, m->len, m->out,
+              m->tag, dec);
 }
 
 AESNI_NOINLINE void gcm_short_seal(ak_gcm_msg *m) { gcm_msg_short(m, 0); }
@@ -532,13 +509,14 @@ AESNI_NOINLINE void gcm_short_open(ak_gcm_msg *m) { gcm_msg_short(m, 1); }
 
 AESNI_NOINLINE void gcm_long_msg(ak_gcm_msg *m)
 {
-    const __m128i *rk = RK_ENC(m->aes), *tab = TAB(m->gh);
+    const __m128i *rk = aesni_key(m->aes)->enc;
+    const ak_aesni_ghash_key *gk = aesni_ghash_key(m->gh);
     const unsigned R = m->aes->rounds;
-    const __m128i c = bswap128(LOADU(m->j0));
+    const __m128i c = aesni_bswap128(aesni_loadu(m->j0));
     if (m->flags & AK_GCM_OPEN)
-        gcm_long(rk, R, tab, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1);
+        gcm_long(rk, R, gk, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1);
     else
-        gcm_long(rk, R, tab, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 0);
+        gcm_long(rk, R, gk, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 0);
 }
 
 /* A short message's kernel call is the last act: a jump. */
