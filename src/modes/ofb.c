@@ -1,0 +1,102 @@
+/*
+ * ofb.c - OFB (SP 800-38A 6.4), one-shot and streaming.
+ * Portable C11; no CPU features needed.
+ *
+ * O_1 = CIPH_K(IV), O_j = CIPH_K(O_{j-1}), C_j = P_j ^ O_j; the last
+ * partial block uses the first bytes of its O_j.  Every O_j depends on the
+ * one before it, so the mode is serial: one ecb_encrypt per block.
+ */
+#include "modes.h"
+
+#define OFB_MAGIC 0x4f464231u /* "OFB1" */
+
+typedef struct mo_ofb_ctx {
+    const ak_aes *k;
+    uint32_t magic;
+    uint32_t used;   /* bytes of o already used, 16 = none left */
+    uint8_t o[16];   /* O_j (the IV before the first block) */
+} mo_ofb_ctx;
+_Static_assert(sizeof(mo_ofb_ctx) <= sizeof(aeskit_ofb_ctx), "OFB context fits");
+_Static_assert(_Alignof(mo_ofb_ctx) <= _Alignof(aeskit_ofb_ctx), "OFB context alignment");
+
+static void ofb_run(const ak_aes *a, uint8_t o[16], uint32_t *used, uint8_t *out,
+                    const uint8_t *in, size_t len)
+{
+    while (*used < 16 && len) {
+        *out++ = *in++ ^ o[*used];
+        (*used)++;
+        len--;
+    }
+    size_t nb = len / 16, rem = len % 16;
+    for (size_t j = 0; j < nb; j++) {
+        a->be->ecb_encrypt(a, o, o, 1);
+        ak_xor16(out + 16 * j, in + 16 * j, o);
+    }
+    if (rem) {
+        in += 16 * nb;
+        out += 16 * nb;
+        a->be->ecb_encrypt(a, o, o, 1);
+        for (size_t i = 0; i < rem; i++)
+            out[i] = in[i] ^ o[i];
+        *used = (uint32_t)rem;
+    }
+}
+
+aeskit_status aeskit_ofb_crypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t iv[16])
+{
+    if (!k || !iv || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_aes *a = (const ak_aes *)k;
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE;
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
+        return AESKIT_ERR_OVERLAP;
+    if (!len)
+        return AESKIT_OK;
+    uint8_t o[16];
+    uint32_t used = 16;
+    memcpy(o, iv, 16);
+    ofb_run(a, o, &used, out, in, len);
+    mo_wipe(o, sizeof o);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ofb_start(aeskit_ofb_ctx *ctx, const aeskit_aes_key *k, const uint8_t iv[16])
+{
+    if (!ctx || !k || !iv)
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_aes *a = (const ak_aes *)k;
+    if (!ak_mo_ready(a, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE;
+    mo_ofb_ctx *c = (mo_ofb_ctx *)ctx;
+    uint8_t o[16];
+    memcpy(o, iv, 16); /* iv may point into the context itself */
+    memset(c, 0, sizeof *c);
+    c->k = a;
+    c->used = 16;
+    memcpy(c->o, o, 16);
+    c->magic = OFB_MAGIC;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ofb_update(aeskit_ofb_ctx *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+    if (!ctx || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    mo_ofb_ctx *c = (mo_ofb_ctx *)ctx;
+    if (c->magic != OFB_MAGIC || c->used > 16 || !ak_mo_ready(c->k, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE; /* never started, or its key wiped */
+    if (mo_bad_overlap(out, len, in, len))
+        return AESKIT_ERR_OVERLAP;
+    if (!len)
+        return AESKIT_OK;
+    ofb_run(c->k, c->o, &c->used, out, in, len);
+    return AESKIT_OK;
+}
+
+void aeskit_ofb_ctx_wipe(aeskit_ofb_ctx *ctx)
+{
+    if (ctx)
+        aeskit_memzero(ctx, sizeof *ctx);
+}
