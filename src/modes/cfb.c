@@ -8,7 +8,10 @@
  *     P_j = C_j ^ CIPH_K(C_{j-1})   (C_0 = IV),
  * needs only known ciphertext: one ecb_encrypt over the ciphertext shifted
  * by one block gives every keystream block at once (the backend's widest
- * ECB kernel).  Encryption and CFB-8 (one cipher call per byte) are serial.
+ * ECB kernel).  Encryption is serial, but x_i = CIPH_K(x_{i-1} ^ P_{i-1})
+ * is a CBC encryption of the plaintext shifted by one block, so it runs in
+ * the backend's CBC kernel (cfb128_enc_blocks).  CFB-8 is serial with one
+ * cipher call per byte.
  */
 #include "modes.h"
 
@@ -16,7 +19,7 @@
 
 /* Blocks per ecb_encrypt of the parallel decryption: 1 KiB of keystream on
  * the stack, long enough for every backend's widest kernel. */
-#define CFB_CHUNK 64
+#define CFB_CHUNK 128
 
 typedef struct mo_cfb_ctx {
     const ak_aes *k;
@@ -31,17 +34,42 @@ typedef struct mo_cfb_ctx {
 _Static_assert(sizeof(mo_cfb_ctx) <= sizeof(aeskit_cfb_ctx), "CFB context fits");
 _Static_assert(_Alignof(mo_cfb_ctx) <= _Alignof(aeskit_cfb_ctx), "CFB context alignment");
 
-/* CFB-128 encryption of nb whole blocks; reg = C_{j-1} in, C_last out. */
-static void cfb128_enc_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t nb,
-                              uint8_t reg[16])
+/* out = a ^ b over n bytes (a multiple of 16), 16 bytes at a time. */
+static inline void cfb_xor_blocks(uint8_t *out, const uint8_t *a, const uint8_t *b, size_t n)
 {
-    uint8_t ks[16];
-    for (size_t j = 0; j < nb; j++) {
-        a->be->ecb_encrypt(a, ks, reg, 1);
-        ak_xor16(reg, in + 16 * j, ks);
-        memcpy(out + 16 * j, reg, 16);
+    for (size_t i = 0; i < n; i += 16) {
+        mo_v2u64 x, y;
+        memcpy(&x, a + i, 16);
+        memcpy(&y, b + i, 16);
+        x ^= y;
+        memcpy(out + i, &x, 16);
     }
-    mo_wipe(ks, sizeof ks);
+}
+
+/* CFB-128 encryption of nb whole blocks.  The keystream block of block i
+ * is x_i = CIPH_K(C_{i-1}) = CIPH_K(x_{i-1} ^ P_{i-1}): a CBC encryption of
+ * the plaintext shifted by one block, chained from x_i.  So each chunk is
+ * one call of the backend's serial cbc_encrypt kernel (round keys loaded
+ * once per chunk), which also yields the keystream of the block after the
+ * chunk.  ks = x of the first block in (CIPH_K(C_0)), of the block after
+ * the last one out; reg = the last ciphertext block out. */
+static void cfb128_enc_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t nb,
+                              uint8_t reg[16], uint8_t ks[16])
+{
+    uint8_t x[16 * (CFB_CHUNK + 1)];
+    for (size_t s = 0; s < nb; s += CFB_CHUNK) {
+        size_t n = nb - s < CFB_CHUNK ? nb - s : CFB_CHUNK;
+        uint8_t chain[16];
+        memcpy(x, ks, 16);
+        memcpy(chain, ks, 16);
+        /* Every plaintext block of the chunk is read here, before the
+         * chunk's output is written (in place). */
+        a->be->cbc_encrypt(a, x + 16, in + 16 * s, n, chain);
+        cfb_xor_blocks(out + 16 * s, in + 16 * s, x, 16 * n);
+        memcpy(ks, x + 16 * n, 16);
+    }
+    memcpy(reg, out + 16 * (nb - 1), 16);
+    mo_wipe(x, sizeof x);
 }
 
 /* CFB-128 decryption of nb whole blocks, in parallel: chunks from the last
@@ -54,6 +82,16 @@ static void cfb128_dec_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, 
     if (!nb)
         return;
     memcpy(lastc, in + 16 * (nb - 1), 16);
+    if (out != in) {
+        /* Out of place: the keystream of blocks 2..nb straight into out by
+         * one ecb_encrypt of the ciphertext, then out ^= in. */
+        if (nb > 1)
+            a->be->ecb_encrypt(a, out + 16, in, nb - 1);
+        a->be->ecb_encrypt(a, out, reg, 1);
+        cfb_xor_blocks(out, out, in, 16 * nb);
+        memcpy(reg, lastc, 16);
+        return;
+    }
     size_t e = nb;
     while (e) {
         size_t s = e > CFB_CHUNK ? e - CFB_CHUNK : 0, n = e - s;
@@ -64,8 +102,7 @@ static void cfb128_dec_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, 
             memcpy(ks + 16, in, 16 * (n - 1));
             a->be->ecb_encrypt(a, ks, ks, n);
         }
-        for (size_t i = 0; i < 16 * n; i++)
-            out[16 * s + i] = in[16 * s + i] ^ ks[i];
+        cfb_xor_blocks(out + 16 * s, in + 16 * s, ks, 16 * n);
         e = s;
     }
     memcpy(reg, lastc, 16);
@@ -82,19 +119,22 @@ static void cfb128_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t ks
         *out = (uint8_t)(c ^ (decrypt ? ks[*used] : 0));
         reg[*used] = c;
         (*used)++;
-        in++, out++, len--;
+        in++;
+        out++;
+        len--;
     }
     size_t nb = len / 16, rem = len % 16;
-    if (nb) {
-        if (decrypt)
-            cfb128_dec_blocks(a, out, in, nb, reg);
-        else
-            cfb128_enc_blocks(a, out, in, nb, reg);
+    if (nb && decrypt) {
+        cfb128_dec_blocks(a, out, in, nb, reg);
+    } else if (nb) {
+        a->be->ecb_encrypt(a, ks, reg, 1);
+        cfb128_enc_blocks(a, out, in, nb, reg, ks); /* ks = CIPH_K(reg) on return */
     }
     if (rem) {
         in += 16 * nb;
         out += 16 * nb;
-        a->be->ecb_encrypt(a, ks, reg, 1);
+        if (!nb || decrypt)
+            a->be->ecb_encrypt(a, ks, reg, 1);
         for (size_t i = 0; i < rem; i++) {
             uint8_t c = decrypt ? in[i] : (uint8_t)(in[i] ^ ks[i]);
             out[i] = (uint8_t)(c ^ (decrypt ? ks[i] : 0));

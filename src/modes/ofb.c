@@ -4,11 +4,13 @@
  *
  * O_1 = CIPH_K(IV), O_j = CIPH_K(O_{j-1}), C_j = P_j ^ O_j; the last
  * partial block uses the first bytes of its O_j.  Every O_j depends on the
- * one before it, so the mode is serial: one ecb_encrypt per block.
+ * one before it, so the mode is serial: the backend's CBC encryption of
+ * zero blocks produces it (see ofb_run).
  */
 #include "modes.h"
 
 #define OFB_MAGIC 0x4f464231u /* "OFB1" */
+#define OFB_CHUNK 64           /* blocks of keystream per cbc_encrypt call */
 
 typedef struct mo_ofb_ctx {
     const ak_aes *k;
@@ -28,10 +30,24 @@ static void ofb_run(const ak_aes *a, uint8_t o[16], uint32_t *used, uint8_t *out
         len--;
     }
     size_t nb = len / 16, rem = len % 16;
-    for (size_t j = 0; j < nb; j++) {
-        a->be->ecb_encrypt(a, o, o, 1);
-        ak_xor16(out + 16 * j, in + 16 * j, o);
+    /* O_j = CIPH_K(O_{j-1}) is the CBC encryption of zero blocks chained
+     * from O_{j-1}: one call of the backend's serial cbc_encrypt kernel per
+     * chunk, then one XOR pass. */
+    static const uint8_t zero[16 * OFB_CHUNK];
+    uint8_t ks[16 * OFB_CHUNK];
+    for (size_t s = 0; s < nb; s += OFB_CHUNK) {
+        size_t n = nb - s < OFB_CHUNK ? nb - s : OFB_CHUNK;
+        a->be->cbc_encrypt(a, ks, zero, n, o); /* o = the last O_j on return */
+        for (size_t i = 0; i < 16 * n; i += 16) {
+            mo_v2u64 x, y;
+            memcpy(&x, in + 16 * s + i, 16);
+            memcpy(&y, ks + i, 16);
+            x ^= y;
+            memcpy(out + 16 * s + i, &x, 16);
+        }
     }
+    if (nb)
+        mo_wipe(ks, sizeof ks);
     if (rem) {
         in += 16 * nb;
         out += 16 * nb;
