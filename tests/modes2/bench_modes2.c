@@ -108,7 +108,10 @@ static void os_kw(size_t n)
 static void os_siv(size_t n)
 {
     int l;
-    EVP_CipherInit_ex2(sctx, NULL, NULL, NULL, 1, NULL);
+    /* OpenSSL's SIV context does not start a new message on an IV-only
+     * re-init: each message sets the key again (two AES keys, CMAC
+     * subkeys), which OpenSSL's own EVP users of SIV do too. */
+    EVP_CipherInit_ex2(sctx, o_siv, key, NULL, 1, NULL);
     EVP_CipherUpdate(sctx, NULL, &l, key, 13);
     EVP_CipherUpdate(sctx, NULL, &l, iv, 12);
     EVP_CipherUpdate(sctx, out, &l, in, (int)n);

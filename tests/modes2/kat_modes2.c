@@ -304,6 +304,51 @@ static void kat_objects(void)
              "siv NULL key");
     TH_CHECK(aeskit_kw_unwrap(&ak, buf, 64, NULL, buf2, 24) == AESKIT_ERR_NULL_POINTER,
              "kw NULL out_len");
+    /* Every *_wipe leaves no byte behind (objects set up first, so the
+     * check can fail). */
+    static aeskit_siv_key ws;
+    static aeskit_eax_key we;
+    uint8_t k64[64];
+    memset(k64, 0xa5, sizeof k64);
+    TH_CHECK(aeskit_siv_init_backend(&ws, k64, 64, be) == AESKIT_OK &&
+                 aeskit_eax_init_backend(&we, k64, 32, be) == AESKIT_OK &&
+                 aeskit_aes_init_backend(&ak, k64, 32, be) == AESKIT_OK, "init for wipe");
+    aeskit_cfb_ctx wc;
+    aeskit_ofb_ctx wo;
+    TH_CHECK(aeskit_cfb128_start(&wc, &ak, AESKIT_SEAL, k64) == AESKIT_OK &&
+                 aeskit_ofb_start(&wo, &ak, k64) == AESKIT_OK, "start for wipe");
+    TH_CHECK(aeskit_cfb_update(&wc, buf, buf2, 5) == AESKIT_OK &&
+                 aeskit_ofb_update(&wo, buf, buf2, 5) == AESKIT_OK, "update for wipe");
+    TH_CHECK(!th_all_zero((const uint8_t *)&ws, sizeof ws) &&
+                 !th_all_zero((const uint8_t *)&we, sizeof we), "keys hold something");
+    aeskit_siv_wipe(&ws);
+    aeskit_eax_wipe(&we);
+    aeskit_cfb_ctx_wipe(&wc);
+    aeskit_ofb_ctx_wipe(&wo);
+    TH_CHECK(th_all_zero((const uint8_t *)&ws, sizeof ws), "aeskit_siv_wipe left bytes");
+    TH_CHECK(th_all_zero((const uint8_t *)&we, sizeof we), "aeskit_eax_wipe left bytes");
+    TH_CHECK(th_all_zero((const uint8_t *)&wc, sizeof wc), "aeskit_cfb_ctx_wipe left bytes");
+    TH_CHECK(th_all_zero((const uint8_t *)&wo, sizeof wo), "aeskit_ofb_ctx_wipe left bytes");
+    TH_CHECK(aeskit_cfb_update(&wc, buf, buf2, 5) == AESKIT_ERR_STATE, "cfb after wipe");
+    aeskit_siv_wipe(NULL);
+    aeskit_eax_wipe(NULL);
+    aeskit_cfb_ctx_wipe(NULL);
+    aeskit_ofb_ctx_wipe(NULL);
+    /* An argument error writes nothing. */
+    memset(buf, 0x33, sizeof buf);
+    n = 77;
+    TH_CHECK(aeskit_kw_wrap(&ak, buf, 16, &n, buf2, 16) == AESKIT_ERR_BUFFER_TOO_SMALL &&
+                 n == 77, "kw cap error");
+    TH_CHECK(aeskit_cbc_cts_encrypt(&ak, buf, buf2, 15, iv, AESKIT_CTS_CS3) == AESKIT_ERR_LENGTH,
+             "cts length error");
+    TH_CHECK(aeskit_eax_init_backend(&we, k64, 16, be) == AESKIT_OK &&
+                 aeskit_eax_seal(&we, buf, t, 17, buf2, 16, iv, 16, NULL, 0) ==
+                     AESKIT_ERR_TAG_LENGTH, "eax tag error");
+    uint8_t ref[sizeof buf];
+    memset(ref, 0x33, sizeof ref);
+    TH_CHECK(!memcmp(buf, ref, sizeof buf), "an argument error wrote to out");
+    aeskit_eax_wipe(&we);
+    aeskit_aes_wipe(&ak);
     /* A misaligned key object. */
     static AESKIT_ALIGN(64) uint8_t raw[sizeof(aeskit_eax_key) + 64];
     uint8_t k16[16] = {0};
