@@ -196,7 +196,12 @@ typedef enum aeskit_object {
     AESKIT_OBJ_RFC4309_KEY = 6,
     AESKIT_OBJ_GCM_CTX = 7,
     AESKIT_OBJ_CMAC_CTX = 8,
-    AESKIT_OBJ_CTR_CTX = 9
+    AESKIT_OBJ_CTR_CTX = 9,
+    /* The modes of the SIV/EAX/KW/CFB/OFB/CTS section (values 20..): */
+    AESKIT_OBJ_SIV_KEY = 20,
+    AESKIT_OBJ_EAX_KEY = 21,
+    AESKIT_OBJ_CFB_CTX = 22,
+    AESKIT_OBJ_OFB_CTX = 23
 } aeskit_object;
 
 /* sizeof the object type as the library was built (0 for an unknown type):
@@ -306,6 +311,31 @@ typedef struct aeskit_ctr_ctx {
     AESKIT_ALIGN(16) unsigned char opaque[AESKIT_CTR_CTX_SIZE];
 } aeskit_ctr_ctx;
 
+/* Objects of the SIV/EAX/KW/CFB/OFB/CTS section (below). */
+#define AESKIT_SIV_KEY_SIZE (AESKIT_CMAC_KEY_SIZE + AESKIT_AES_KEY_SIZE)
+#define AESKIT_EAX_KEY_SIZE (AESKIT_CMAC_KEY_SIZE + 64)
+#define AESKIT_CFB_CTX_SIZE 64
+#define AESKIT_OFB_CTX_SIZE 64
+
+/* An AES-SIV key: the S2V (CMAC) key K1 and the CTR key K2 (RFC 5297 2.2). */
+typedef struct aeskit_siv_key {
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_SIV_KEY_SIZE];
+} aeskit_siv_key;
+
+/* An EAX key: the AES key, its CMAC subkeys and the three OMAC tweak blocks. */
+typedef struct aeskit_eax_key {
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_EAX_KEY_SIZE];
+} aeskit_eax_key;
+
+/* Streaming CFB (128-bit or 8-bit segments) and OFB contexts. */
+typedef struct aeskit_cfb_ctx {
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_CFB_CTX_SIZE];
+} aeskit_cfb_ctx;
+
+typedef struct aeskit_ofb_ctx {
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_OFB_CTX_SIZE];
+} aeskit_ofb_ctx;
+
 /* The direction of a streaming AEAD, fixed when it starts. */
 typedef enum aeskit_direction {
     AESKIT_SEAL = 1,   /* encrypt, then write the tag */
@@ -326,6 +356,11 @@ static inline aeskit_status aeskit_abi_check(void)
     for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_CTR_CTX; t++)
         if (aeskit_object_size((aeskit_object)t) != sizes[t])
             return AESKIT_ERR_ABI;
+    if (aeskit_object_size(AESKIT_OBJ_SIV_KEY) != sizeof(aeskit_siv_key) ||
+        aeskit_object_size(AESKIT_OBJ_EAX_KEY) != sizeof(aeskit_eax_key) ||
+        aeskit_object_size(AESKIT_OBJ_CFB_CTX) != sizeof(aeskit_cfb_ctx) ||
+        aeskit_object_size(AESKIT_OBJ_OFB_CTX) != sizeof(aeskit_ofb_ctx))
+        return AESKIT_ERR_ABI;
     return AESKIT_OK;
 }
 
@@ -702,6 +737,252 @@ AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xts_decrypt(const aeskit_xts_k
                                                               uint8_t *out, const uint8_t *in,
                                                               size_t len,
                                                               const uint8_t tweak[16]);
+
+/* ------------------------------------------------------------------------ */
+/* More modes: AES-SIV (RFC 5297), EAX, AES-KW / AES-KWP (SP 800-38F,       */
+/* RFC 3394 / RFC 5649), CFB-128, CFB-8 and OFB (SP 800-38A), CBC with      */
+/* ciphertext stealing (SP 800-38A addendum: CS1, CS2, CS3)                 */
+/* ------------------------------------------------------------------------ */
+
+/* The key objects and contexts of this section (aeskit_siv_key,
+ * aeskit_eax_key, aeskit_cfb_ctx, aeskit_ofb_ctx) are defined with the
+ * others above. */
+
+/* ---- AES-KW and AES-KWP (SP 800-38F 6.2 and 6.3; RFC 3394, RFC 5649) ---- */
+
+/* KW wraps len bytes (a multiple of 8, at least 16) into len + 8 bytes with
+ * the default IV A6A6A6A6A6A6A6A6 (RFC 3394 2.2.1, the 6n-step form).
+ * out_cap must be at least len + 8; *out_len receives len + 8.  out may be
+ * in (the buffer then holds len + 8 bytes) or disjoint from it.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH (len
+ * not a multiple of 8, under 16, or over 2^54 - 1 semiblocks),
+ * AESKIT_ERR_BUFFER_TOO_SMALL, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_kw_wrap(const aeskit_aes_key *k,
+                                                          uint8_t *out, size_t out_cap,
+                                                          size_t *out_len,
+                                                          const uint8_t *in, size_t len);
+
+/* KW unwrap of len bytes (a multiple of 8, at least 24) into len - 8 bytes;
+ * the recovered IV is compared with the default IV in constant time.
+ * out_cap must be at least len - 8; out may be in or disjoint from it.  On
+ * AESKIT_ERR_AUTH the len - 8 output bytes are zeroed and *out_len is 0.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH,
+ * AESKIT_ERR_BUFFER_TOO_SMALL, AESKIT_ERR_OVERLAP, AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_kw_unwrap(const aeskit_aes_key *k,
+                                                            uint8_t *out, size_t out_cap,
+                                                            size_t *out_len,
+                                                            const uint8_t *in, size_t len);
+
+/* KWP wraps len bytes (1 .. 2^32 - 1) into 8 * ceil(len / 8) + 8 bytes:
+ * the alternative IV A65959A6 || [len]_32, the plaintext zero-padded to
+ * semiblocks; one block is encrypted directly when the padded plaintext is
+ * 8 bytes (RFC 5649 4.1).  out_cap must be at least that size; *out_len
+ * receives it.  out may be in (the buffer then holds the wrapped size) or
+ * disjoint from it.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH (len
+ * 0 or over 2^32 - 1), AESKIT_ERR_BUFFER_TOO_SMALL, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_kwp_wrap(const aeskit_aes_key *k,
+                                                           uint8_t *out, size_t out_cap,
+                                                           size_t *out_len,
+                                                           const uint8_t *in, size_t len);
+
+/* KWP unwrap of len bytes (a multiple of 8, at least 16).  The whole padded
+ * plaintext (len - 8 bytes) is written to out, so out_cap must be at least
+ * len - 8; the IV prefix, the length field (8 * (n - 1) < [len]_32 <= 8 * n
+ * for n plaintext semiblocks) and the zero padding are checked in constant
+ * time, and *out_len receives the plaintext length.  On AESKIT_ERR_AUTH
+ * (any of these checks failed; which one is not revealed) the len - 8
+ * output bytes are zeroed and *out_len is 0.
+ * Errors: as aeskit_kw_unwrap. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_kwp_unwrap(const aeskit_aes_key *k,
+                                                             uint8_t *out, size_t out_cap,
+                                                             size_t *out_len,
+                                                             const uint8_t *in, size_t len);
+
+/* ---- CBC with ciphertext stealing (SP 800-38A addendum, Oct 2010) ------- */
+
+/* The three orders of the last two ciphertext blocks.  With the message of
+ * len = 16 (m - 1) + d bytes (1 <= d <= 16), C*_{m-1} the first d bytes of
+ * C_{m-1}:
+ *   CS1: ... C_{m-2} C*_{m-1} C_m           (plain CBC when d = 16)
+ *   CS2: CS1 when d = 16, else CS3
+ *   CS3: ... C_{m-2} C_m C*_{m-1}           (always swapped; RFC 3962 Kerberos
+ *                                            and Linux fscrypt use it)
+ * A message of exactly 16 bytes is one CBC block in every variant. */
+typedef enum aeskit_cts_variant {
+    AESKIT_CTS_CS1 = 1,
+    AESKIT_CTS_CS2 = 2,
+    AESKIT_CTS_CS3 = 3
+} aeskit_cts_variant;
+
+/* One-shot CBC-CTS encryption / decryption of len >= 16 bytes under the
+ * 16-byte iv (not modified).  out has len bytes; out may be in.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_LENGTH
+ * (len < 16), AESKIT_ERR_ARGUMENT (not a variant above), AESKIT_ERR_OVERLAP
+ * (iv overlapping out, or in and out partly overlapping). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_cts_encrypt(const aeskit_aes_key *k,
+                                                                  uint8_t *out,
+                                                                  const uint8_t *in, size_t len,
+                                                                  const uint8_t iv[16],
+                                                                  aeskit_cts_variant variant);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_cts_decrypt(const aeskit_aes_key *k,
+                                                                  uint8_t *out,
+                                                                  const uint8_t *in, size_t len,
+                                                                  const uint8_t iv[16],
+                                                                  aeskit_cts_variant variant);
+
+/* ---- CFB-128, CFB-8 and OFB (SP 800-38A 6.3, 6.4) ----------------------- */
+
+/* One shot, any len (CFB-128 and OFB need no whole blocks: the last partial
+ * segment uses the first bytes of its keystream block); iv is the 16-byte
+ * initial vector, not modified.  CFB-128 decryption runs in parallel (every
+ * keystream block is E(C_{i-1}) of known ciphertext); CFB-128 encryption,
+ * CFB-8 (one block cipher call per byte) and OFB are serial.  OFB encrypts
+ * and decrypts alike.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb128_encrypt(const aeskit_aes_key *k,
+                                                                 uint8_t *out, const uint8_t *in,
+                                                                 size_t len,
+                                                                 const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb128_decrypt(const aeskit_aes_key *k,
+                                                                 uint8_t *out, const uint8_t *in,
+                                                                 size_t len,
+                                                                 const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb8_encrypt(const aeskit_aes_key *k,
+                                                               uint8_t *out, const uint8_t *in,
+                                                               size_t len, const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb8_decrypt(const aeskit_aes_key *k,
+                                                               uint8_t *out, const uint8_t *in,
+                                                               size_t len, const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ofb_crypt(const aeskit_aes_key *k,
+                                                            uint8_t *out, const uint8_t *in,
+                                                            size_t len, const uint8_t iv[16]);
+
+/* Streaming CFB: start fixes the segment size (cfb128_start: 128 bits,
+ * cfb8_start: 8 bits) and the direction (AESKIT_SEAL encrypts, AESKIT_OPEN
+ * decrypts); then update with any lengths: the concatenated output equals
+ * the one-shot output.  Streaming OFB likewise (one direction).
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE (key not set up; update
+ * on a context never started or wiped, or whose key was wiped),
+ * AESKIT_ERR_ARGUMENT (a direction other than AESKIT_SEAL / AESKIT_OPEN),
+ * AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb128_start(aeskit_cfb_ctx *ctx,
+                                                               const aeskit_aes_key *k,
+                                                               aeskit_direction dir,
+                                                               const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb8_start(aeskit_cfb_ctx *ctx,
+                                                             const aeskit_aes_key *k,
+                                                             aeskit_direction dir,
+                                                             const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cfb_update(aeskit_cfb_ctx *ctx, uint8_t *out,
+                                                             const uint8_t *in, size_t len);
+AESKIT_API void aeskit_cfb_ctx_wipe(aeskit_cfb_ctx *ctx);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ofb_start(aeskit_ofb_ctx *ctx,
+                                                            const aeskit_aes_key *k,
+                                                            const uint8_t iv[16]);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ofb_update(aeskit_ofb_ctx *ctx, uint8_t *out,
+                                                             const uint8_t *in, size_t len);
+AESKIT_API void aeskit_ofb_ctx_wipe(aeskit_ofb_ctx *ctx);
+
+/* ---- AES-SIV (RFC 5297) --------------------------------------------------- */
+
+/* key = K1 || K2, two AES keys of equal size: 32, 48 or 64 bytes (AES-SIV-
+ * CMAC-256/-384/-512); K1 keys S2V (CMAC), K2 the CTR encryption.
+ * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_init(aeskit_siv_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_init_backend(aeskit_siv_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+AESKIT_API const char *aeskit_siv_backend(const aeskit_siv_key *k);
+AESKIT_API void aeskit_siv_wipe(aeskit_siv_key *k);
+
+/* Deterministic SIV with a vector of associated-data strings (RFC 5297
+ * 2.6/2.7): V = S2V(K1, ad[0], ..., ad[ad_count-1], in), siv = V (the tag,
+ * 16 bytes; RFC 5297's output is siv || out), out = CTR_K2(Q, in) with Q = V
+ * with bits 31 and 63 cleared and a 128-bit big-endian increment.
+ * ad_count may be 0 (then ad and ad_lens may be NULL) and at most 126; each
+ * ad[i] may be NULL where ad_lens[i] is 0.  A nonce is simply one of the
+ * strings (RFC 5297 3: the last one).  siv and every ad string must not
+ * overlap out.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_ARGUMENT
+ * (ad_count > 126), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_seal(const aeskit_siv_key *k,
+                                                           uint8_t *out, uint8_t siv[16],
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *const *ad,
+                                                           const size_t *ad_lens,
+                                                           size_t ad_count);
+
+/* Decrypts in with Q from siv, recomputes S2V over the strings and the
+ * plaintext, and compares it with siv in constant time.  On AESKIT_ERR_AUTH
+ * no plaintext is released: an out-of-place out is zeroed, an in-place
+ * buffer holds the ciphertext again.
+ * Errors: as aeskit_siv_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_open(const aeskit_siv_key *k,
+                                                           uint8_t *out,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t siv[16],
+                                                           const uint8_t *const *ad,
+                                                           const size_t *ad_lens,
+                                                           size_t ad_count);
+
+/* The AEAD form (RFC 5297 6: AEAD_AES_SIV_CMAC_256/384/512): S2V over aad,
+ * nonce, plaintext, in that order; tag = V (16 bytes).  nonce_len >= 1.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_NONCE_LENGTH
+ * (nonce_len 0), AESKIT_ERR_OVERLAP, AESKIT_ERR_AUTH (open; failure
+ * behaviour as aeskit_siv_open). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_aead_seal(const aeskit_siv_key *k,
+                                                                uint8_t *out, uint8_t tag[16],
+                                                                const uint8_t *in, size_t len,
+                                                                const uint8_t *nonce,
+                                                                size_t nonce_len,
+                                                                const uint8_t *aad,
+                                                                size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_siv_aead_open(const aeskit_siv_key *k,
+                                                                uint8_t *out,
+                                                                const uint8_t *in, size_t len,
+                                                                const uint8_t tag[16],
+                                                                const uint8_t *nonce,
+                                                                size_t nonce_len,
+                                                                const uint8_t *aad,
+                                                                size_t aad_len);
+
+/* ---- EAX (Bellare, Rogaway, Wagner 2004) --------------------------------- */
+
+/* Sets up an EAX key (16/24/32-byte AES key), default / named backend.
+ * Errors as aeskit_aes_init / aeskit_aes_init_backend. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_init(aeskit_eax_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_init_backend(aeskit_eax_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+AESKIT_API const char *aeskit_eax_backend(const aeskit_eax_key *k);
+AESKIT_API void aeskit_eax_wipe(aeskit_eax_key *k);
+
+/* EAX: N' = OMAC^0(nonce), H' = OMAC^1(aad), out = CTR(N', in) (128-bit
+ * big-endian increment), tag = first tag_len bytes of N' ^ H' ^ OMAC^2(out),
+ * where OMAC^t(X) = CMAC([t]_16 || X).  Any nonce length (0 included: the
+ * paper's nonce is any string), any aad length; tag_len 1..16.  Open checks
+ * the tag in constant time before it decrypts anything; on AESKIT_ERR_AUTH
+ * an out-of-place out is zeroed and an in-place buffer still holds the
+ * ciphertext.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH,
+ * AESKIT_ERR_OVERLAP, AESKIT_ERR_AUTH (open). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_seal(const aeskit_eax_key *k,
+                                                           uint8_t *out, uint8_t *tag,
+                                                           size_t tag_len,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_open(const aeskit_eax_key *k,
+                                                           uint8_t *out,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *tag, size_t tag_len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
 
 /* ------------------------------------------------------------------------ */
 /* Utilities                                                                */

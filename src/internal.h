@@ -81,7 +81,9 @@ enum {
     AK_MAGIC_AES = 0x41455331u,  /* "AES1": aeskit_aes_key, and RFC 4309's AES key */
     AK_MAGIC_GCM = 0x47434d31u,  /* "GCM1": aeskit_gcm_key, and RFC 4106's GCM key */
     AK_MAGIC_CMAC = 0x434d4131u, /* "CMA1" */
-    AK_MAGIC_XTS = 0x58545331u   /* "XTS1": both halves */
+    AK_MAGIC_XTS = 0x58545331u,  /* "XTS1": both halves */
+    AK_MAGIC_SIV = 0x53495631u,  /* "SIV1": both keys of an aeskit_siv_key */
+    AK_MAGIC_EAX = 0x45415831u   /* "EAX1" */
 };
 
 typedef struct ak_aes {
@@ -128,12 +130,29 @@ typedef struct ak_rfc4309_key {
     uint8_t reserved[61];
 } ak_rfc4309_key;
 
+/* AES-SIV (src/modes/siv.c): S2V's CMAC key K1 and the CTR key K2; the
+ * first 16 bytes of mac.reserved hold S2V's D_0 = CMAC_K1(0^128). */
+typedef struct ak_siv_key {
+    ak_cmac_key mac;
+    ak_aes ctr;
+} ak_siv_key;
+
+/* EAX (src/modes/eax.c): the CMAC key and L_t = E_K([t]_16), t = 0, 1, 2,
+ * the CBC-MAC state after OMAC^t's tweak block. */
+typedef struct ak_eax_key {
+    ak_cmac_key mac;
+    AK_ALIGN64 uint8_t lt[3][16];
+    uint8_t reserved[16];
+} ak_eax_key;
+
 _Static_assert(sizeof(ak_aes) == sizeof(aeskit_aes_key), "ak_aes size");
 _Static_assert(sizeof(ak_gcm_key) == sizeof(aeskit_gcm_key), "ak_gcm_key size");
 _Static_assert(sizeof(ak_cmac_key) == sizeof(aeskit_cmac_key), "ak_cmac_key size");
 _Static_assert(sizeof(ak_xts_key) == sizeof(aeskit_xts_key), "ak_xts_key size");
 _Static_assert(sizeof(ak_rfc4106_key) == sizeof(aeskit_rfc4106_key), "ak_rfc4106_key size");
 _Static_assert(sizeof(ak_rfc4309_key) == sizeof(aeskit_rfc4309_key), "ak_rfc4309_key size");
+_Static_assert(sizeof(ak_siv_key) == sizeof(aeskit_siv_key), "ak_siv_key size");
+_Static_assert(sizeof(ak_eax_key) == sizeof(aeskit_eax_key), "ak_eax_key size");
 
 /* ---- The whole-message GCM descriptor ------------------------------------- */
 /*

@@ -280,6 +280,10 @@ size_t aeskit_object_size(aeskit_object type)
     case AESKIT_OBJ_GCM_CTX: return sizeof(aeskit_gcm_ctx);
     case AESKIT_OBJ_CMAC_CTX: return sizeof(aeskit_cmac_ctx);
     case AESKIT_OBJ_CTR_CTX: return sizeof(aeskit_ctr_ctx);
+    case AESKIT_OBJ_SIV_KEY: return sizeof(aeskit_siv_key);
+    case AESKIT_OBJ_EAX_KEY: return sizeof(aeskit_eax_key);
+    case AESKIT_OBJ_CFB_CTX: return sizeof(aeskit_cfb_ctx);
+    case AESKIT_OBJ_OFB_CTX: return sizeof(aeskit_ofb_ctx);
     }
     return 0;
 }
