@@ -357,6 +357,34 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
     return gcm_msg_open(&m, tag, tag_len);
 }
 
+/* ---- for the batch front end (src/modes/batch_gcm.c) ------------------------
+ * The same checks, descriptor and failure handling as the one-shot calls,
+ * so a batch runs each message through the protocol above. */
+
+aeskit_status ak_mo_gcm_checks(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                               const uint8_t *out, const uint8_t *tag, size_t tag_len)
+{
+    return gcm_checks(g, iv, iv_len, aad, aad_len, in, len, out, tag, tag_len);
+}
+
+void ak_mo_gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const uint8_t *iv,
+                        size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                        size_t len, uint8_t *out)
+{
+    if (MO_LIKELY(iv_len == 12)) {
+        gcm_msg_init(m, g, dir | AK_GCM_J0_IV12, aad, aad_len, in, len, out);
+        mo_iv12_block(m->j0, iv, 1);
+        return;
+    }
+    gcm_msg_init_iv(m, g, dir, iv, iv_len, aad, aad_len, in, len, out);
+}
+
+aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m)
+{
+    return gcm_msg_open_fail(m);
+}
+
 /* ---- the common case, first --------------------------------------------------
  *
  * A 12-byte IV and a 16-byte tag: the checks of gcm_checks in the order that

@@ -1,0 +1,183 @@
+/*
+ * batch.h - what the batch front ends (src/modes/batch_*.c) share: the
+ * cross-message overlap check and the chunk size.
+ * Portable C11; no CPU features needed.
+ *
+ * The rule (include/aeskit.h, "Batches"): the outputs of one message
+ * overlap no buffer of another message, and the descriptor array overlaps
+ * no buffer at all.  Each message's own buffers were checked against each
+ * other by the single call's rules before this check runs, so only pairs of
+ * different messages are looked at here.
+ *
+ * Every family describes a message by up to MO_BATCH_KINDS spans, its
+ * outputs first (out, a written tag, an updated chaining value), then its
+ * inputs; a message that failed its own checks has only empty spans.  The
+ * check first makes one pass: every span against the descriptor array, and
+ * per kind the hull of its spans and whether the outputs of that kind come
+ * in increasing address order without overlapping each other.  If they all
+ * do, two kinds whose hulls do not meet need nothing more; two that do are
+ * swept: the outputs of kind a are sorted, so for each span of kind b the
+ * outputs it meets are found by a pointer that only moves forward while the
+ * spans of b come in non-decreasing order (shared inputs are equal, hence
+ * fine) and is reset where they do not.  If some output kind is not in
+ * order, every pair of messages is compared.
+ */
+#ifndef AESKIT_BATCH_H
+#define AESKIT_BATCH_H
+
+#include "modes.h"
+
+/* Messages per stack chunk: the backend descriptors, lanes and expected
+ * tags of one chunk live on the stack (a few KiB). */
+#define MO_BATCH_CHUNK 32
+
+#define MO_BATCH_KINDS 6
+
+/* [lo, hi); empty when lo == hi (both 0). */
+typedef struct mo_span {
+    uintptr_t lo, hi;
+} mo_span;
+
+static inline mo_span mo_span_of(const void *p, size_t n)
+{
+    mo_span s;
+    s.lo = n ? (uintptr_t)p : 0;
+    s.hi = n ? (uintptr_t)p + n : 0;
+    return s;
+}
+
+static inline int mo_span_meet(mo_span a, mo_span b)
+{
+    return a.lo < b.hi && b.lo < a.hi;
+}
+
+/* Fills s[0 .. kinds-1] with message i's spans (outputs first). */
+typedef void (*mo_spans_fn)(const void *d, size_t i, mo_span *s);
+
+/* 1 if some output of a message other than j meets span t of kind b of
+ * message j, sweeping the sorted outputs of kind a. */
+static inline __attribute__((always_inline)) int
+mo_batch_sweep(const void *d, size_t n, mo_spans_fn f, unsigned a, unsigned b)
+{
+    mo_span s[MO_BATCH_KINDS], t[MO_BATCH_KINDS];
+    size_t p = 0;
+    uintptr_t prev_lo = 0;
+    for (size_t j = 0; j < n; j++) {
+        f(d, j, t);
+        if (t[b].lo == t[b].hi)
+            continue;
+        if (t[b].lo < prev_lo)
+            p = 0;
+        prev_lo = t[b].lo;
+        /* Outputs that end at or before this span's start end before every
+         * later span's start too, while the starts do not decrease. */
+        for (; p < n; p++) {
+            f(d, p, s);
+            if (s[a].lo != s[a].hi && s[a].hi > t[b].lo)
+                break;
+        }
+        for (size_t q = p; q < n; q++) {
+            f(d, q, s);
+            if (s[a].lo == s[a].hi)
+                continue;
+            if (s[a].lo >= t[b].hi)
+                break;
+            if (q != j)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 if messages i and j (i != j) break the rule. */
+static inline __attribute__((always_inline)) int
+mo_batch_pair(const mo_span *si, const mo_span *sj, unsigned nout, unsigned nk)
+{
+    for (unsigned a = 0; a < nout; a++)
+        for (unsigned b = 0; b < nk; b++)
+            if (mo_span_meet(si[a], sj[b]) || mo_span_meet(sj[a], si[b]))
+                return 1;
+    return 0;
+}
+
+/* 1 if the n descriptors of dsize bytes at d keep the rule, 0 if not.
+ * nout output kinds, nk kinds in all (nout <= nk <= MO_BATCH_KINDS). */
+static inline __attribute__((always_inline)) int
+mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned nout,
+                  unsigned nk)
+{
+    mo_span hull[MO_BATCH_KINDS], s[MO_BATCH_KINDS];
+    uintptr_t prev_hi[MO_BATCH_KINDS];
+    int sorted = 1;
+    const mo_span D = mo_span_of(d, n * dsize);
+    for (unsigned k = 0; k < nk; k++) {
+        hull[k].lo = UINTPTR_MAX;
+        hull[k].hi = 0;
+        prev_hi[k] = 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        f(d, i, s);
+        for (unsigned k = 0; k < nk; k++) {
+            if (s[k].lo == s[k].hi)
+                continue;
+            if (mo_span_meet(s[k], D))
+                return 0;
+            if (s[k].lo < hull[k].lo)
+                hull[k].lo = s[k].lo;
+            if (s[k].hi > hull[k].hi)
+                hull[k].hi = s[k].hi;
+            if (k < nout) {
+                sorted &= s[k].lo >= prev_hi[k];
+                prev_hi[k] = s[k].hi;
+            }
+        }
+    }
+    if (!sorted) {
+        mo_span t[MO_BATCH_KINDS];
+        for (size_t i = 0; i < n; i++) {
+            f(d, i, s);
+            for (size_t j = i + 1; j < n; j++) {
+                f(d, j, t);
+                if (mo_batch_pair(s, t, nout, nk))
+                    return 0;
+            }
+        }
+        return 1;
+    }
+    /* Outputs of one kind are disjoint (sorted); every other pair of kinds
+     * with at least one output kind, once. */
+    for (unsigned a = 0; a < nout; a++)
+        for (unsigned b = a + 1; b < nk; b++)
+            if (mo_span_meet(hull[a], hull[b]) && mo_batch_sweep(d, n, f, a, b))
+                return 0;
+    return 1;
+}
+
+/* The result of a batch call: the first failure's status, or AESKIT_OK.
+ * stat(d, i) reads message i's status. */
+typedef aeskit_status (*mo_status_fn)(const void *d, size_t i);
+static inline __attribute__((always_inline)) aeskit_status
+mo_batch_result(const void *d, size_t n, mo_status_fn stat)
+{
+    for (size_t i = 0; i < n; i++) {
+        aeskit_status st = stat(d, i);
+        if (st != AESKIT_OK)
+            return st;
+    }
+    return AESKIT_OK;
+}
+
+/* ---- what the single-message front ends lend the batch ones ---------------- */
+
+/* gcm.c: the one-shot checks (gcm_checks), a checked message's descriptor
+ * (J0 from the IV; tag left to the caller) and a failed open's zeroing or
+ * restoring of its output. */
+aeskit_status ak_mo_gcm_checks(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                               const uint8_t *out, const uint8_t *tag, size_t tag_len);
+void ak_mo_gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const uint8_t *iv,
+                        size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+                        size_t len, uint8_t *out);
+aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m);
+
+#endif /* AESKIT_BATCH_H */
