@@ -180,4 +180,34 @@ void ak_mo_gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const 
                         size_t len, uint8_t *out);
 aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m);
 
+/* cmac.c: the one-shot checks and the last block, K1 or 10*||K2 applied. */
+aeskit_status ak_mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                const uint8_t *tag, size_t tag_len);
+void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n);
+/* cbcmac.c, cbc.c, ctr.c: the checks of the single calls; a checked CTR
+ * message. */
+aeskit_status ak_mo_cbcmac_checks(const aeskit_aes_key *k, const uint8_t *state,
+                                  const uint8_t *in, size_t len);
+aeskit_status ak_mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t *iv);
+aeskit_status ak_mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t *iv);
+void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t len,
+                     const uint8_t iv[16]);
+
+/* Runs k lanes: every run of consecutive lanes of one backend in one
+ * ak_cbc_lanes call (the backend's multi-lane kernel where it has one). */
+static inline void mo_lanes_run(ak_cbc_lane *l, size_t k)
+{
+    size_t j = 0;
+    while (j < k) {
+        const ak_backend *be = l[j].aes->be;
+        size_t e = j + 1;
+        while (e < k && l[e].aes->be == be)
+            e++;
+        ak_cbc_lanes(be, l + j, e - j);
+        j = e;
+    }
+}
+
 #endif /* AESKIT_BATCH_H */
