@@ -301,6 +301,8 @@ static void measure_cell(speed_report *rep, size_t ci, FILE *err, int tty)
         }
         double scaled = (double)nb * target / (t > 1 ? t : 1);
         lv[i].batch = scaled < 1 ? 1 : (size_t)scaled;
+        if (c->batch > 1) /* whole calls of c->batch messages */
+            lv[i].batch = (lv[i].batch + c->batch - 1) / c->batch * c->batch;
         impl_run(lv[i].impl, lv[i].state, &b, 0, lv[i].batch); /* warm-up at size */
         lv[i].samples = malloc(MAX_SAMPLES * sizeof(double));
         lv[i].clean = malloc(MAX_SAMPLES * sizeof(double));
@@ -539,6 +541,8 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
                     c->aad_len = o->aad_len;
                 }
     }
+    for (size_t i = 0; i < (o->ncells ? o->ncells : ci); i++)
+        rep.cells[i].batch = o->batch;
 
     if (!o->quiet) {
         fprintf(err, "aeskit speed: %zu cells x %zu implementations, about %.0f s; "

@@ -180,6 +180,8 @@ static void out_table(FILE *f, const speed_report *r)
         upper(name, c0->alg->name, sizeof name);
         if (c0->update)
             snprintf(upd, sizeof upd, "streamed %zu B per update", c0->update);
+        else if (c0->batch)
+            snprintf(upd, sizeof upd, "%u messages per call", (unsigned)c0->batch);
         fprintf(f, "\n%s %s, %s; GB/s (10^9 bytes/s), best of rounds, * = fastest\n", name,
                 speed_op_name(c0), upd);
         if (c0->alg->has_aad)
