@@ -33,17 +33,30 @@
 
 #define MO_BATCH_KINDS 6
 
-/* [lo, hi); empty when lo == hi (both 0). */
+/* [lo, hi); empty when lo >= hi.  The empty span is [UINTPTR_MAX, 0): it
+ * meets nothing, and a hull (min of lo, max of hi) or an order check
+ * (lo >= the highest hi so far) takes it in without a branch. */
 typedef struct mo_span {
     uintptr_t lo, hi;
 } mo_span;
 
+static inline mo_span mo_span_none(void)
+{
+    mo_span s = {UINTPTR_MAX, 0};
+    return s;
+}
+
 static inline mo_span mo_span_of(const void *p, size_t n)
 {
     mo_span s;
-    s.lo = n ? (uintptr_t)p : 0;
+    s.lo = n ? (uintptr_t)p : UINTPTR_MAX;
     s.hi = n ? (uintptr_t)p + n : 0;
     return s;
+}
+
+static inline int mo_span_empty(mo_span a)
+{
+    return a.lo >= a.hi;
 }
 
 static inline int mo_span_meet(mo_span a, mo_span b)
@@ -64,7 +77,7 @@ mo_batch_sweep(const void *d, size_t n, mo_spans_fn f, unsigned a, unsigned b)
     uintptr_t prev_lo = 0;
     for (size_t j = 0; j < n; j++) {
         f(d, j, t);
-        if (t[b].lo == t[b].hi)
+        if (mo_span_empty(t[b]))
             continue;
         if (t[b].lo < prev_lo)
             p = 0;
@@ -73,12 +86,12 @@ mo_batch_sweep(const void *d, size_t n, mo_spans_fn f, unsigned a, unsigned b)
          * later span's start too, while the starts do not decrease. */
         for (; p < n; p++) {
             f(d, p, s);
-            if (s[a].lo != s[a].hi && s[a].hi > t[b].lo)
+            if (!mo_span_empty(s[a]) && s[a].hi > t[b].lo)
                 break;
         }
         for (size_t q = p; q < n; q++) {
             f(d, q, s);
-            if (s[a].lo == s[a].hi)
+            if (mo_span_empty(s[a]))
                 continue;
             if (s[a].lo >= t[b].hi)
                 break;
@@ -111,25 +124,32 @@ mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned
     int sorted = 1;
     const mo_span D = mo_span_of(d, n * dsize);
     for (unsigned k = 0; k < nk; k++) {
-        hull[k].lo = UINTPTR_MAX;
-        hull[k].hi = 0;
+        hull[k] = mo_span_none();
         prev_hi[k] = 0;
     }
+    /* Branch-free per message: the kinds are constants, the loops unroll. */
     for (size_t i = 0; i < n; i++) {
         f(d, i, s);
+#pragma GCC unroll 8
         for (unsigned k = 0; k < nk; k++) {
-            if (s[k].lo == s[k].hi)
-                continue;
+            hull[k].lo = s[k].lo < hull[k].lo ? s[k].lo : hull[k].lo;
+            hull[k].hi = s[k].hi > hull[k].hi ? s[k].hi : hull[k].hi;
+        }
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < nout; k++) {
+            sorted &= s[k].lo >= prev_hi[k];
+            prev_hi[k] = s[k].hi > prev_hi[k] ? s[k].hi : prev_hi[k];
+        }
+    }
+    /* The descriptor array against each kind's hull; span by span only
+     * where a hull meets it. */
+    for (unsigned k = 0; k < nk; k++) {
+        if (!mo_span_meet(hull[k], D))
+            continue;
+        for (size_t i = 0; i < n; i++) {
+            f(d, i, s);
             if (mo_span_meet(s[k], D))
                 return 0;
-            if (s[k].lo < hull[k].lo)
-                hull[k].lo = s[k].lo;
-            if (s[k].hi > hull[k].hi)
-                hull[k].hi = s[k].hi;
-            if (k < nout) {
-                sorted &= s[k].lo >= prev_hi[k];
-                prev_hi[k] = s[k].hi;
-            }
         }
     }
     if (!sorted) {
@@ -169,14 +189,13 @@ mo_batch_result(const void *d, size_t n, mo_status_fn stat)
 
 /* ---- what the single-message front ends lend the batch ones ---------------- */
 
-/* gcm.c: the one-shot checks (gcm_checks), a checked message's descriptor
- * (J0 from the IV; tag left to the caller) and a failed open's zeroing or
- * restoring of its output. */
-aeskit_status ak_mo_gcm_checks(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
-                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
-                               const uint8_t *out, const uint8_t *tag, size_t tag_len);
-void ak_mo_gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const uint8_t *iv,
-                        size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
+/* gcm.c: a message's one-shot checks (with its data as in, len, out: a
+ * GMAC passes a stand-in buffer and 0), a checked message's backend
+ * descriptor (J0 from the IV; tag left to the caller) and a failed open's
+ * zeroing or restoring of its output. */
+aeskit_status ak_mo_gcm_msg_check(const aeskit_gcm_msg *m, const uint8_t *in, size_t len,
+                                  const uint8_t *out);
+void ak_mo_gcm_msg_from(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, const uint8_t *in,
                         size_t len, uint8_t *out);
 aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m);
 

@@ -14,7 +14,7 @@
 static void cb_spans(const void *d, size_t i, mo_span *s)
 {
     const aeskit_cbc_msg *m = (const aeskit_cbc_msg *)d + i;
-    mo_span none = {0, 0};
+    mo_span none = mo_span_none();
     int ok = m->status == AESKIT_OK;
     s[0] = ok ? mo_span_of(m->out, m->len) : none;
     s[1] = ok ? mo_span_of(m->iv, 16) : none;

@@ -20,10 +20,11 @@
 static inline void cc_spans(const aeskit_ccm_msg *m, int open, mo_span *s)
 {
     if (m->status != AESKIT_OK) {
-        memset(s, 0, 6 * sizeof *s);
+        for (int k = 0; k < 6; k++)
+            s[k] = mo_span_none();
         return;
     }
-    mo_span none = {0, 0}, tag = mo_span_of(m->tag, m->tag_len);
+    mo_span none = mo_span_none(), tag = mo_span_of(m->tag, m->tag_len);
     s[0] = mo_span_of(m->out, m->len);
     s[1] = open ? none : tag;
     s[2] = mo_span_of(m->in, m->len);

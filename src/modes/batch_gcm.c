@@ -14,21 +14,27 @@
 
 enum { GB_SEAL = 0, GB_OPEN = 1, GB_GMAC = 2, GB_GMAC_VERIFY = 3 };
 
-/* Outputs: out, then the tag where the call writes it; inputs: in, the tag
- * where it is read, iv, aad.  Kinds that a mode lacks stay empty. */
+/* The spans of each mode, outputs first:
+ *   seal  out, tag | in, iv, aad     open  out | in, tag, iv, aad
+ *   gmac  tag | iv, aad              gmac verify  (none) | tag, iv, aad */
 static inline void gb_spans(const aeskit_gcm_msg *m, int writes_tag, int has_data, mo_span *s)
 {
+    unsigned k = 0, nk = (unsigned)(has_data ? 5 : 3);
     if (m->status != AESKIT_OK) {
-        memset(s, 0, 6 * sizeof *s);
+        for (; k < nk; k++)
+            s[k] = mo_span_none();
         return;
     }
-    mo_span tag = mo_span_of(m->tag, m->tag_len), none = {0, 0};
-    s[0] = has_data ? mo_span_of(m->out, m->len) : none;
-    s[1] = writes_tag ? tag : none;
-    s[2] = has_data ? mo_span_of(m->in, m->len) : none;
-    s[3] = writes_tag ? none : tag;
-    s[4] = mo_span_of(m->iv, m->iv_len);
-    s[5] = mo_span_of(m->aad, m->aad_len);
+    if (has_data)
+        s[k++] = mo_span_of(m->out, m->len);
+    if (writes_tag)
+        s[k++] = mo_span_of(m->tag, m->tag_len);
+    if (has_data)
+        s[k++] = mo_span_of(m->in, m->len);
+    if (!writes_tag)
+        s[k++] = mo_span_of(m->tag, m->tag_len);
+    s[k++] = mo_span_of(m->iv, m->iv_len);
+    s[k] = mo_span_of(m->aad, m->aad_len);
 }
 
 static void gb_spans_seal(const void *d, size_t i, mo_span *s)
@@ -56,12 +62,9 @@ static aeskit_status gb_status(const void *d, size_t i)
 /* One message's own checks, those of the single call of its mode. */
 static inline aeskit_status gb_check(const aeskit_gcm_msg *m, int mode, const uint8_t *none)
 {
-    const ak_gcm_key *g = (const ak_gcm_key *)m->key;
     if (mode == GB_SEAL || mode == GB_OPEN)
-        return ak_mo_gcm_checks(g, m->iv, m->iv_len, m->aad, m->aad_len, m->in, m->len, m->out,
-                                m->tag, m->tag_len);
-    aeskit_status st = ak_mo_gcm_checks(g, m->iv, m->iv_len, m->aad, m->aad_len, none, 0, none,
-                                        m->tag, m->tag_len);
+        return ak_mo_gcm_msg_check(m, m->in, m->len, m->out);
+    aeskit_status st = ak_mo_gcm_msg_check(m, none, 0, none);
     if (st == AESKIT_OK && m->len != 0)
         st = AESKIT_ERR_LENGTH;
     return st;
@@ -102,10 +105,10 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
     }
     int disjoint;
     switch (mode) { /* constant function pointers, so each check is inlined */
-    case GB_SEAL: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_seal, 2, 6); break;
-    case GB_OPEN: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_open, 2, 6); break;
-    case GB_GMAC: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac, 2, 6); break;
-    default: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac_verify, 2, 6); break;
+    case GB_SEAL: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_seal, 2, 5); break;
+    case GB_OPEN: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_open, 1, 5); break;
+    case GB_GMAC: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac, 1, 3); break;
+    default: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac_verify, 0, 3); break;
     }
     if (MO_UNLIKELY(!disjoint)) {
         for (size_t i = 0; i < n; i++)
@@ -127,10 +130,10 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
             aeskit_gcm_msg *mm = &m[i];
             if (mm->status != AESKIT_OK)
                 continue;
-            const uint8_t *in = data ? mm->in : none + 32;
-            uint8_t *out = data ? mm->out : none + 32;
-            ak_mo_gcm_msg_init(&d[k], (const ak_gcm_key *)mm->key, dir, mm->iv, mm->iv_len,
-                               mm->aad, mm->aad_len, in, data ? mm->len : 0, out);
+            if (data)
+                ak_mo_gcm_msg_from(&d[k], mm, dir, mm->in, mm->len, mm->out);
+            else
+                ak_mo_gcm_msg_from(&d[k], mm, dir, none + 32, 0, none + 32);
             /* A full seal tag goes straight to the caller, as in gcm.c:
              * the kernel writes it after reading every input. */
             d[k].tag = (!verify && mm->tag_len == 16) ? mm->tag : T[k];

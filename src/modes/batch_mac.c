@@ -16,7 +16,7 @@
 /* Output: the tag when it is written; inputs: in, the tag when it is read. */
 static inline void cm_spans(const aeskit_cmac_msg *m, int verify, mo_span *s)
 {
-    mo_span none = {0, 0}, tag = mo_span_of(m->tag, m->tag_len);
+    mo_span none = mo_span_none(), tag = mo_span_of(m->tag, m->tag_len);
     if (m->status != AESKIT_OK)
         tag = none;
     s[0] = verify ? none : tag;
@@ -110,7 +110,7 @@ aeskit_status aeskit_cmac_verify_batch(aeskit_cmac_msg *m, size_t n)
 static void cbm_spans(const void *d, size_t i, mo_span *s)
 {
     const aeskit_cbcmac_msg *m = (const aeskit_cbcmac_msg *)d + i;
-    mo_span none = {0, 0};
+    mo_span none = mo_span_none();
     int ok = m->status == AESKIT_OK;
     s[0] = ok ? mo_span_of(m->state, 16) : none;
     s[1] = ok ? mo_span_of(m->in, m->len) : none;

@@ -50,6 +50,8 @@ typedef struct live {
 static void *impl_setup(const speed_impl *im, const speed_cell *c, const uint8_t *key, char *why,
                         size_t whylen)
 {
+    if (im->is_aeskit && im->single_calls)
+        return speed_aeskit_setup_single(c, key, im->aeskit_backend, why, whylen);
     if (im->is_aeskit)
         return speed_aeskit_setup(c, key, im->aeskit_backend, why, whylen);
     return im->peer->setup(c, key, why, whylen);
@@ -476,6 +478,15 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
         add_aeskit(impls, &n, best);
         if (strcmp(best, "generic") != 0)
             add_aeskit(impls, &n, "generic");
+    }
+    /* --batch: each aeskit column again with one message per call, so the
+     * batch and the single calls are timed in the same rounds */
+    for (size_t i = 0, na = n; o->batch && i < na && n < MAX_IMPLS; i++) {
+        speed_impl *im = &impls[n++];
+        *im = impls[i];
+        im->single_calls = 1;
+        snprintf(im->backend, sizeof im->backend, "%s 1/call", impls[i].aeskit_backend);
+        snprintf(im->label, sizeof im->label, "aeskit %s 1/call", impls[i].aeskit_backend);
     }
 
     /* peers: compiled in and wanted; then the test's extra ones */

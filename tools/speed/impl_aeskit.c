@@ -29,6 +29,7 @@ typedef struct ak_state {
         aeskit_ctr_ctx ctr;
     } ctx;
     const speed_cell *cell;
+    int single; /* one message per call even under --batch */
 } ak_state;
 
 void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
@@ -70,6 +71,15 @@ void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *ba
         free(s);
         return NULL;
     }
+    return s;
+}
+
+void *speed_aeskit_setup_single(const speed_cell *c, const uint8_t *key, const char *backend,
+                                char *why, size_t whylen)
+{
+    ak_state *s = speed_aeskit_setup(c, key, backend, why, whylen);
+    if (s)
+        s->single = 1;
     return s;
 }
 
@@ -284,7 +294,7 @@ int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n)
     ak_state *s = state;
     int dec = b->cell->decrypt, bad = 0;
     speed_msg m;
-    if (batchable(b->cell)) {
+    if (!s->single && batchable(b->cell)) {
         size_t per = b->cell->batch < AK_BATCH_MAX ? b->cell->batch : AK_BATCH_MAX;
         for (size_t i = first; i < first + n; i += per)
             bad |= batch_call(s, b, i, first + n - i < per ? first + n - i : per);

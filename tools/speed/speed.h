@@ -197,12 +197,16 @@ struct speed_impl {
     const speed_peer *peer;
     const char *aeskit_backend; /* for aeskit: the backend name */
     int is_aeskit;
+    int single_calls;          /* aeskit with --batch: this column keeps one message per call */
 };
 
 /* aeskit as an implementation: the backend is passed through setup's key
  * argument convention (see impl_aeskit.c). */
 void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
                          char *why, size_t whylen);
+/* The same with one message per call even under --batch (its "1/call" column). */
+void *speed_aeskit_setup_single(const speed_cell *c, const uint8_t *key, const char *backend,
+                                char *why, size_t whylen);
 int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n);
 void speed_aeskit_done(void *state);
 int speed_aeskit_missing(const speed_alg *a); /* 1 if this library build lacks the mode */
