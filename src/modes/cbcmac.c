@@ -23,9 +23,9 @@ aeskit_status ak_mo_cbcmac_checks(const aeskit_aes_key *k, const uint8_t *state,
 aeskit_status aeskit_cbcmac_blocks(const aeskit_aes_key *k, uint8_t state[16], const uint8_t *in,
                                    size_t len)
 {
-    aeskit_status st = ak_mo_cbcmac_checks(k, state, in, len);
-    if (st != AESKIT_OK)
-        return st;
+    aeskit_status rc = ak_mo_cbcmac_checks(k, state, in, len);
+    if (rc != AESKIT_OK)
+        return rc;
     const ak_aes *a = (const ak_aes *)k;
     if (len) {
         /* A private copy: the backend may store the state before it has read

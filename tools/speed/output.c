@@ -246,7 +246,7 @@ static void out_table(FILE *f, const speed_report *r)
                     ossl = i;
             }
             for (size_t i = 0; i < r->nimpls && nak > 1 && per_backend; i++) {
-                if (!r->impls[i].is_aeskit)
+                if (!r->impls[i].is_aeskit || r->impls[i].single_calls)
                     continue;
                 char lab[96];
                 snprintf(lab, sizeof lab, "%s/best peer", r->impls[i].backend);
