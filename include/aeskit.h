@@ -985,6 +985,164 @@ AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_open(const aeskit_eax_key 
                                                            const uint8_t *aad, size_t aad_len);
 
 /* ------------------------------------------------------------------------ */
+/* Batches: many independent messages in one call                           */
+/* ------------------------------------------------------------------------ */
+
+/* One call takes an array of n message descriptors and does each message
+ * exactly as the single-message function of the same mode would, with the
+ * same arguments, the same checks in the same order and the same failure
+ * behaviour; the backend is free to interleave the messages (several GCM
+ * messages per pass, several CBC chains side by side in vector lanes).
+ * Every message may name its own key object (different keys, or one key
+ * many times, keys of different sizes and backends) and its own lengths
+ * (0 included).  n may be 0; m may be NULL only when n is 0.
+ *
+ * Descriptor fields follow the argument order of the single-message call
+ * (key, then outputs, then inputs) and end with status, the one field the
+ * call writes: every message's status is set to AESKIT_OK or to the error
+ * of that message.
+ *
+ * The result: AESKIT_OK if every message succeeded; AESKIT_ERR_NULL_POINTER
+ * if m is NULL with n > 0 (nothing is written, no status either);
+ * otherwise the status of the first message (lowest index) that failed.
+ *
+ * A message fails alone.  Its own argument error (the single call's, e.g.
+ * AESKIT_ERR_STATE for a wiped key, AESKIT_ERR_TAG_LENGTH) leaves its
+ * outputs untouched; a failed open or verify (AESKIT_ERR_AUTH) zeroes its
+ * out-of-place output or restores its in-place buffer to the ciphertext,
+ * as the single call does.  Every other message completes.
+ *
+ * Aliasing, beyond the single call's rules for each message:
+ *   - the outputs of one message (out, a tag it writes, a chaining value or
+ *     CBC-MAC state it updates) overlap no buffer of another message, input
+ *     or output (an input may be shared by any number of messages: one AAD
+ *     or IV buffer for all, or one input read by several);
+ *   - the descriptor array itself overlaps no buffer of any message.
+ * If either rule is broken the call is refused as a whole: nothing is
+ * written but the status fields, every message that passed its own checks
+ * gets AESKIT_ERR_OVERLAP.  The check costs one pass over the descriptors
+ * when each kind of output (every message's out, every message's tag) lies
+ * in increasing address order in the array, as buffers carved from one
+ * pool usually do, and the regions of different kinds do not interleave;
+ * otherwise it compares pairs and costs up to n * n steps.
+ *
+ * No batch call allocates; the state of a batch lives on the stack, in
+ * chunks of a few dozen messages. */
+
+/* A GCM message (seal, open, GMAC, GMAC verify): the arguments of
+ * aeskit_gcm_seal / aeskit_gcm_open. */
+typedef struct aeskit_gcm_msg {
+    const aeskit_gcm_key *key; /* the key object */
+    uint8_t *out;              /* len bytes out: the ciphertext (seal) or plaintext
+                                  (open); == in (in place) or disjoint from it.
+                                  Unused by GMAC. */
+    uint8_t *tag;              /* tag_len bytes: written by seal and GMAC, read by
+                                  open and GMAC verify */
+    size_t tag_len;            /* 4, 8, 12, 13, 14, 15 or 16 */
+    const uint8_t *in;         /* len bytes in: the plaintext (seal) or ciphertext
+                                  (open).  Unused by GMAC. */
+    size_t len;                /* at most 2^36 - 32; must be 0 for GMAC */
+    const uint8_t *iv;         /* iv_len bytes, 1 .. 2^61 - 1 (12 is the fast case) */
+    size_t iv_len;
+    const uint8_t *aad;        /* aad_len bytes of associated data (GMAC: the
+                                  authenticated message) */
+    size_t aad_len;
+    aeskit_status status;      /* out: this message's status */
+} aeskit_gcm_msg;
+
+/* Seals / opens each message as aeskit_gcm_seal / aeskit_gcm_open would.
+ * Per-message errors: those of aeskit_gcm_seal / aeskit_gcm_open; call
+ * errors and the result as described above. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_seal_batch(aeskit_gcm_msg *m, size_t n);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcm_open_batch(aeskit_gcm_msg *m, size_t n);
+
+/* GMAC of each message's aad into its tag (aeskit_gmac), or the check of
+ * its tag (aeskit_gmac_verify).  out and in are ignored; len must be 0
+ * (else that message fails with AESKIT_ERR_LENGTH, after the checks of
+ * aeskit_gmac have passed). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gmac_batch(aeskit_gcm_msg *m, size_t n);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gmac_verify_batch(aeskit_gcm_msg *m, size_t n);
+
+/* A CCM message: the arguments of aeskit_ccm_seal / aeskit_ccm_open. */
+typedef struct aeskit_ccm_msg {
+    const aeskit_aes_key *key; /* the AES key object */
+    uint8_t *out;              /* len bytes out, == in or disjoint from it */
+    uint8_t *tag;              /* tag_len bytes: written by seal, read by open */
+    size_t tag_len;            /* 4, 6, 8, 10, 12, 14 or 16 */
+    const uint8_t *in;         /* len bytes in; len must fit the length field of
+                                  15 - nonce_len bytes */
+    size_t len;
+    const uint8_t *nonce;      /* nonce_len bytes, 7..13 */
+    size_t nonce_len;
+    const uint8_t *aad;        /* aad_len bytes of associated data */
+    size_t aad_len;
+    aeskit_status status;      /* out: this message's status */
+} aeskit_ccm_msg;
+
+/* Seals / opens each message as aeskit_ccm_seal / aeskit_ccm_open would. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ccm_seal_batch(aeskit_ccm_msg *m, size_t n);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ccm_open_batch(aeskit_ccm_msg *m, size_t n);
+
+/* A CMAC message: the arguments of aeskit_cmac / aeskit_cmac_verify. */
+typedef struct aeskit_cmac_msg {
+    const aeskit_cmac_key *key; /* the CMAC key object */
+    uint8_t *tag;               /* tag_len bytes: written by aeskit_cmac_batch, read
+                                   by aeskit_cmac_verify_batch; never NULL */
+    size_t tag_len;             /* 4..16 */
+    const uint8_t *in;          /* len bytes, any length */
+    size_t len;
+    aeskit_status status;       /* out: this message's status */
+} aeskit_cmac_msg;
+
+/* The CMAC of each message (aeskit_cmac), or the constant-time check of its
+ * tag (aeskit_cmac_verify: AESKIT_ERR_AUTH on a mismatch). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_batch(aeskit_cmac_msg *m, size_t n);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cmac_verify_batch(aeskit_cmac_msg *m, size_t n);
+
+/* A raw CBC-MAC chain: the arguments of aeskit_cbcmac_blocks. */
+typedef struct aeskit_cbcmac_msg {
+    const aeskit_aes_key *key; /* the AES key object */
+    uint8_t *state;            /* 16 bytes, read and updated: state = E(state ^ B)
+                                  for every block B of in; must not overlap in */
+    const uint8_t *in;         /* len bytes, a multiple of 16 (0 allowed) */
+    size_t len;
+    aeskit_status status;      /* out: this message's status */
+} aeskit_cbcmac_msg;
+
+/* Each chain as aeskit_cbcmac_blocks would run it. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n);
+
+/* A raw CBC message: the arguments of aeskit_cbc_encrypt / _decrypt. */
+typedef struct aeskit_cbc_msg {
+    const aeskit_aes_key *key; /* the AES key object */
+    uint8_t *out;              /* len bytes out, == in or disjoint from it */
+    const uint8_t *in;         /* len bytes, a multiple of 16 (0 allowed) */
+    size_t len;
+    uint8_t *iv;               /* 16 bytes: the chaining value, read at entry and
+                                  replaced by the last ciphertext block; overlaps
+                                  neither in nor out */
+    aeskit_status status;      /* out: this message's status */
+} aeskit_cbc_msg;
+
+/* Each message as aeskit_cbc_encrypt / aeskit_cbc_decrypt would do it. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n);
+
+/* A CTR message: the arguments of aeskit_ctr_crypt. */
+typedef struct aeskit_ctr_msg {
+    const aeskit_aes_key *key; /* the AES key object */
+    uint8_t *out;              /* len bytes out, == in or disjoint from it */
+    const uint8_t *in;         /* len bytes, any length */
+    size_t len;
+    const uint8_t *iv;         /* the 16-byte initial counter block; not modified,
+                                  does not overlap out */
+    aeskit_status status;      /* out: this message's status */
+} aeskit_ctr_msg;
+
+/* Each message as aeskit_ctr_crypt would do it. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n);
+
+/* ------------------------------------------------------------------------ */
 /* Utilities                                                                */
 /* ------------------------------------------------------------------------ */
 

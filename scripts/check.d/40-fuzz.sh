@@ -8,7 +8,7 @@ dir=build/check-fuzz
 CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DAESKIT_WERROR=ON \
   -DAESKIT_FUZZ=ON -DAESKIT_SANITIZE=address,undefined -DAESKIT_BUILD_TESTS=ON >/dev/null
 targets=()
-for t in diff open vectors; do
+for t in diff open batch vectors; do
   [ -f fuzz/fuzz_$t.c ] && targets+=(fuzz_$t)
 done
 cmake --build $dir --target "${targets[@]}"

@@ -3,7 +3,7 @@
  * chaining value, and one-shot PKCS#7 padding (RFC 5652 6.3).
  * Portable C11; no CPU features needed.
  */
-#include "modes.h"
+#include "batch.h"
 
 static aeskit_status cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
                                 size_t len, const uint8_t *iv)
@@ -19,6 +19,12 @@ static aeskit_status cbc_checks(const aeskit_aes_key *k, const uint8_t *out, con
         mo_any_overlap(iv, 16, in, len))
         return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;
+}
+
+aeskit_status ak_mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t *iv)
+{
+    return cbc_checks(k, out, in, len, iv);
 }
 
 aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,

@@ -14,7 +14,7 @@
  * than 2^8q bytes, i never leaves its q-byte field, so the backend's 128-bit
  * big-endian ctr128 counts exactly like CCM's counter.
  */
-#include "modes.h"
+#include "batch.h"
 
 /* CBC-MAC is one serial chain of AES latencies with the AES units mostly
  * idle, while CTR is parallel.  Alternating short steps of the two lets an
@@ -52,12 +52,12 @@ static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, si
     return AESKIT_OK;
 }
 
-/* CBC-MAC of B0 and the formatted AAD into X (X starts at 0). */
-static void ccm_mac_head(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
-                         const uint8_t *aad, size_t aad_len, size_t len, size_t tag_len,
-                         uint8_t X[16])
+/* B0 into b[0..15] and, with AAD, the first AAD block (the length
+ * encoding and the first AAD bytes, zero padded) into b[16..31]; returns
+ * the number of AAD bytes that block took (0 without AAD). */
+size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                      size_t aad_len, size_t len, size_t tag_len)
 {
-    uint8_t b[32];
     size_t q = 15 - nonce_len;
     uint64_t l = (uint64_t)len;
     b[0] = (uint8_t)((aad_len ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
@@ -66,11 +66,8 @@ static void ccm_mac_head(const ak_aes *a, const uint8_t *nonce, size_t nonce_len
         b[i] = (uint8_t)l;
         l >>= 8;
     }
-    memset(X, 0, 16);
-    if (!aad_len) {
-        a->be->cbcmac(a, X, b, 1);
-        return;
-    }
+    if (!aad_len)
+        return 0;
     uint8_t *p = b + 16;
     uint64_t al = (uint64_t)aad_len;
     size_t h;
@@ -92,6 +89,22 @@ static void ccm_mac_head(const ak_aes *a, const uint8_t *nonce, size_t nonce_len
     size_t take = aad_len < 16 - h ? aad_len : 16 - h;
     memcpy(p + h, aad, take);
     memset(p + h + take, 0, 16 - h - take);
+    return take;
+}
+
+/* CBC-MAC of B0 and the formatted AAD into X (X starts at 0). */
+static void ccm_mac_head(const ak_aes *a, const uint8_t *nonce, size_t nonce_len,
+                         const uint8_t *aad, size_t aad_len, size_t len, size_t tag_len,
+                         uint8_t X[16])
+{
+    uint8_t b[32];
+    size_t take = ak_mo_ccm_head(b, nonce, nonce_len, aad, aad_len, len, tag_len);
+    memset(X, 0, 16);
+    if (!aad_len) {
+        a->be->cbcmac(a, X, b, 1);
+        return;
+    }
+    uint8_t *p = b + 16;
     a->be->cbcmac(a, X, b, 2);
     aad += take;
     aad_len -= take;
@@ -165,6 +178,27 @@ static size_t ccm_small_crypt(const ak_aes *k, const uint8_t *nonce, size_t nonc
         memcpy(b + 16, in, len);
     k->be->ctr128(k, b, b, 1 + nbp, ctr);
     return nbp;
+}
+
+/* ---- for the batch front end (src/modes/batch_ccm.c) ---------------------- */
+
+aeskit_status ak_mo_ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                               const uint8_t *out, const uint8_t *tag, size_t tag_len)
+{
+    return ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
+}
+
+void ak_mo_ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16],
+                  uint8_t s0[16])
+{
+    ccm_s0(a, nonce, nonce_len, ctr, s0);
+}
+
+void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                       size_t len)
+{
+    ccm_ctr_xor(a, ctr, out, in, len);
 }
 
 aeskit_status ak_mo_ccm_seal(const ak_aes *k, uint8_t *out, uint8_t *tag, size_t tag_len,

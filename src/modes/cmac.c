@@ -6,7 +6,7 @@
  * so the streaming context always holds back the last 1..16 bytes seen until
  * finish; every block before it goes straight through the backend's cbcmac.
  */
-#include "modes.h"
+#include "batch.h"
 
 #define CMAC_MAGIC 0x434d4143u /* "CMAC" */
 #define CMAC_OPEN 1u
@@ -25,10 +25,9 @@ _Static_assert(sizeof(mo_cmac_ctx) <= sizeof(aeskit_cmac_ctx), "CMAC context fit
 _Static_assert(_Alignof(mo_cmac_ctx) <= _Alignof(aeskit_cmac_ctx), "CMAC context alignment");
 
 /* The last block: last (n bytes, 0..16) completed with K1 or 10*||K2
- * (SP 800-38B 6.2 steps 3-4), chained into st, the full MAC left in st. */
-static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last, size_t n)
+ * (SP 800-38B 6.2 steps 3-4) into m. */
+void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n)
 {
-    uint8_t m[16];
     if (n == 16) {
         ak_xor16(m, last, c->k1);
     } else {
@@ -39,6 +38,13 @@ static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last,
         for (int i = 0; i < 16; i++)
             m[i] ^= c->k2[i];
     }
+}
+
+/* The last block chained into st, the full MAC left in st. */
+static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last, size_t n)
+{
+    uint8_t m[16];
+    ak_mo_cmac_last_block(c, m, last, n);
     c->aes.be->cbcmac(&c->aes, st, m, 1);
     mo_wipe(m, sizeof m);
 }
@@ -65,6 +71,12 @@ static aeskit_status cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, 
     if (tag_len < 4 || tag_len > 16)
         return AESKIT_ERR_TAG_LENGTH;
     return AESKIT_OK;
+}
+
+aeskit_status ak_mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                const uint8_t *tag, size_t tag_len)
+{
+    return cmac_checks(ck, msg, len, tag, tag_len);
 }
 
 aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, uint8_t *tag, size_t tag_len,

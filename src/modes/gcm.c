@@ -430,6 +430,42 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
     return gcm_open_impl(g, iv, iv_len, aad, aad_len, in, len, tag, tag_len, out);
 }
 
+/* ---- for the batch front end (src/modes/batch_gcm.c) ------------------------
+ * The same checks, descriptor and failure handling as the one-shot calls,
+ * so a batch runs each message through the protocol above. */
+
+/* The one-shot checks of message m, whose data are in, out, len (a GMAC
+ * passes its stand-in buffer and 0): the fast entry's test first, as the
+ * one-shot calls make it. */
+aeskit_status ak_mo_gcm_msg_check(const aeskit_gcm_msg *m, const uint8_t *in, size_t len,
+                                  const uint8_t *out)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)m->key;
+    if (MO_LIKELY(m->iv_len == 12 && m->tag_len == 16 &&
+                  gcm_fast_args(g, m->iv, m->aad, m->aad_len, in, len, out, m->tag)))
+        return AESKIT_OK;
+    return gcm_checks(g, m->iv, m->iv_len, m->aad, m->aad_len, in, len, out, m->tag,
+                      m->tag_len);
+}
+
+/* The backend descriptor of checked message m (tag left to the caller). */
+void ak_mo_gcm_msg_from(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, const uint8_t *in,
+                        size_t len, uint8_t *out)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)m->key;
+    if (MO_LIKELY(m->iv_len == 12)) {
+        gcm_msg_init(d, g, dir | AK_GCM_J0_IV12, m->aad, m->aad_len, in, len, out);
+        mo_iv12_block(d->j0, m->iv, 1);
+        return;
+    }
+    gcm_msg_init_iv(d, g, dir, m->iv, m->iv_len, m->aad, m->aad_len, in, len, out);
+}
+
+aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m)
+{
+    return gcm_msg_open_fail(m);
+}
+
 aeskit_status ak_mo_gcm_seal(const ak_gcm_key *key, uint8_t *out, uint8_t *tag, size_t tag_len,
                              const uint8_t *in, size_t len, const uint8_t *iv, size_t iv_len,
                              const uint8_t *aad, size_t aad_len)

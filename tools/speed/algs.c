@@ -100,10 +100,14 @@ int speed_buf_init(speed_buf *b, const speed_cell *c)
     /* 64-byte aligned like a typical packet buffer; a cache line apart */
     b->aad = aligned_alloc(64, 64 + ((c->aad_len + 63) & ~(size_t)63));
     b->plain = aligned_alloc(64, (n + 63) & ~(size_t)63);
-    b->out = aligned_alloc(64, (n + 63) & ~(size_t)63);
+    size_t slots = c->batch > 1 ? c->batch : 1;
+    b->out_stride = (n + 63) & ~(size_t)63;
+    b->out = aligned_alloc(64, slots * b->out_stride);
+    b->tag_outs = aligned_alloc(64, ((slots * 16) + 63) & ~(size_t)63);
     b->ivs = aligned_alloc(64, SPEED_IV_RING * 16);
-    if (!b->aad || !b->plain || !b->out || !b->ivs)
+    if (!b->aad || !b->plain || !b->out || !b->ivs || !b->tag_outs)
         return -1;
+    memset(b->out, 0, slots * b->out_stride);
     for (size_t j = 0; j < SPEED_IV_RING; j++) {
         memcpy(b->ivs[j], b->iv0, 16);
         b->ivs[j][0] = (uint8_t)(j >> 24);
@@ -130,6 +134,7 @@ void speed_buf_free(speed_buf *b)
     free(b->aad);
     free(b->plain);
     free(b->out);
+    free(b->tag_outs);
     free(b->ivs);
     for (int j = 0; j < SPEED_POOL; j++)
         free(b->ct[j]);

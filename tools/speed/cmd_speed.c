@@ -50,6 +50,8 @@ typedef struct live {
 static void *impl_setup(const speed_impl *im, const speed_cell *c, const uint8_t *key, char *why,
                         size_t whylen)
 {
+    if (im->is_aeskit && im->single_calls)
+        return speed_aeskit_setup_single(c, key, im->aeskit_backend, why, whylen);
     if (im->is_aeskit)
         return speed_aeskit_setup(c, key, im->aeskit_backend, why, whylen);
     return im->peer->setup(c, key, why, whylen);
@@ -301,6 +303,8 @@ static void measure_cell(speed_report *rep, size_t ci, FILE *err, int tty)
         }
         double scaled = (double)nb * target / (t > 1 ? t : 1);
         lv[i].batch = scaled < 1 ? 1 : (size_t)scaled;
+        if (c->batch > 1) /* whole calls of c->batch messages */
+            lv[i].batch = (lv[i].batch + c->batch - 1) / c->batch * c->batch;
         impl_run(lv[i].impl, lv[i].state, &b, 0, lv[i].batch); /* warm-up at size */
         lv[i].samples = malloc(MAX_SAMPLES * sizeof(double));
         lv[i].clean = malloc(MAX_SAMPLES * sizeof(double));
@@ -475,6 +479,15 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
         if (strcmp(best, "generic") != 0)
             add_aeskit(impls, &n, "generic");
     }
+    /* --batch: each aeskit column again with one message per call, so the
+     * batch and the single calls are timed in the same rounds */
+    for (size_t i = 0, na = n; o->batch && i < na && n < MAX_IMPLS; i++) {
+        speed_impl *im = &impls[n++];
+        *im = impls[i];
+        im->single_calls = 1;
+        snprintf(im->backend, sizeof im->backend, "%s 1/call", impls[i].aeskit_backend);
+        snprintf(im->label, sizeof im->label, "aeskit %s 1/call", impls[i].aeskit_backend);
+    }
 
     /* peers: compiled in and wanted; then the test's extra ones */
     char unusable[512] = "";
@@ -539,6 +552,8 @@ int speed_run(const speed_opts *o, const speed_peer *const *extra, size_t nextra
                     c->aad_len = o->aad_len;
                 }
     }
+    for (size_t i = 0; i < (o->ncells ? o->ncells : ci); i++)
+        rep.cells[i].batch = o->batch;
 
     if (!o->quiet) {
         fprintf(err, "aeskit speed: %zu cells x %zu implementations, about %.0f s; "

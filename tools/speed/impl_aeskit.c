@@ -29,6 +29,7 @@ typedef struct ak_state {
         aeskit_ctr_ctx ctr;
     } ctx;
     const speed_cell *cell;
+    int single; /* one message per call even under --batch */
 } ak_state;
 
 void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
@@ -70,6 +71,15 @@ void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *ba
         free(s);
         return NULL;
     }
+    return s;
+}
+
+void *speed_aeskit_setup_single(const speed_cell *c, const uint8_t *key, const char *backend,
+                                char *why, size_t whylen)
+{
+    ak_state *s = speed_aeskit_setup(c, key, backend, why, whylen);
+    if (s)
+        s->single = 1;
     return s;
 }
 
@@ -187,11 +197,109 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
     }
 }
 
+/* ---- --batch N: the batch API, N messages per call ----------------------------
+ * Message j of a call writes output slot j and tag slot j (the batch API
+ * refuses outputs that overlap); a single-message call (the cross-check's)
+ * writes b->out and the message's own tag, as the one-shot path does.  The
+ * descriptors are built before the call, from the IV ring and the shared
+ * input, as an application's packet loop would. */
+#define AK_BATCH_MAX 1024
+
+static int batchable(const speed_cell *c)
+{
+    switch (c->alg->kind) {
+    case SK_GCM: case SK_GMAC: case SK_CCM: case SK_CMAC: case SK_CBCMAC: case SK_CTR: case SK_CBC:
+        return c->batch > 0 && !c->update;
+    default:
+        return 0;
+    }
+}
+
+static int batch_call(ak_state *s, const speed_buf *b, size_t first, size_t k)
+{
+    static _Thread_local union {
+        aeskit_gcm_msg gcm[AK_BATCH_MAX];
+        aeskit_ccm_msg ccm[AK_BATCH_MAX];
+        aeskit_cmac_msg cmac[AK_BATCH_MAX];
+        aeskit_cbcmac_msg cbm[AK_BATCH_MAX];
+        aeskit_cbc_msg cbc[AK_BATCH_MAX];
+        aeskit_ctr_msg ctr[AK_BATCH_MAX];
+    } d;
+    static _Thread_local uint8_t chain[AK_BATCH_MAX][16];
+    const speed_cell *c = s->cell;
+    const int dec = c->decrypt;
+    speed_msg m;
+    int bad = 0;
+    for (size_t j = 0; j < k; j++) {
+        speed_msg_at(b, first + j, &m);
+        uint8_t *out = k == 1 ? m.out : b->out + j * b->out_stride;
+        uint8_t *tag = (k == 1 || dec) ? m.tag : b->tag_outs[j];
+        switch (c->alg->kind) {
+        case SK_GCM:
+            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, out, tag, 16, m.in, m.len, m.iv, 12,
+                                        m.aad, m.aad_len, AESKIT_OK};
+            break;
+        case SK_GMAC: /* the message is the AAD */
+            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, NULL, tag, 16, NULL, 0, m.iv, 12, m.in, m.len,
+                                        AESKIT_OK};
+            break;
+        case SK_CCM:
+            d.ccm[j] = (aeskit_ccm_msg){&s->k.aes, out, tag, 16, m.in, m.len, m.iv, 12, m.aad,
+                                        m.aad_len, AESKIT_OK};
+            break;
+        case SK_CMAC:
+            d.cmac[j] = (aeskit_cmac_msg){&s->k.cmac, tag, 16, m.in, m.len, AESKIT_OK};
+            break;
+        case SK_CBCMAC:
+            memset(chain[j], 0, 16);
+            d.cbm[j] = (aeskit_cbcmac_msg){&s->k.aes, chain[j], m.in, m.len, AESKIT_OK};
+            break;
+        case SK_CBC:
+            memcpy(chain[j], m.iv, 16);
+            d.cbc[j] = (aeskit_cbc_msg){&s->k.aes, out, m.in, m.len, chain[j], AESKIT_OK};
+            break;
+        default:
+            d.ctr[j] = (aeskit_ctr_msg){&s->k.aes, out, m.in, m.len, m.iv, AESKIT_OK};
+            break;
+        }
+    }
+    switch (c->alg->kind) {
+    case SK_GCM:
+        return dec ? aeskit_gcm_open_batch(d.gcm, k) : aeskit_gcm_seal_batch(d.gcm, k);
+    case SK_GMAC:
+        return dec ? aeskit_gmac_verify_batch(d.gcm, k) : aeskit_gmac_batch(d.gcm, k);
+    case SK_CCM:
+        return dec ? aeskit_ccm_open_batch(d.ccm, k) : aeskit_ccm_seal_batch(d.ccm, k);
+    case SK_CMAC:
+        return dec ? aeskit_cmac_verify_batch(d.cmac, k) : aeskit_cmac_batch(d.cmac, k);
+    case SK_CBCMAC:
+        bad = aeskit_cbcmac_batch(d.cbm, k);
+        for (size_t j = 0; j < k; j++) {
+            speed_msg_at(b, first + j, &m);
+            if (dec)
+                bad |= speed_ct_differ(chain[j], m.tag, 16);
+            else if (k == 1)
+                memcpy(m.tag, chain[j], 16);
+        }
+        return bad;
+    case SK_CBC:
+        return dec ? aeskit_cbc_decrypt_batch(d.cbc, k) : aeskit_cbc_encrypt_batch(d.cbc, k);
+    default:
+        return aeskit_ctr_batch(d.ctr, k);
+    }
+}
+
 int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n)
 {
     ak_state *s = state;
     int dec = b->cell->decrypt, bad = 0;
     speed_msg m;
+    if (!s->single && batchable(b->cell)) {
+        size_t per = b->cell->batch < AK_BATCH_MAX ? b->cell->batch : AK_BATCH_MAX;
+        for (size_t i = first; i < first + n; i += per)
+            bad |= batch_call(s, b, i, first + n - i < per ? first + n - i : per);
+        return bad;
+    }
     for (size_t i = first; i < first + n; i++) {
         speed_msg_at(b, i, &m);
         bad |= one(s, &m, dec);

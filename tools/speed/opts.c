@@ -27,6 +27,10 @@ void speed_usage(FILE *f)
             "  --update LIST      stream each message in pieces of these sizes (the\n"
             "                     kernel tcrypt grid); 0 = one-shot call (default)\n"
             "  --aad N            bytes of AAD per AEAD message (default 16)\n"
+            "  --batch N          N messages per call (1..1024): aeskit's batch API for\n"
+            "                     gcm, gmac, ccm, cmac, cbc-mac, cbc and ctr (each message\n"
+            "                     its own output and tag), ipsec-mb-multibuf with N jobs\n"
+            "                     in flight (submit N, then flush); one-shot only\n"
             "  --seconds S        measuring time per implementation and cell (default 0.5)\n"
             "  --peers LIST|all|none  peer libraries: " SPEED_PEERS_ALL_NAMES "\n"
             "  --format F         table (default), openssl, tcrypt, slope, csv, json\n"
@@ -234,7 +238,7 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
             continue;
         }
         static const char *const with_value[] = {"--alg", "--backend", "--sizes", "--update",
-                                                 "--aad", "--seconds", "--peers", "--format",
+                                                 "--aad", "--batch", "--seconds", "--peers", "--format",
                                                  "--plot", "--preset", "--ipsecmb-lib",
                                                  "--plot-y"};
         int known = 0;
@@ -289,6 +293,9 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
                                         : "bad size '%s' (1 byte to 64M)%s",
                                items[k], "");
             *(upd ? &o->nupdates : &o->nsizes) = (size_t)n;
+        } else if (!strcmp(name, "--batch")) {
+            if (parse_size(val, &o->batch, 0) || o->batch > 1024)
+                return bad(err, "bad --batch '%s' (1..1024 messages per call)%s", val, "");
         } else if (!strcmp(name, "--aad")) {
             if (parse_size(val, &o->aad_len, 1) || o->aad_len > 65536)
                 return bad(err, "bad AAD length '%s' (0..65536)%s", val, "");
@@ -381,5 +388,9 @@ int speed_parse_opts(int argc, char **argv, speed_opts *o, FILE *err)
         o->updates[0] = 0;
         o->nupdates = 1;
     }
+    if (o->batch)
+        for (size_t u = 0; u < o->nupdates; u++)
+            if (o->updates[u])
+                return bad(err, "--batch takes one-shot calls only (no --update)%s%s", "", "");
     return 0;
 }

@@ -180,6 +180,8 @@ static void out_table(FILE *f, const speed_report *r)
         upper(name, c0->alg->name, sizeof name);
         if (c0->update)
             snprintf(upd, sizeof upd, "streamed %zu B per update", c0->update);
+        else if (c0->batch)
+            snprintf(upd, sizeof upd, "%u messages per call", (unsigned)c0->batch);
         fprintf(f, "\n%s %s, %s; GB/s (10^9 bytes/s), best of rounds, * = fastest\n", name,
                 speed_op_name(c0), upd);
         if (c0->alg->has_aad)
@@ -244,7 +246,7 @@ static void out_table(FILE *f, const speed_report *r)
                     ossl = i;
             }
             for (size_t i = 0; i < r->nimpls && nak > 1 && per_backend; i++) {
-                if (!r->impls[i].is_aeskit)
+                if (!r->impls[i].is_aeskit || r->impls[i].single_calls)
                     continue;
                 char lab[96];
                 snprintf(lab, sizeof lab, "%s/best peer", r->impls[i].backend);

@@ -65,6 +65,8 @@ typedef struct speed_cell {
     size_t size;     /* message bytes */
     size_t update;   /* 0: one-shot API; N: streaming in pieces of N bytes */
     size_t aad_len;
+    size_t batch;    /* --batch N: N messages per call of aeskit's batch API (and N
+                        jobs in flight for ipsec-mb-multibuf); 0: one per call */
 } speed_cell;
 
 const char *speed_op_name(const speed_cell *c); /* "enc", "dec", "mac", "verify" */
@@ -105,7 +107,10 @@ typedef struct speed_buf {
     uint8_t (*ivs)[16];        /* SPEED_IV_RING IVs, 64-byte aligned */
     uint8_t *aad;
     uint8_t *plain;            /* size bytes */
-    uint8_t *out;              /* size bytes */
+    uint8_t *out;              /* size bytes; with a batch, batch slots of out_stride
+                                  bytes (message j of a call writes slot j) */
+    size_t out_stride;
+    uint8_t (*tag_outs)[16];   /* with a batch: one tag slot per message of a call */
     uint8_t *ct[SPEED_POOL];   /* decrypting: ciphertexts (or plaintexts for MACs) */
     uint8_t tags[SPEED_POOL][16];
     uint8_t tag_out[16];
@@ -192,12 +197,16 @@ struct speed_impl {
     const speed_peer *peer;
     const char *aeskit_backend; /* for aeskit: the backend name */
     int is_aeskit;
+    int single_calls;          /* aeskit with --batch: this column keeps one message per call */
 };
 
 /* aeskit as an implementation: the backend is passed through setup's key
  * argument convention (see impl_aeskit.c). */
 void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *backend,
                          char *why, size_t whylen);
+/* The same with one message per call even under --batch (its "1/call" column). */
+void *speed_aeskit_setup_single(const speed_cell *c, const uint8_t *key, const char *backend,
+                                char *why, size_t whylen);
 int speed_aeskit_run(void *state, const speed_buf *b, size_t first, size_t n);
 void speed_aeskit_done(void *state);
 int speed_aeskit_missing(const speed_alg *a); /* 1 if this library build lacks the mode */
@@ -253,6 +262,7 @@ typedef struct speed_opts {
     size_t updates[SPEED_MAX_LIST]; /* 0 = one-shot */
     size_t nupdates;
     size_t aad_len;
+    size_t batch;               /* --batch N (0: off) */
     double seconds;             /* measuring time per implementation per cell */
     int decrypt;
     int backend_all;            /* --backend all */

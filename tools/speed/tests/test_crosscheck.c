@@ -117,7 +117,7 @@ static void run_case(const char *line, const int *bad, size_t nbad, const char *
 static void test_iv_ring(void)
 {
     for (int dec = 0; dec < 2; dec++) {
-        speed_cell c = {speed_alg_find("aes-128-gcm"), dec, 64, 0, 16};
+        speed_cell c = {speed_alg_find("aes-128-gcm"), dec, 64, 0, 16, 0};
         speed_buf b;
         CHECK(speed_buf_init(&b, &c) == 0, "buf init");
         speed_msg m0, m;

@@ -123,6 +123,10 @@ int main(void)
     CHECK(parse_line("--preset x86 --peers all", &o, NULL) == 0 && !o.npeer_names &&
               !o.peers_none,
           "preset with --peers all keeps every peer");
+    CHECK(parse_line("--batch 64 --alg gcm,cmac", &o, NULL) == 0 && o.batch == 64, "--batch 64");
+    bad("--batch 0", "bad --batch '0'");
+    bad("--batch 1025", "bad --batch '1025'");
+    bad("--batch 8 --update 16", "--batch takes one-shot calls only");
     bad("--preset arm", "unknown preset 'arm'");
     bad("--preset x86 --alg gcm", "--alg cannot be combined");
     bad("--sizes 16 --preset x86", "--sizes cannot be combined");

@@ -1,0 +1,245 @@
+/*
+ * batch.h - what the batch front ends (src/modes/batch_*.c) share: the
+ * cross-message overlap check and the chunk size.
+ * Portable C11; no CPU features needed.
+ *
+ * The rule (include/aeskit.h, "Batches"): the outputs of one message
+ * overlap no buffer of another message, and the descriptor array overlaps
+ * no buffer at all.  Each message's own buffers were checked against each
+ * other by the single call's rules before this check runs, so only pairs of
+ * different messages are looked at here.
+ *
+ * Every family describes a message by up to MO_BATCH_KINDS spans, its
+ * outputs first (out, a written tag, an updated chaining value), then its
+ * inputs; a message that failed its own checks has only empty spans.  The
+ * check first makes one pass: every span against the descriptor array, and
+ * per kind the hull of its spans and whether the outputs of that kind come
+ * in increasing address order without overlapping each other.  If they all
+ * do, two kinds whose hulls do not meet need nothing more; two that do are
+ * swept: the outputs of kind a are sorted, so for each span of kind b the
+ * outputs it meets are found by a pointer that only moves forward while the
+ * spans of b come in non-decreasing order (shared inputs are equal, hence
+ * fine) and is reset where they do not.  If some output kind is not in
+ * order, every pair of messages is compared.
+ */
+#ifndef AESKIT_BATCH_H
+#define AESKIT_BATCH_H
+
+#include "modes.h"
+
+/* Messages per stack chunk: the backend descriptors, lanes and expected
+ * tags of one chunk live on the stack (a few KiB). */
+#define MO_BATCH_CHUNK 32
+
+#define MO_BATCH_KINDS 6
+
+/* [lo, hi); empty when lo >= hi.  The empty span is [UINTPTR_MAX, 0): it
+ * meets nothing, and a hull (min of lo, max of hi) or an order check
+ * (lo >= the highest hi so far) takes it in without a branch. */
+typedef struct mo_span {
+    uintptr_t lo, hi;
+} mo_span;
+
+static inline mo_span mo_span_none(void)
+{
+    mo_span s = {UINTPTR_MAX, 0};
+    return s;
+}
+
+static inline mo_span mo_span_of(const void *p, size_t n)
+{
+    mo_span s;
+    s.lo = n ? (uintptr_t)p : UINTPTR_MAX;
+    s.hi = n ? (uintptr_t)p + n : 0;
+    return s;
+}
+
+static inline int mo_span_empty(mo_span a)
+{
+    return a.lo >= a.hi;
+}
+
+static inline int mo_span_meet(mo_span a, mo_span b)
+{
+    return a.lo < b.hi && b.lo < a.hi;
+}
+
+/* Fills s[0 .. kinds-1] with message i's spans (outputs first). */
+typedef void (*mo_spans_fn)(const void *d, size_t i, mo_span *s);
+
+/* 1 if some output of a message other than j meets span t of kind b of
+ * message j, sweeping the sorted outputs of kind a. */
+static inline __attribute__((always_inline)) int
+mo_batch_sweep(const void *d, size_t n, mo_spans_fn f, unsigned a, unsigned b)
+{
+    mo_span s[MO_BATCH_KINDS], t[MO_BATCH_KINDS];
+    size_t p = 0;
+    uintptr_t prev_lo = 0;
+    for (size_t j = 0; j < n; j++) {
+        f(d, j, t);
+        if (mo_span_empty(t[b]))
+            continue;
+        if (t[b].lo < prev_lo)
+            p = 0;
+        prev_lo = t[b].lo;
+        /* Outputs that end at or before this span's start end before every
+         * later span's start too, while the starts do not decrease. */
+        for (; p < n; p++) {
+            f(d, p, s);
+            if (!mo_span_empty(s[a]) && s[a].hi > t[b].lo)
+                break;
+        }
+        for (size_t q = p; q < n; q++) {
+            f(d, q, s);
+            if (mo_span_empty(s[a]))
+                continue;
+            if (s[a].lo >= t[b].hi)
+                break;
+            if (q != j)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+/* 1 if messages i and j (i != j) break the rule. */
+static inline __attribute__((always_inline)) int
+mo_batch_pair(const mo_span *si, const mo_span *sj, unsigned nout, unsigned nk)
+{
+    for (unsigned a = 0; a < nout; a++)
+        for (unsigned b = 0; b < nk; b++)
+            if (mo_span_meet(si[a], sj[b]) || mo_span_meet(sj[a], si[b]))
+                return 1;
+    return 0;
+}
+
+/* 1 if the n descriptors of dsize bytes at d keep the rule, 0 if not.
+ * nout output kinds, nk kinds in all (nout <= nk <= MO_BATCH_KINDS). */
+static inline __attribute__((always_inline)) int
+mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned nout,
+                  unsigned nk)
+{
+    mo_span hull[MO_BATCH_KINDS], s[MO_BATCH_KINDS];
+    uintptr_t prev_hi[MO_BATCH_KINDS];
+    int sorted = 1;
+    const mo_span D = mo_span_of(d, n * dsize);
+    for (unsigned k = 0; k < nk; k++) {
+        hull[k] = mo_span_none();
+        prev_hi[k] = 0;
+    }
+    /* Branch-free per message: the kinds are constants, the loops unroll. */
+    for (size_t i = 0; i < n; i++) {
+        f(d, i, s);
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < nk; k++) {
+            hull[k].lo = s[k].lo < hull[k].lo ? s[k].lo : hull[k].lo;
+            hull[k].hi = s[k].hi > hull[k].hi ? s[k].hi : hull[k].hi;
+        }
+#pragma GCC unroll 8
+        for (unsigned k = 0; k < nout; k++) {
+            sorted &= s[k].lo >= prev_hi[k];
+            prev_hi[k] = s[k].hi > prev_hi[k] ? s[k].hi : prev_hi[k];
+        }
+    }
+    /* The descriptor array against each kind's hull; span by span only
+     * where a hull meets it. */
+    for (unsigned k = 0; k < nk; k++) {
+        if (!mo_span_meet(hull[k], D))
+            continue;
+        for (size_t i = 0; i < n; i++) {
+            f(d, i, s);
+            if (mo_span_meet(s[k], D))
+                return 0;
+        }
+    }
+    if (!sorted) {
+        mo_span t[MO_BATCH_KINDS];
+        for (size_t i = 0; i < n; i++) {
+            f(d, i, s);
+            for (size_t j = i + 1; j < n; j++) {
+                f(d, j, t);
+                if (mo_batch_pair(s, t, nout, nk))
+                    return 0;
+            }
+        }
+        return 1;
+    }
+    /* Outputs of one kind are disjoint (sorted); every other pair of kinds
+     * with at least one output kind, once. */
+    for (unsigned a = 0; a < nout; a++)
+        for (unsigned b = a + 1; b < nk; b++)
+            if (mo_span_meet(hull[a], hull[b]) && mo_batch_sweep(d, n, f, a, b))
+                return 0;
+    return 1;
+}
+
+/* The result of a batch call: the first failure's status, or AESKIT_OK.
+ * stat(d, i) reads message i's status. */
+typedef aeskit_status (*mo_status_fn)(const void *d, size_t i);
+static inline __attribute__((always_inline)) aeskit_status
+mo_batch_result(const void *d, size_t n, mo_status_fn stat)
+{
+    for (size_t i = 0; i < n; i++) {
+        aeskit_status st = stat(d, i);
+        if (st != AESKIT_OK)
+            return st;
+    }
+    return AESKIT_OK;
+}
+
+/* ---- what the single-message front ends lend the batch ones ---------------- */
+
+/* gcm.c: a message's one-shot checks (with its data as in, len, out: a
+ * GMAC passes a stand-in buffer and 0), a checked message's backend
+ * descriptor (J0 from the IV; tag left to the caller) and a failed open's
+ * zeroing or restoring of its output. */
+aeskit_status ak_mo_gcm_msg_check(const aeskit_gcm_msg *m, const uint8_t *in, size_t len,
+                                  const uint8_t *out);
+void ak_mo_gcm_msg_from(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, const uint8_t *in,
+                        size_t len, uint8_t *out);
+aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m);
+
+/* cmac.c: the one-shot checks and the last block, K1 or 10*||K2 applied. */
+aeskit_status ak_mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                const uint8_t *tag, size_t tag_len);
+void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n);
+/* cbcmac.c, cbc.c, ctr.c: the checks of the single calls; a checked CTR
+ * message. */
+aeskit_status ak_mo_cbcmac_checks(const aeskit_aes_key *k, const uint8_t *state,
+                                  const uint8_t *in, size_t len);
+aeskit_status ak_mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t *iv);
+aeskit_status ak_mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
+                               size_t len, const uint8_t *iv);
+void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t len,
+                     const uint8_t iv[16]);
+
+/* ccm.c: the one-shot checks; B0 and the first AAD block (returns the AAD
+ * bytes it took); Ctr0 into ctr, S0 = E(Ctr0), ctr advanced to Ctr1; the
+ * payload keystream from ctr, any len. */
+aeskit_status ak_mo_ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
+                               const uint8_t *out, const uint8_t *tag, size_t tag_len);
+size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
+                      size_t aad_len, size_t len, size_t tag_len);
+void ak_mo_ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16],
+                  uint8_t s0[16]);
+void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uint8_t *in,
+                       size_t len);
+
+/* Runs k lanes: every run of consecutive lanes of one backend in one
+ * ak_cbc_lanes call (the backend's multi-lane kernel where it has one). */
+static inline void mo_lanes_run(ak_cbc_lane *l, size_t k)
+{
+    size_t j = 0;
+    while (j < k) {
+        const ak_backend *be = l[j].aes->be;
+        size_t e = j + 1;
+        while (e < k && l[e].aes->be == be)
+            e++;
+        ak_cbc_lanes(be, l + j, e - j);
+        j = e;
+    }
+}
+
+#endif /* AESKIT_BATCH_H */

@@ -1,0 +1,178 @@
+/*
+ * batch_gcm.c - GCM seal/open and GMAC over arrays of messages
+ * (include/aeskit.h, "Batches").  Portable C11; no CPU features needed.
+ *
+ * Each message is checked by the one-shot checks (gcm.c), then the whole
+ * batch by the cross-message overlap rule (batch.h); the checked messages
+ * go to the backends as ak_gcm_msg descriptors built by gcm.c, a stack
+ * chunk at a time, every run of consecutive descriptors of one backend
+ * (and, for the backend's own kernel, 96-bit IVs) in one gcm_msgs call.
+ * Afterwards the tags are truncated or compared and a failed open's output
+ * zeroed or restored, by gcm.c's code, so the protocol exists once.
+ */
+#include "batch.h"
+
+enum { GB_SEAL = 0, GB_OPEN = 1, GB_GMAC = 2, GB_GMAC_VERIFY = 3 };
+
+/* The spans of each mode, outputs first:
+ *   seal  out, tag | in, iv, aad     open  out | in, tag, iv, aad
+ *   gmac  tag | iv, aad              gmac verify  (none) | tag, iv, aad */
+static inline void gb_spans(const aeskit_gcm_msg *m, int writes_tag, int has_data, mo_span *s)
+{
+    unsigned k = 0, nk = (unsigned)(has_data ? 5 : 3);
+    if (m->status != AESKIT_OK) {
+        for (; k < nk; k++)
+            s[k] = mo_span_none();
+        return;
+    }
+    if (has_data)
+        s[k++] = mo_span_of(m->out, m->len);
+    if (writes_tag)
+        s[k++] = mo_span_of(m->tag, m->tag_len);
+    if (has_data)
+        s[k++] = mo_span_of(m->in, m->len);
+    if (!writes_tag)
+        s[k++] = mo_span_of(m->tag, m->tag_len);
+    s[k++] = mo_span_of(m->iv, m->iv_len);
+    s[k] = mo_span_of(m->aad, m->aad_len);
+}
+
+static void gb_spans_seal(const void *d, size_t i, mo_span *s)
+{
+    gb_spans((const aeskit_gcm_msg *)d + i, 1, 1, s);
+}
+static void gb_spans_open(const void *d, size_t i, mo_span *s)
+{
+    gb_spans((const aeskit_gcm_msg *)d + i, 0, 1, s);
+}
+static void gb_spans_gmac(const void *d, size_t i, mo_span *s)
+{
+    gb_spans((const aeskit_gcm_msg *)d + i, 1, 0, s);
+}
+static void gb_spans_gmac_verify(const void *d, size_t i, mo_span *s)
+{
+    gb_spans((const aeskit_gcm_msg *)d + i, 0, 0, s);
+}
+
+static aeskit_status gb_status(const void *d, size_t i)
+{
+    return ((const aeskit_gcm_msg *)d)[i].status;
+}
+
+/* One message's own checks, those of the single call of its mode. */
+static inline aeskit_status gb_check(const aeskit_gcm_msg *m, int mode, const uint8_t *none)
+{
+    if (mode == GB_SEAL || mode == GB_OPEN)
+        return ak_mo_gcm_msg_check(m, m->in, m->len, m->out);
+    aeskit_status st = ak_mo_gcm_msg_check(m, none, 0, none);
+    if (st == AESKIT_OK && m->len != 0)
+        st = AESKIT_ERR_LENGTH;
+    return st;
+}
+
+/* Runs k descriptors: consecutive runs of one backend and one J0 form go
+ * to one kernel call (descriptors of one call may name different keys). */
+static void gb_run(ak_gcm_msg *d, size_t k)
+{
+    size_t j = 0;
+    while (j < k) {
+        const ak_backend *be = d[j].aes->be;
+        uint32_t iv12 = d[j].flags & AK_GCM_J0_IV12;
+        size_t e = j + 1;
+        while (e < k && d[e].aes->be == be && (d[e].flags & AK_GCM_J0_IV12) == iv12)
+            e++;
+        if (MO_LIKELY(iv12))
+            be->gcm_msgs(d + j, e - j);
+        else
+            ak_gcm_msgs_primitives(d + j, e - j);
+        j = e;
+    }
+}
+
+static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    /* GMAC hands the kernels an empty message in a small mapped buffer, as
+     * aeskit_gmac does (gcm.c: a masked access next to NULL is slow). */
+    uint8_t none[64] = {0};
+    const int data = mode == GB_SEAL || mode == GB_OPEN;
+    const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
+    size_t good = 0;
+    for (size_t i = 0; i < n; i++) {
+        m[i].status = gb_check(&m[i], mode, none + 32);
+        good += m[i].status == AESKIT_OK;
+    }
+    int disjoint;
+    switch (mode) { /* constant function pointers, so each check is inlined */
+    case GB_SEAL: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_seal, 2, 5); break;
+    case GB_OPEN: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_open, 1, 5); break;
+    case GB_GMAC: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac, 1, 3); break;
+    default: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac_verify, 0, 3); break;
+    }
+    if (MO_UNLIKELY(!disjoint)) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].status == AESKIT_OK)
+                m[i].status = AESKIT_ERR_OVERLAP;
+        return mo_batch_result(m, n, gb_status);
+    }
+    if (!good)
+        return mo_batch_result(m, n, gb_status);
+
+    const uint32_t dir = verify ? AK_GCM_OPEN : 0;
+    for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
+        size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
+        ak_gcm_msg d[MO_BATCH_CHUNK];
+        AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
+        uint32_t idx[MO_BATCH_CHUNK];
+        size_t k = 0;
+        for (size_t i = base; i < end; i++) {
+            aeskit_gcm_msg *mm = &m[i];
+            if (mm->status != AESKIT_OK)
+                continue;
+            if (data)
+                ak_mo_gcm_msg_from(&d[k], mm, dir, mm->in, mm->len, mm->out);
+            else
+                ak_mo_gcm_msg_from(&d[k], mm, dir, none + 32, 0, none + 32);
+            /* A full seal tag goes straight to the caller, as in gcm.c:
+             * the kernel writes it after reading every input. */
+            d[k].tag = (!verify && mm->tag_len == 16) ? mm->tag : T[k];
+            idx[k] = (uint32_t)(i - base);
+            k++;
+        }
+        gb_run(d, k);
+        for (size_t j = 0; j < k; j++) {
+            aeskit_gcm_msg *mm = &m[base + idx[j]];
+            if (!verify) {
+                if (mm->tag_len != 16)
+                    memcpy(mm->tag, T[j], mm->tag_len);
+                continue;
+            }
+            uint32_t eq = ak_ct_eq_mask(T[j], mm->tag, mm->tag_len);
+            if (!eq)
+                mm->status = ak_mo_gcm_msg_open_fail(&d[j]);
+        }
+        mo_wipe(T, k * 16); /* expected tags would forge their messages */
+    }
+    return mo_batch_result(m, n, gb_status);
+}
+
+aeskit_status aeskit_gcm_seal_batch(aeskit_gcm_msg *m, size_t n)
+{
+    return gcm_batch(m, n, GB_SEAL);
+}
+
+aeskit_status aeskit_gcm_open_batch(aeskit_gcm_msg *m, size_t n)
+{
+    return gcm_batch(m, n, GB_OPEN);
+}
+
+aeskit_status aeskit_gmac_batch(aeskit_gcm_msg *m, size_t n)
+{
+    return gcm_batch(m, n, GB_GMAC);
+}
+
+aeskit_status aeskit_gmac_verify_batch(aeskit_gcm_msg *m, size_t n)
+{
+    return gcm_batch(m, n, GB_GMAC_VERIFY);
+}

@@ -1,0 +1,353 @@
+/*
+ * test_batch_gcm.c - aeskit_gcm_seal_batch / _open_batch / aeskit_gmac_batch
+ * / _verify_batch against the same messages done one by one with
+ * aeskit_gcm_seal / _open / aeskit_gmac / _verify, byte for byte and status
+ * for status, under the backend named by AESKIT_BACKEND.
+ *
+ * Random batches of 0..100 messages: lengths 0..4 KiB with a tail up to
+ * 64 KiB, keys from a pool (shared by many messages) of mixed sizes, a
+ * wiped key now and then, tag lengths 4..16 and a bad one, 12-byte and
+ * other IVs and a bad one, AAD 0..300 bytes, sometimes one AAD buffer for
+ * every message, in place and not, outputs in increasing order or
+ * shuffled.  Opens with one or two tampered messages: each fails alone,
+ * with its output zeroed or restored, and every other message's plaintext
+ * is the original.  Counter wrap: IVs solved (tests/diff/gf128.h) so that
+ * J0 ends in ffffffff - k, mixed among 12-byte-IV messages of one batch.
+ * Overlaps across messages and with the descriptor array are refused.
+ */
+#include "batch_common.h"
+#include "gf128.h"
+
+static const char *be;
+
+#define NKEYS 8
+static aeskit_gcm_key keys[NKEYS + 1]; /* the last one is wiped */
+static uint8_t key_bytes[NKEYS][32];
+static size_t key_lens[NKEYS];
+
+static const size_t tag_lens[] = {16, 16, 16, 12, 8, 4, 13, 14, 15};
+
+#define MAXN 101
+static aeskit_gcm_msg msgs[MAXN];
+static const uint8_t *orig[MAXN]; /* plaintexts, for the opens */
+
+static const uint8_t *shared_aad;
+
+/* One random message; returns 0 if the arena is full. */
+static int make_msg(aeskit_gcm_msg *m, int gmac)
+{
+    memset(m, 0, sizeof *m);
+    m->status = (aeskit_status)99;
+    size_t r = th_randn(100);
+    m->key = r < 3 ? &keys[NKEYS] : &keys[th_randn(NKEYS)];
+    m->tag_len = r == 3 ? 5 : tag_lens[th_randn(sizeof tag_lens / sizeof tag_lens[0])];
+    m->iv_len = r == 4 ? 0 : th_randn(100) < 80 ? 12 : 1 + th_randn(64);
+    m->iv = bt_in(m->iv_len ? m->iv_len : 1);
+    if (th_randn(5) == 0) {
+        m->aad = shared_aad;
+        m->aad_len = 40;
+    } else {
+        m->aad_len = th_randn(301);
+        m->aad = m->aad_len ? bt_in(m->aad_len) : NULL;
+    }
+    m->len = gmac ? (r == 5 ? 16 : 0) : bt_len();
+    const uint8_t *p = bt_in(m->len);
+    if (!p || !m->iv || (m->aad_len && !m->aad))
+        return 0;
+    if (gmac) {
+        m->in = m->len ? p : NULL;
+    } else if (th_randn(10) < 3) {
+        uint8_t *o = bt_out(m->len);
+        if (!o)
+            return 0;
+        if (m->len)
+            memcpy(o, p, m->len);
+        m->in = m->out = m->len ? o : NULL;
+    } else {
+        m->in = m->len ? p : NULL;
+        m->out = bt_out(m->len);
+        if (!m->out)
+            return 0;
+        if (!m->len)
+            m->out = NULL;
+    }
+    m->tag = bt_out(m->tag_len);
+    return m->tag != NULL;
+}
+
+static aeskit_status first_failure(const aeskit_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (m[i].status != AESKIT_OK)
+            return m[i].status;
+    return AESKIT_OK;
+}
+
+enum { SEAL, OPEN, GMAC, GMAC_VERIFY };
+static const char *const names[] = {"seal", "open", "gmac", "gmac_verify"};
+
+static aeskit_status batch_call(int mode, aeskit_gcm_msg *m, size_t n)
+{
+    switch (mode) {
+    case SEAL: return aeskit_gcm_seal_batch(m, n);
+    case OPEN: return aeskit_gcm_open_batch(m, n);
+    case GMAC: return aeskit_gmac_batch(m, n);
+    default: return aeskit_gmac_verify_batch(m, n);
+    }
+}
+
+/* The reference: message m done alone on the reference arena. */
+static aeskit_status single_call(int mode, const aeskit_gcm_msg *m)
+{
+    uint8_t *out = bt_ref(m->out), *tag = bt_ref(m->tag);
+    const uint8_t *in = bt_ref(m->in);
+    switch (mode) {
+    case SEAL:
+        return aeskit_gcm_seal(m->key, out, tag, m->tag_len, in, m->len, m->iv, m->iv_len,
+                               m->aad, m->aad_len);
+    case OPEN:
+        return aeskit_gcm_open(m->key, out, in, m->len, tag, m->tag_len, m->iv, m->iv_len,
+                               m->aad, m->aad_len);
+    case GMAC: {
+        /* With len != 0 the batch writes nothing: the checks run on a
+         * scratch tag. */
+        uint8_t scratch[16];
+        aeskit_status st = aeskit_gmac(m->key, m->len ? scratch : tag, m->tag_len, m->iv,
+                                       m->iv_len, m->aad, m->aad_len);
+        /* The batch checks len after aeskit_gmac's checks. */
+        if (st == AESKIT_OK && m->len)
+            return AESKIT_ERR_LENGTH;
+        return st;
+    }
+    default: {
+        aeskit_status st = aeskit_gmac_verify(m->key, tag, m->tag_len, m->iv, m->iv_len,
+                                              m->aad, m->aad_len);
+        if (m->len && (st == AESKIT_OK || st == AESKIT_ERR_AUTH))
+            return AESKIT_ERR_LENGTH;
+        return st;
+    }
+    }
+}
+
+/* The batch call, then the single calls on the snapshot; statuses, the
+ * result and both arenas compared. */
+static void run_and_compare(int mode, aeskit_gcm_msg *m, size_t n, const char *what)
+{
+    bt_snapshot();
+    aeskit_status st = batch_call(mode, m, n);
+    size_t bad = 0;
+    for (size_t i = 0; i < n; i++) {
+        aeskit_status ref = single_call(mode, &m[i]);
+        if (m[i].status != ref && bad++ < 3)
+            TH_CHECK(0, "%s %s: message %zu of %zu: batch %d, single %d (len %zu iv %zu tag %zu)",
+                     what, names[mode], i, n, m[i].status, ref, m[i].len, m[i].iv_len,
+                     m[i].tag_len);
+    }
+    TH_CHECK(bad == 0, "%s %s: %zu statuses differ", what, names[mode], bad);
+    TH_CHECK(st == first_failure(m, n), "%s %s: result %d, first failure %d", what, names[mode],
+             st, first_failure(m, n));
+    bt_compare(names[mode], n);
+}
+
+static void test_random(int iters)
+{
+    for (int it = 0; it < iters; it++) {
+        bt_reset();
+        shared_aad = bt_in(40);
+        int gmac = it % 4 == 3;
+        size_t n = bt_count(), made = 0;
+        while (made < n && make_msg(&msgs[made], gmac)) {
+            made++;
+        }
+        n = made;
+        for (size_t i = 0; i < n; i++)
+            orig[i] = msgs[i].in;
+        int shuffled = th_randn(4) == 0;
+        if (shuffled)
+            bt_shuffle(msgs, n, sizeof msgs[0]);
+        /* Plaintexts kept before an in-place seal overwrites them. */
+        static uint8_t keep[MAXN][256];
+        for (size_t i = 0; i < n; i++)
+            if (msgs[i].len)
+                memcpy(keep[i], msgs[i].in, msgs[i].len < 256 ? msgs[i].len : 256);
+        run_and_compare(gmac ? GMAC : SEAL, msgs, n, shuffled ? "shuffled" : "sorted");
+
+        /* Verify / open what was sealed, one or two messages tampered. */
+        size_t ntamper = n ? 1 + th_randn(2) : 0, tampered[2] = {SIZE_MAX, SIZE_MAX};
+        for (size_t t = 0; t < ntamper; t++) {
+            size_t i = th_randn(n);
+            if (msgs[i].status != AESKIT_OK)
+                continue;
+            msgs[i].tag[th_randn(msgs[i].tag_len)] ^= (uint8_t)(1u << th_randn(8));
+            tampered[t] = i;
+        }
+        if (gmac) {
+            run_and_compare(GMAC_VERIFY, msgs, n, "tampered");
+            for (size_t i = 0; i < n; i++)
+                if (msgs[i].status == AESKIT_OK)
+                    TH_CHECK(i != tampered[0] && i != tampered[1],
+                             "gmac_verify accepted a tampered tag");
+            continue;
+        }
+        /* The seal's outputs become the open's inputs; in place when the
+         * seal was (the ciphertext is then in out). */
+        static aeskit_gcm_msg om[MAXN];
+        static const uint8_t *ct[MAXN];
+        for (size_t i = 0; i < n; i++) {
+            om[i] = msgs[i];
+            ct[i] = msgs[i].out;
+            om[i].in = msgs[i].out;
+            if (msgs[i].in != msgs[i].out) {
+                om[i].out = msgs[i].len ? bt_out(msgs[i].len) : NULL;
+                if (msgs[i].len && !om[i].out)
+                    om[i].out = (uint8_t *)(uintptr_t)msgs[i].out; /* arena full: in place */
+            }
+        }
+        run_and_compare(OPEN, om, n, "tampered");
+        for (size_t i = 0; i < n; i++) {
+            if (msgs[i].status != AESKIT_OK)
+                continue;
+            int t = i == tampered[0] || i == tampered[1];
+            size_t cl = msgs[i].len < 256 ? msgs[i].len : 256;
+            if (t) {
+                TH_CHECK(om[i].status == AESKIT_ERR_AUTH, "tampered message %zu: %d", i,
+                         om[i].status);
+                if (om[i].out != om[i].in)
+                    TH_CHECK(th_all_zero(om[i].out, msgs[i].len),
+                             "tampered message %zu: output not zeroed", i);
+                (void)ct;
+            } else {
+                TH_CHECK(om[i].status == AESKIT_OK, "message %zu next to a tampered one: %d", i,
+                         om[i].status);
+                if (cl)
+                    TH_CHECK_MEM(om[i].out, keep[i], cl, "message %zu: plaintext lost", i);
+            }
+        }
+    }
+}
+
+/* Counter wrap: J0 = ...ffffffff - k for k = 0..63 from solved 16..64-byte
+ * IVs, messages long enough to cross the wrap, mixed with 12-byte IVs. */
+static void test_wrap(void)
+{
+    static const size_t iv_lens[] = {16, 32, 20, 64, 48};
+    static uint8_t ivs[64][64];
+    for (size_t ki = 0; ki < NKEYS; ki += 3) {
+        uint8_t h[16], zero[16] = {0};
+        aeskit_aes_key ak;
+        aeskit_status st = aeskit_aes_init_backend(&ak, key_bytes[ki], key_lens[ki], be);
+        if (st == AESKIT_OK)
+            st = aeskit_aes_encrypt_block(&ak, h, zero);
+        TH_CHECK(st == AESKIT_OK, "H: %s", aeskit_strerror(st));
+        bt_reset();
+        size_t n = 0;
+        for (uint32_t k = 0; k < 64; k++) {
+            uint32_t low = 0xffffffffu - k;
+            size_t iv_len = iv_lens[k % 5];
+            uint8_t target[16];
+            th_fill(ivs[k], iv_len);
+            th_fill(target, 12);
+            target[12] = (uint8_t)(low >> 24);
+            target[13] = (uint8_t)(low >> 16);
+            target[14] = (uint8_t)(low >> 8);
+            target[15] = (uint8_t)low;
+            TH_CHECK(gf_solve_iv(h, ivs[k], iv_len, th_randn(iv_len / 16), target),
+                     "cannot solve the IV");
+            aeskit_gcm_msg *m = &msgs[n++];
+            memset(m, 0, sizeof *m);
+            m->key = &keys[ki];
+            m->iv = ivs[k];
+            m->iv_len = iv_len;
+            m->len = (k + 1) * 16 + th_randn(40 * 16);
+            m->in = bt_in(m->len);
+            m->out = bt_out(m->len);
+            m->tag = bt_out(16);
+            m->tag_len = 16;
+            if (k % 2) { /* a 12-byte-IV neighbour */
+                aeskit_gcm_msg *q = &msgs[n++];
+                *q = *m;
+                q->iv = bt_in(12);
+                q->iv_len = 12;
+                q->out = bt_out(q->len);
+                q->tag = bt_out(16);
+            }
+        }
+        run_and_compare(SEAL, msgs, n, "wrap");
+        for (size_t i = 0; i < n; i++) {
+            msgs[i].in = msgs[i].out;
+            msgs[i].out = bt_out(msgs[i].len);
+        }
+        run_and_compare(OPEN, msgs, n, "wrap");
+        TH_CHECK(first_failure(msgs, n) == AESKIT_OK, "wrap: an open failed");
+    }
+}
+
+/* Overlaps that must be refused as a whole, and shared inputs that must not. */
+static void test_overlap(void)
+{
+    static uint8_t buf[4096], in[4096], tags[256];
+    uint8_t iv[12] = {1};
+    aeskit_gcm_msg m[4];
+    for (int c = 0; c < 7; c++) {
+        memset(m, 0, sizeof m);
+        for (int i = 0; i < 4; i++) {
+            m[i].key = &keys[i];
+            m[i].in = in + 512 * i;
+            m[i].out = buf + 512 * i;
+            m[i].len = 100;
+            m[i].iv = iv;
+            m[i].iv_len = 12;
+            m[i].aad = in + 3000; /* one AAD for all: allowed */
+            m[i].aad_len = 20;
+            m[i].tag = tags + 32 * i;
+            m[i].tag_len = 16;
+        }
+        aeskit_status want = AESKIT_ERR_OVERLAP;
+        const char *what = "";
+        switch (c) {
+        case 0: want = AESKIT_OK; what = "shared AAD and IV"; break;
+        case 1: m[2].out = buf + 50; what = "two outputs overlap"; break;
+        case 2: m[3].tag = buf + 90; what = "a tag in another message's output"; break;
+        case 3: m[1].in = buf + 10; what = "an input in another message's output"; break;
+        case 4: m[0].aad = buf + 1024 + 99; what = "an AAD in another message's output"; break;
+        case 5: m[2].out = (uint8_t *)&m[3]; m[2].len = 8; what = "an output over a descriptor"; break;
+        case 6: m[2].tag = tags; m[0].in = in; what = "two tags equal (shuffled order)";
+                m[1].out = buf + 2048; m[1].in = in + 2048; break;
+        }
+        memset(buf, 0x5a, sizeof buf);
+        memset(tags, 0x5a, sizeof tags);
+        aeskit_status st = aeskit_gcm_seal_batch(m, 4);
+        TH_CHECK(st == want, "%s: %d, want %d", what, st, want);
+        if (want != AESKIT_OK) {
+            for (int i = 0; i < 4; i++)
+                TH_CHECK(m[i].status == AESKIT_ERR_OVERLAP, "%s: message %d status %d", what, i,
+                         m[i].status);
+            uint8_t ref[4096];
+            memset(ref, 0x5a, sizeof ref);
+            TH_CHECK(c == 5 || !memcmp(buf, ref, sizeof buf), "%s: something was written", what);
+            TH_CHECK(!memcmp(tags, ref, sizeof tags), "%s: a tag was written", what);
+        }
+    }
+    /* NULL array. */
+    TH_CHECK(aeskit_gcm_seal_batch(NULL, 1) == AESKIT_ERR_NULL_POINTER, "NULL array");
+    TH_CHECK(aeskit_gcm_open_batch(NULL, 0) == AESKIT_OK, "NULL array, n = 0");
+    TH_CHECK(aeskit_gmac_batch(msgs, 0) == AESKIT_OK, "n = 0");
+}
+
+int main(void)
+{
+    be = th_backend();
+    th_seed(0x62617463686763ull);
+    for (int i = 0; i < NKEYS; i++) {
+        key_lens[i] = 16 + 8 * th_randn(3);
+        th_fill(key_bytes[i], 32);
+        aeskit_status st = aeskit_gcm_init_backend(&keys[i], key_bytes[i], key_lens[i], be);
+        TH_CHECK(st == AESKIT_OK, "init: %s", aeskit_strerror(st));
+    }
+    TH_CHECK(aeskit_gcm_init_backend(&keys[NKEYS], key_bytes[0], 16, be) == AESKIT_OK, "init");
+    aeskit_gcm_wipe(&keys[NKEYS]);
+    test_overlap();
+    test_wrap();
+    test_random((int)th_scaled(120, 12));
+    return th_finish("batch_gcm");
+}
