@@ -86,7 +86,7 @@
  * width file's AK_KARATSUBA; both are descending tables of the K_j, so
  * n <= NPOW blocks starting at pow[NPOW - n] line up with consecutive
  * lanes at either width.  Why two: docs/design.md, "The VAES key layout"
- * (one format for both widths measured slower on one of them).  Other work
+ * (ymm measured slower with the zmm format).  Other work
  * with the same ideas, read for comparison (no code taken): Linux
  * arch/x86/crypto/aes-gcm-avx10-x86_64.S, Intel ipsec-mb, OpenSSL and
  * BoringSSL's VAES GCM.
