@@ -6,12 +6,13 @@
  * CPU features: AES-NI, PCLMULQDQ, AVX, AVX2, VAES, VPCLMULQDQ (no AVX-512
  * instruction is emitted: the target string below does not name it).
  *
- * The kernels are in aes_gcm_vaes_tmpl.h (shared with x86-vaes-avx512), whose
- * top comment derives the GHASH math.  This file supplies the ymm version of
- * the vector vocabulary: 2 blocks per vector, 8 per AES/GCM batch (16 ymm
- * registers: 4 state vectors, the round keys and the GHASH sums must fit),
- * and tails through 128-bit halves or a small stack buffer (AVX2 has no
- * byte masks).
+ * The kernels are shared with x86-vaes-avx512: vaes_aes.h (key, rounds),
+ * vaes_ghash.h (GHASH; its top comment derives the math), vaes_block.h,
+ * vaes_gcm_bulk.h, vaes_gcm_small.h.  This file supplies the ymm version
+ * of the vector vocabulary: 2 blocks per vector, 8 per AES/GCM batch (16
+ * ymm registers: 4 state vectors, the round keys and the GHASH sums must
+ * fit), tails through 128-bit halves or a small stack buffer (AVX2 has no
+ * byte masks), and spells out the backend's functions, ak_vaes2_*.
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -22,8 +23,10 @@
 
 #define AK_TGT "vaes,vpclmulqdq,avx2,avx,aes,pclmul,ssse3,sse4.1"
 #define AK_LANES 2
-#define AK_KARATSUBA 1 /* measured: Karatsuba wins with three 256-bit ALU ports */
-#define AK_STITCH_SPREAD 1 /* measured: see stitch */
+/* The GHASH key format (vaes_ghash.h): Karatsuba, 28 powers, and the
+ * fused loop's one-vector-at-a-time multiply schedule (vaes_gcm_stitch);
+ * measured against the zmm format: docs/design.md, "The VAES key layout". */
+#define AK_KARATSUBA 1
 typedef __m256i vec_t;
 
 #define VFN static inline __attribute__((always_inline, target(AK_TGT)))
@@ -151,7 +154,7 @@ static const uint8_t ff00[64] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff};
 
 /* Windows [0, hi) that have at least 32 - hi bytes of the same buffer
- * before them, already final (the GCM tail behind a bulk: gcm_tail_xor).
+ * before them, already final (the GCM tail behind a bulk: vaes_gcm_tail_xor_n).
  * The partial ones move through the 32 bytes that END at the window's end
  * instead of a byte copy: one 32-byte load, a lane swap, two vpshufb and
  * an OR; the store rewrites the s = 32 - hi bytes before the window with
@@ -170,7 +173,6 @@ static const uint8_t behind_tab[96] __attribute__((aligned(32))) = {
     0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80,
     0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80};
-#define AK_W_BEHIND 1
 
 VFN vec_t v_load_w_behind(const uint8_t *q, wmask_t m)
 {
@@ -205,7 +207,67 @@ VFN vec_t v_and_w(vec_t v, wmask_t m)
     return _mm256_andnot_si256(mlo, _mm256_and_si256(mhi, v));
 }
 
-#include "aes_gcm_vaes_tmpl.h"
+#include "vaes_aes.h"
+#include "vaes_ghash.h"
+#include "vaes_block.h"
+#include "vaes_gcm_bulk.h"
+#include "vaes_gcm_small.h"
+
+/* ---- the backend's functions, over the width-generic bodies ------------- */
+
+VAES_KERNEL void ak_vaes2_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey(k, key, key_len); }
+VAES_KERNEL void ak_vaes2_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+    vaes_ecb(k, out, in, nb, 0);
+}
+VAES_KERNEL void ak_vaes2_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+    vaes_ecb(k, out, in, nb, 1);
+}
+VAES_KERNEL void ak_vaes2_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    vaes_ctr32(k, out, in, nb, ctr);
+}
+VAES_KERNEL void ak_vaes2_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    vaes_ctr128(k, out, in, nb, ctr);
+}
+VAES_KERNEL void ak_vaes2_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    vaes_cbc_serial(k, out, in, nb, iv);
+}
+VAES_KERNEL void ak_vaes2_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    vaes_cbc_decrypt(k, out, in, nb, iv);
+}
+VAES_KERNEL void ak_vaes2_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nb)
+{
+    vaes_cbc_serial(k, NULL, in, nb, state);
+}
+VAES_KERNEL void ak_vaes2_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+    vaes_xts(k, out, in, nb, tweak, 0);
+}
+VAES_KERNEL void ak_vaes2_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+    vaes_xts(k, out, in, nb, tweak, 1);
+}
+VAES_KERNEL void ak_vaes2_ghash_init(ak_ghash *g, const uint8_t H[16]) { vaes_ghash_init(g, H); }
+VAES_KERNEL void ak_vaes2_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nb)
+{
+    vaes_ghash(g, Y, in, nb);
+}
+VAES_KERNEL void ak_vaes2_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t ctr[16], uint8_t Y[16])
+{
+    vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 1);
+}
+VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t ctr[16], uint8_t Y[16])
+{
+    vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
+}
+VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
 const ak_backend ak_backend_x86_vaes_avx2 = {
     .name = "x86-vaes-avx2",
@@ -214,5 +276,19 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .required_features = AK_CPU_AESNI | AK_CPU_PCLMUL | AK_CPU_SSSE3 | AK_CPU_SSE41 | AK_CPU_AVX | AK_CPU_AVX2 |
                          AK_CPU_VAES | AK_CPU_VPCLMUL,
     .constant_time = 1,
-    AK_VAES_PRIMITIVES,
+    .aes_setkey = ak_vaes2_setkey,
+    .ecb_encrypt = ak_vaes2_ecb_encrypt,
+    .ecb_decrypt = ak_vaes2_ecb_decrypt,
+    .ctr32 = ak_vaes2_ctr32,
+    .ctr128 = ak_vaes2_ctr128,
+    .cbc_encrypt = ak_vaes2_cbc_encrypt,
+    .cbc_decrypt = ak_vaes2_cbc_decrypt,
+    .cbcmac = ak_vaes2_cbcmac,
+    .xts_encrypt = ak_vaes2_xts_encrypt,
+    .xts_decrypt = ak_vaes2_xts_decrypt,
+    .ghash_init = ak_vaes2_ghash_init,
+    .ghash = ak_vaes2_ghash,
+    .gcm_encrypt = ak_vaes2_gcm_encrypt,
+    .gcm_decrypt = ak_vaes2_gcm_decrypt,
+    .gcm_msgs = ak_vaes2_gcm_msgs,
 };

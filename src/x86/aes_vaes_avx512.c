@@ -6,10 +6,12 @@
  * (checked by the dispatcher through CPUID + XGETBV; every function carries
  * the target attribute below, nothing is compiled with global -m flags).
  *
- * The kernels are in aes_gcm_vaes_tmpl.h (shared with x86-vaes-avx2), whose
- * top comment derives the GHASH math.  This file supplies the zmm version of
- * the vector vocabulary: 4 blocks per vector, 16 per AES/GCM batch, AVX-512
- * byte-masked loads and stores for every tail, vpternlogd for 3-way XOR.
+ * The kernels are shared with x86-vaes-avx2: vaes_aes.h (key, rounds),
+ * vaes_ghash.h (GHASH; its top comment derives the math), vaes_block.h,
+ * vaes_gcm_bulk.h, vaes_gcm_small.h.  This file supplies the zmm version
+ * of the vector vocabulary: 4 blocks per vector, 16 per AES/GCM batch,
+ * AVX-512 byte-masked loads and stores for every tail, vpternlogd for
+ * 3-way XOR, and spells out the backend's functions, ak_vaes512_*.
  */
 #include <immintrin.h>
 #include <stddef.h>
@@ -19,7 +21,10 @@
 
 #define AK_TGT "vaes,vpclmulqdq,avx512f,avx512bw,avx512vl,avx2,avx,aes,pclmul,ssse3,sse4.1"
 #define AK_LANES 4
-#define AK_KARATSUBA 0 /* measured: schoolbook wins when 512-bit ops have two ports */
+/* The GHASH key format (vaes_ghash.h): schoolbook middle term, 32 powers
+ * and the four-batch powers; measured against the ymm format:
+ * docs/design.md, "The VAES key layout". */
+#define AK_KARATSUBA 0
 typedef __m512i vec_t;
 
 #define VFN static inline __attribute__((always_inline, target(AK_TGT)))
@@ -194,7 +199,72 @@ VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
 }
 VFN vec_t v_and_w(vec_t v, wmask_t m) { return _mm512_maskz_mov_epi8(m, v); }
 
-#include "aes_gcm_vaes_tmpl.h"
+/* The GCM tail windows with a batch behind them (vaes_gcm_tail_xor_n):
+ * masked accesses need nothing of the bytes before the window. */
+VFN vec_t v_load_w_behind(const uint8_t *q, wmask_t m) { return v_load_w(q, 0, m); }
+VFN void v_store_w_behind(uint8_t *q, wmask_t m, vec_t v) { v_store_w(q, 0, m, v); }
+
+#include "vaes_aes.h"
+#include "vaes_ghash.h"
+#include "vaes_block.h"
+#include "vaes_gcm_bulk.h"
+#include "vaes_gcm_small.h"
+
+/* ---- the backend's functions, over the width-generic bodies ------------- */
+
+VAES_KERNEL void ak_vaes512_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey(k, key, key_len); }
+VAES_KERNEL void ak_vaes512_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+    vaes_ecb(k, out, in, nb, 0);
+}
+VAES_KERNEL void ak_vaes512_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
+{
+    vaes_ecb(k, out, in, nb, 1);
+}
+VAES_KERNEL void ak_vaes512_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    vaes_ctr32(k, out, in, nb, ctr);
+}
+VAES_KERNEL void ak_vaes512_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    vaes_ctr128(k, out, in, nb, ctr);
+}
+VAES_KERNEL void ak_vaes512_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    vaes_cbc_serial(k, out, in, nb, iv);
+}
+VAES_KERNEL void ak_vaes512_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    vaes_cbc_decrypt(k, out, in, nb, iv);
+}
+VAES_KERNEL void ak_vaes512_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t nb)
+{
+    vaes_cbc_serial(k, NULL, in, nb, state);
+}
+VAES_KERNEL void ak_vaes512_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+    vaes_xts(k, out, in, nb, tweak, 0);
+}
+VAES_KERNEL void ak_vaes512_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16])
+{
+    vaes_xts(k, out, in, nb, tweak, 1);
+}
+VAES_KERNEL void ak_vaes512_ghash_init(ak_ghash *g, const uint8_t H[16]) { vaes_ghash_init(g, H); }
+VAES_KERNEL void ak_vaes512_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nb)
+{
+    vaes_ghash(g, Y, in, nb);
+}
+VAES_KERNEL void ak_vaes512_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t ctr[16], uint8_t Y[16])
+{
+    vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 1);
+}
+VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t ctr[16], uint8_t Y[16])
+{
+    vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
+}
+VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
 const ak_backend ak_backend_x86_vaes_avx512 = {
     .name = "x86-vaes-avx512",
@@ -203,5 +273,19 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .required_features = AK_CPU_AESNI | AK_CPU_PCLMUL | AK_CPU_SSSE3 | AK_CPU_SSE41 | AK_CPU_AVX | AK_CPU_AVX2 |
                          AK_CPU_VAES | AK_CPU_VPCLMUL | AK_CPU_AVX512F | AK_CPU_AVX512BW | AK_CPU_AVX512VL,
     .constant_time = 1,
-    AK_VAES_PRIMITIVES,
+    .aes_setkey = ak_vaes512_setkey,
+    .ecb_encrypt = ak_vaes512_ecb_encrypt,
+    .ecb_decrypt = ak_vaes512_ecb_decrypt,
+    .ctr32 = ak_vaes512_ctr32,
+    .ctr128 = ak_vaes512_ctr128,
+    .cbc_encrypt = ak_vaes512_cbc_encrypt,
+    .cbc_decrypt = ak_vaes512_cbc_decrypt,
+    .cbcmac = ak_vaes512_cbcmac,
+    .xts_encrypt = ak_vaes512_xts_encrypt,
+    .xts_decrypt = ak_vaes512_xts_decrypt,
+    .ghash_init = ak_vaes512_ghash_init,
+    .ghash = ak_vaes512_ghash,
+    .gcm_encrypt = ak_vaes512_gcm_encrypt,
+    .gcm_decrypt = ak_vaes512_gcm_decrypt,
+    .gcm_msgs = ak_vaes512_gcm_msgs,
 };

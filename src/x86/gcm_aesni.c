@@ -8,7 +8,7 @@
  * The math (SP 800-38D 6.3; Gueron & Kounavis, "Intel Carry-Less
  * Multiplication Instruction and its Usage for Computing the GCM Mode",
  * Intel white paper; the full derivation is the essay at the top of
- * aes_gcm_vaes_tmpl.h, the x86-vaes backends' GCM template):
+ * vaes_ghash.h, the x86-vaes backends' GCM template):
  *
  *  - GCM numbers the bits of a block from the most significant bit of byte 0
  *    (coefficient of x^0).  After a 16-byte byte swap the register holds the

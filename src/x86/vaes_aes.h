@@ -1,0 +1,233 @@
+/*
+ * vaes_aes.h - the x86-vaes backends' shared base: batch geometry, the
+ * typed AES key (ak_vaes_aes_key), the key schedule, and the AES round
+ * steps on whole vectors.
+ *
+ * CPU features: whatever the including width file's AK_TGT names: VAES,
+ * VPCLMULQDQ, AES-NI, PCLMULQDQ, AVX2 (aes_vaes_avx2.c, ymm) and AVX-512
+ * F/BW/VL (aes_vaes_avx512.c, zmm).  Every function carries that target
+ * attribute; no global -m flag is used.
+ *
+ * Included, in this order, by the two width files after they define their
+ * vector vocabulary (AK_TGT, AK_LANES, AK_KARATSUBA, vec_t, wmask_t and the
+ * v_* functions): vaes_aes.h, vaes_ghash.h (GHASH, and THE derivation of
+ * its math), vaes_block.h (ECB, CTR, CBC, XTS), vaes_gcm_bulk.h (the fused
+ * GCM loop), vaes_gcm_small.h (whole short messages and the gcm_msgs entry).
+ * The width files then spell out every backend function (ak_vaes2_*,
+ * ak_vaes512_*) over the width-generic bodies here.
+ *
+ * GCM's counters (SP 800-38D inc32) are kept byte-swapped, i.e. as little-
+ * endian 128-bit integers, so a vector add on the low 32-bit lane is exactly
+ * inc32, wrapping modulo 2^32 with no carry into the upper 96 bits; one
+ * vpshufb per vector turns them back into blocks (gctr, vaes_block.h: the
+ * counter may be secret).  The one exception is the whole-message path
+ * with a 96-bit IV, whose counters IV || 2, IV || 3, ... are public: it
+ * forms them from a big-endian base block without the vpshufb, branching
+ * on the low counter byte (gctrp, vaes_gcm_bulk.h).
+ *
+ * Constant time (all five vaes_*.h files and both width files).  Secrets:
+ * the AES key and round keys, H and its powers, plaintext, ciphertext being
+ * opened, GHASH state, tags, XTS tweaks and the CTR/GCM counters (J0 =
+ * GHASH_H(IV) for IVs other than 96 bits).  Valgrind cannot run VAES; the
+ * MemorySanitizer suite (55-ct-msan) runs this code with secrets poisoned,
+ * and the rules below were checked by reading every function:
+ *  - branches: only on lengths (nb, len, aad_len, nA, nC, m, nt, rem and
+ *    the window bounds derived from them), the round count (the switch of
+ *    every entry, loop bounds) and compile-time constants (enc/dec, NVEC,
+ *    j == 0); the key schedule's `i % nk` and rcon depend on the key
+ *    length only;
+ *  - memory indices: round-key and H-power table offsets depend on the
+ *    round count and block counts; the AVX2 tail mask table (v_and_w) and
+ *    byte copies (v_load_w/v_store_w) are indexed by window bounds, i.e.
+ *    lengths; v_lane_select's mask (AVX-512 branch) by nt, a length;
+ *  - no table lookups: SubWord and all S-boxes are AES-NI/VAES
+ *    instructions, GHASH is carry-less multiplication, the H-doubling carry
+ *    in vaes_ghash_init is an arithmetic-shift mask;
+ *  - counters: ctr32 and the fused GCM kernels form every counter by a
+ *    32-bit lane add and one vpshufb, with no branch on the counter value
+ *    (vaes_gcm_body with pub = 0: the streaming gcm_encrypt/decrypt, whose
+ *    J0 may be GHASH_H(IV)); only vaes_gcm_body with pub = 1, reached from
+ *    vaes_gcm_long (96-bit IV, J0 = IV || 1: public) branches once per
+ *    batch on whether the low counter byte can carry (vaes_gctrp_next_4x);
+ *    vaes_ctr128 branches once per call on whether the low word wraps, on
+ *    purpose: its callers (CTR, CCM) have public counters, never GCM's;
+ *    the returned counters are computed with plain adds;
+ *  - vaes_setkey wipes its stack copy of the schedule; tags are not
+ *    compared here (the mode layer uses ak_ct_eq_mask).
+ */
+#ifndef AK_TGT
+#error "vaes_aes.h is included by aes_vaes_avx2.c / aes_vaes_avx512.c after their vector vocabulary"
+#endif
+
+#include <immintrin.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "../internal.h"
+
+/* Inline steps, the functions behind a backend entry, and the kernels that
+ * must stay functions of their own (see vaes_gcm_small.h). */
+#define VAES_INLINE static inline __attribute__((always_inline, target(AK_TGT)))
+#define VAES_KERNEL static __attribute__((target(AK_TGT)))
+#if defined(__clang__)
+/* clang 14 has no noipa, and -Werror turns the unknown attribute into a
+ * build failure; noinline alone keeps each kernel a function of its own. */
+#define VAES_NOINLINE static __attribute__((noinline, target(AK_TGT)))
+#else
+#define VAES_NOINLINE static __attribute__((noinline, noipa, target(AK_TGT)))
+#endif
+
+#define NV 4                  /* vectors per AES/GCM batch */
+#define BATCH (NV * AK_LANES) /* blocks per AES/GCM batch */
+#define VB (16 * AK_LANES)    /* bytes per vector */
+
+/* ---- the AES key -------------------------------------------------------- */
+
+/* The backend-owned part of ak_aes (ak_aes.data, AK_AES_DATA_BYTES). */
+typedef struct {
+    /* Encryption round keys 0..rounds: FIPS-197 5.2 KeyExpansion, w[4i..4i+3]
+     * as round key i; rows past `rounds` are zero. */
+    uint8_t enc[15][16];
+    /* Decryption round keys of the Equivalent Inverse Cipher (FIPS-197
+     * 5.3.5): dec[0] = enc[rounds], dec[i] = InvMixColumns(enc[rounds - i])
+     * (AESIMC) for 0 < i < rounds, dec[rounds] = enc[0]. */
+    uint8_t dec[15][16];
+    /* enc[i] broadcast to every lane of a vector, so the GCM and CTR loops
+     * load a round key as one plain vector load (or a memory operand of
+     * VAESENC) instead of a broadcast.  _Alignas puts it on a vector
+     * boundary: on zmm that pads 480 -> 512 (32 unused bytes after dec),
+     * on ymm 480 is already one.  Measured against broadcasting from enc
+     * at every kernel entry: docs/design.md, "The VAES key layout". */
+    _Alignas(VB) uint8_t enc_v[15][VB];
+} ak_vaes_aes_key;
+_Static_assert(sizeof(ak_vaes_aes_key) <= AK_AES_DATA_BYTES, "ak_vaes_aes_key fits ak_aes.data");
+_Static_assert(_Alignof(ak_vaes_aes_key) <= 64, "ak_aes.data is 64-byte aligned");
+
+VAES_INLINE const ak_vaes_aes_key *vaes_aes_key(const ak_aes *k) { return (const ak_vaes_aes_key *)(const void *)k->data; }
+VAES_INLINE ak_vaes_aes_key *vaes_aes_key_w(ak_aes *k) { return (ak_vaes_aes_key *)(void *)k->data; }
+
+/* ---- 128-bit helpers ---------------------------------------------------- */
+
+VAES_INLINE __m128i x_bswap_mask(void) { return _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15); }
+VAES_INLINE __m128i x_load(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
+VAES_INLINE void x_store(void *p, __m128i v) { _mm_storeu_si128((__m128i *)p, v); }
+
+/* Window loads and stores (see v_wmask in the width file): the bytes of
+ * vector-sized window `off` that lie inside [0, n). */
+VAES_INLINE vec_t v_load_window(const void *p, ptrdiff_t off, size_t n) { return v_load_w(p, off, v_wmask(off, n)); }
+VAES_INLINE void v_store_window(void *p, ptrdiff_t off, size_t n, vec_t v) { v_store_w(p, off, v_wmask(off, n), v); }
+VAES_INLINE vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n) { return v_and_w(v, v_wmask(off, n)); }
+
+/* Number of vectors that hold n tail bytes, 1..NV (n < one batch): every
+ * tail switches on it so each tail loop has a compile-time trip count. */
+VAES_INLINE size_t vaes_tail_vectors(size_t n) { return (n + VB - 1) / VB; }
+
+/* ---- key schedule ------------------------------------------------------- */
+
+/* SubWord via AESENCLAST: with the word in all four columns, ShiftRows is
+ * the identity, so AESENCLAST(w, 0) = SubBytes(w) in every column. */
+VAES_INLINE uint32_t vaes_subword(uint32_t w)
+{
+    __m128i x = _mm_aesenclast_si128(_mm_set1_epi32((int)w), _mm_setzero_si128());
+    return (uint32_t)_mm_cvtsi128_si32(x);
+}
+
+/* FIPS-197 section 5.2 KeyExpansion, words little-endian (byte 0 low), so
+ * RotWord is a right rotation by 8; then the Equivalent Inverse Cipher's
+ * schedule (section 5.3.5) with AESIMC, and the broadcast copy.  Branches
+ * and `i % nk` depend on the key length only; the stack copy is wiped. */
+VAES_INLINE void vaes_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
+{
+    ak_vaes_aes_key *ks = vaes_aes_key_w(k);
+    uint32_t w[60];
+    unsigned nk = (unsigned)(key_len / 4), rounds = nk + 6, total = 4 * (rounds + 1);
+    uint32_t rcon = 1;
+    memcpy(w, key, key_len);
+    for (unsigned i = nk; i < total; i++) {
+        uint32_t t = w[i - 1];
+        if (i % nk == 0) {
+            t = vaes_subword(t);
+            t = ((t >> 8) | (t << 24)) ^ rcon;
+            rcon = (rcon << 1) ^ ((rcon >> 7) * 0x11b);
+        } else if (nk > 6 && i % nk == 4) {
+            t = vaes_subword(t);
+        }
+        w[i] = w[i - nk] ^ t;
+    }
+    memset(k->data, 0, sizeof k->data);
+    memcpy(ks->enc, w, 16 * (rounds + 1));
+    x_store(ks->dec[0], x_load(ks->enc[rounds]));
+    for (unsigned i = 1; i < rounds; i++)
+        x_store(ks->dec[i], _mm_aesimc_si128(x_load(ks->enc[rounds - i])));
+    x_store(ks->dec[rounds], x_load(ks->enc[0]));
+    for (unsigned i = 0; i <= rounds; i++)
+        v_storeu(ks->enc_v[i], v_bcast(ks->enc[i]));
+    k->rounds = rounds;
+    k->key_len = (uint32_t)key_len;
+    volatile uint32_t *vw = w;
+    for (unsigned i = 0; i < 60; i++)
+        vw[i] = 0;
+}
+
+/* ---- round keys in registers -------------------------------------------- */
+
+/* K[0..R] = the 16-byte round keys rk[0..R] broadcast to every lane. */
+VAES_INLINE void vaes_load_keys_bcast(vec_t K[15], const uint8_t (*rk)[16], const int R)
+{
+    _Pragma("GCC unroll 15")
+    for (int i = 0; i <= R; i++)
+        K[i] = v_bcast(rk[i]);
+}
+
+/* K[0..R] = the encryption round keys, from the whole-vector copies. */
+VAES_INLINE void vaes_load_enc_keys(vec_t K[15], const ak_vaes_aes_key *ks, const int R)
+{
+    _Pragma("GCC unroll 15")
+    for (int i = 0; i <= R; i++)
+        K[i] = v_loadu(ks->enc_v[i]);
+}
+
+/* ---- AES round steps ---------------------------------------------------- */
+
+/* x[0..N) = AES(x) (x already XORed with K[0]) with the final round's key
+ * replaced by K[R] ^ fin[j]: the data (CTR, GCM), tweak (XTS) or chaining
+ * value (CBC) enters through VAESENCLAST for free.  N = NV for whole
+ * batches, fewer for a tail (only the vectors that hold data: a one-block
+ * call must not pay for a whole batch of rounds). */
+VAES_INLINE void vaes_aes_enc_n(vec_t *x, const vec_t *K, const vec_t *fin, const int N, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < N; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < N; j++)
+        x[j] = v_enclast(x[j], v_xor(K[R], fin[j]));
+}
+
+/* The same with the Equivalent Inverse Cipher's keys (ak_vaes_aes_key.dec). */
+VAES_INLINE void vaes_aes_dec_n(vec_t *x, const vec_t *K, const vec_t *fin, const int N, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < N; j++)
+            x[j] = v_dec(x[j], K[r]);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < N; j++)
+        x[j] = v_declast(x[j], v_xor(K[R], fin[j]));
+}
+
+/* One AES round on the four vectors of a batch (the fused GCM loop's step). */
+VAES_INLINE void vaes_aes_round_4x(vec_t *x, vec_t k)
+{
+    _Static_assert(NV == 4, "a batch is four vectors");
+    x[0] = v_enc(x[0], k);
+    x[1] = v_enc(x[1], k);
+    x[2] = v_enc(x[2], k);
+    x[3] = v_enc(x[3], k);
+}

@@ -1,0 +1,401 @@
+/*
+ * vaes_block.h - the x86-vaes block modes on whole vectors: ECB, CTR
+ * (inc32 and 128-bit), CBC decryption (parallel), CBC encryption and
+ * CBC-MAC (serial, on xmm), XTS; and the register-form counters the fused
+ * GCM loop shares with CTR (gctr).
+ *
+ * CPU features: VAES (AES-NI for the serial chains), PCLMULQDQ on vectors
+ * for the XTS tweak steps, AVX2; on zmm AVX-512 F/BW/VL (AK_TGT of the
+ * width file).  Needs vaes_aes.h.
+ *
+ * Every body takes the round count R as a compile-time constant: the entry
+ * points switch on ak_aes.rounds (10, 12, 14) once per call.  Batches are
+ * NV vectors; a tail (fewer than BATCH blocks) takes only the vectors that
+ * hold data, through windowed loads and stores that touch no byte outside
+ * the buffer.  The last round key is XORed into the data, tweak or
+ * chaining value, so VAESENCLAST does the final XOR for free.
+ */
+
+/* ---- tails -------------------------------------------------------------- */
+
+/* A tail of n bytes (< one batch) through N vectors of whole-block ECB-like
+ * work: x = AES(window ^ pre) with the last round's key XORed with fin, so
+ * ECB passes pre = K[0], fin = 0 and XTS pre = t ^ K[0], fin = t. */
+VAES_INLINE void vaes_window_tail_n(const vec_t *K, const vec_t *pre, const vec_t *fin, const uint8_t *in, uint8_t *out,
+                                    size_t n, int dec, const int N, const int R)
+{
+    vec_t x[NV];
+    for (int j = 0; j < N; j++)
+        x[j] = v_xor(v_load_window(in, (ptrdiff_t)(VB * j), n), pre[j]);
+    if (dec)
+        vaes_aes_dec_n(x, K, fin, N, R);
+    else
+        vaes_aes_enc_n(x, K, fin, N, R);
+    for (int j = 0; j < N; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+}
+
+VAES_INLINE void vaes_window_tail(const vec_t *K, const vec_t *pre, const vec_t *fin, const uint8_t *in, uint8_t *out,
+                                  size_t n, int dec, const int R)
+{
+    switch (vaes_tail_vectors(n)) {
+    case 1: vaes_window_tail_n(K, pre, fin, in, out, n, dec, 1, R); break;
+    case 2: vaes_window_tail_n(K, pre, fin, in, out, n, dec, 2, R); break;
+    case 3: vaes_window_tail_n(K, pre, fin, in, out, n, dec, 3, R); break;
+    default: vaes_window_tail_n(K, pre, fin, in, out, n, dec, 4, R); break;
+    }
+}
+
+/* ---- ECB ---------------------------------------------------------------- */
+
+VAES_INLINE void vaes_ecb_body(const uint8_t (*rk)[16], uint8_t *out, const uint8_t *in, size_t nb, int dec,
+                               const int R)
+{
+    vec_t K[15];
+    vaes_load_keys_bcast(K, rk, R);
+    vec_t x[NV], zero[NV];
+    for (int j = 0; j < NV; j++)
+        zero[j] = v_zero();
+    for (; nb >= BATCH; nb -= BATCH, in += 16 * BATCH, out += 16 * BATCH) {
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(v_loadu(in + VB * j), K[0]);
+        if (dec)
+            vaes_aes_dec_n(x, K, zero, NV, R);
+        else
+            vaes_aes_enc_n(x, K, zero, NV, R);
+        for (int j = 0; j < NV; j++)
+            v_storeu(out + VB * j, x[j]);
+    }
+    if (nb) {
+        vec_t k0[NV];
+        for (int j = 0; j < NV; j++)
+            k0[j] = K[0];
+        vaes_window_tail(K, k0, zero, in, out, 16 * nb, dec, R);
+    }
+}
+
+VAES_INLINE void vaes_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, int dec)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    const uint8_t(*rk)[16] = dec ? ks->dec : ks->enc;
+    switch (k->rounds) {
+    case 10: vaes_ecb_body(rk, out, in, nb, dec, 10); break;
+    case 12: vaes_ecb_body(rk, out, in, nb, dec, 12); break;
+    default: vaes_ecb_body(rk, out, in, nb, dec, 14); break;
+    }
+}
+
+/* ---- CTR ---------------------------------------------------------------- */
+
+/* Counters in register form: little-endian lanes, a 32-bit vector add is
+ * inc32, one vpshufb per vector turns them into blocks.  No branch looks
+ * at the counter value: for IVs other than 96 bits, J0 = GHASH_H(IV)
+ * (SP 800-38D 7.1 step 2), so a GCM counter is as secret as H.  (The
+ * previous form added to byte 15 of big-endian blocks and took the slow
+ * path only when that byte could carry: a branch on the counter.  Measured
+ * in the same run, dropping it cost nothing visible on this CPU: vpshufb
+ * and vaesenc do not compete for a port.) */
+typedef struct {
+    vec_t le; /* the next batch's first vector of counters, register form */
+} gctr;
+
+VAES_INLINE void vaes_gctr_init(gctr *s, __m128i le0) { s->le = v_add32(v_bcast_x(le0), v_lane_idx()); }
+
+/* x[0..NV) = the next batch's counter blocks XOR K[0]. */
+VAES_INLINE void vaes_ctr_next_4x(vec_t *x, gctr *s, const vec_t *K, vec_t bsw, vec_t step)
+{
+    vec_t cv = s->le;
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, step);
+    }
+    s->le = cv;
+}
+
+/* The CTR tail: x holds the counter blocks (XOR K[0]) of N vectors. */
+VAES_INLINE void vaes_ctr_tail_n(vec_t *x, const vec_t *K, const uint8_t *in, uint8_t *out, size_t n, const int N,
+                                 const int R)
+{
+    vec_t d[NV];
+    for (int j = 0; j < N; j++)
+        d[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
+    vaes_aes_enc_n(x, K, d, N, R);
+    for (int j = 0; j < N; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+}
+
+/* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
+ * (little-endian integers) in the lanes. */
+VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                               const uint8_t ctr[16], int c128, const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    __m128i c0 = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    vec_t cv = v_add128(v_bcast_x(c0), v_lane_idx());
+    gctr g;
+    vaes_gctr_init(&g, c0);
+    const vec_t step = v_lane_step();
+    vec_t x[NV], d[NV];
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        if (c128) {
+            for (int j = 0; j < NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+                cv = v_add128(cv, step);
+            }
+        } else {
+            vaes_ctr_next_4x(x, &g, K, bsw, step);
+        }
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                d[j] = v_loadu(in + VB * j);
+            vaes_aes_enc_n(x, K, d, NV, R);
+            for (int j = 0; j < NV; j++)
+                v_storeu(out + VB * j, x[j]);
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            switch (vaes_tail_vectors(n)) {
+            case 1: vaes_ctr_tail_n(x, K, in, out, n, 1, R); break;
+            case 2: vaes_ctr_tail_n(x, K, in, out, n, 2, R); break;
+            case 3: vaes_ctr_tail_n(x, K, in, out, n, 3, R); break;
+            default: vaes_ctr_tail_n(x, K, in, out, n, 4, R); break;
+            }
+            break;
+        }
+    }
+}
+
+VAES_INLINE void vaes_ctr_rounds(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
+                                 int c128)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    switch (k->rounds) {
+    case 10: vaes_ctr_body(ks, out, in, nb, ctr, c128, 10); break;
+    case 12: vaes_ctr_body(ks, out, in, nb, ctr, c128, 12); break;
+    default: vaes_ctr_body(ks, out, in, nb, ctr, c128, 14); break;
+    }
+}
+
+VAES_INLINE void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    vaes_ctr_rounds(k, out, in, nb, ctr, 0);
+    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + (uint32_t)nb);
+}
+
+VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
+{
+    /* If the low 32 bits do not wrap within this call, the 128-bit
+     * increment is inc32.  This branch reads the counter: ctr128 serves
+     * only CTR (the caller's IV) and CCM (flags || nonce || count), whose
+     * counters are public, never GCM.  Always taking the 128-bit lane add
+     * was measured at 17.1 -> 14.0 GB/s (avx512) and 16.2 -> 9.8 GB/s
+     * (avx2) for 16 KiB AES-128-CTR: its serial carry chain per vector. */
+    int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
+    vaes_ctr_rounds(k, out, in, nb, ctr, c128);
+    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
+    uint64_t lo2 = lo + (uint64_t)nb;
+    hi += lo2 < lo;
+    ak_store_be64(ctr, hi);
+    ak_store_be64(ctr + 8, lo2);
+}
+
+/* ---- CBC decrypt (parallel) --------------------------------------------- */
+
+/* N vectors of CBC decryption: c the ciphertext, prev the vector before
+ * c[0] (its last lane is the chaining value of c[0]'s first block). */
+VAES_INLINE void vaes_cbc_dec_n(vec_t *x, const vec_t *c, vec_t prev, const vec_t *K, const int N, const int R)
+{
+    vec_t f[NV];
+    for (int j = 0; j < N; j++) {
+        x[j] = v_xor(c[j], K[0]);
+        f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);
+    }
+    vaes_aes_dec_n(x, K, f, N, R);
+}
+
+VAES_INLINE void vaes_cbc_dec_tail_n(const vec_t *K, vec_t prev, const uint8_t *in, uint8_t *out, size_t n,
+                                     const int N, const int R)
+{
+    vec_t c[NV], x[NV];
+    for (int j = 0; j < N; j++)
+        c[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
+    vaes_cbc_dec_n(x, c, prev, K, N, R);
+    for (int j = 0; j < N; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
+}
+
+VAES_INLINE void vaes_cbc_dec_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t iv[16], const int R)
+{
+    vec_t K[15];
+    vaes_load_keys_bcast(K, ks->dec, R);
+    __m128i last = x_load(in + 16 * (nb - 1)); /* read before in-place writes */
+    vec_t prev = v_bcast(iv), c[NV], x[NV];
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                c[j] = v_loadu(in + VB * j);
+            vaes_cbc_dec_n(x, c, prev, K, NV, R);
+            for (int j = 0; j < NV; j++)
+                v_storeu(out + VB * j, x[j]);
+            prev = c[NV - 1];
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            switch (vaes_tail_vectors(n)) {
+            case 1: vaes_cbc_dec_tail_n(K, prev, in, out, n, 1, R); break;
+            case 2: vaes_cbc_dec_tail_n(K, prev, in, out, n, 2, R); break;
+            case 3: vaes_cbc_dec_tail_n(K, prev, in, out, n, 3, R); break;
+            default: vaes_cbc_dec_tail_n(K, prev, in, out, n, 4, R); break;
+            }
+            break;
+        }
+    }
+    x_store(iv, last);
+}
+
+VAES_INLINE void vaes_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    if (!nb)
+        return;
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    switch (k->rounds) {
+    case 10: vaes_cbc_dec_body(ks, out, in, nb, iv, 10); break;
+    case 12: vaes_cbc_dec_body(ks, out, in, nb, iv, 12); break;
+    default: vaes_cbc_dec_body(ks, out, in, nb, iv, 14); break;
+    }
+}
+
+/* ---- CBC encrypt and CBC-MAC (serial: AES latency bound) ----------------- */
+
+VAES_INLINE void vaes_cbc_serial_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                      uint8_t st[16], const int R)
+{
+    if (!nb)
+        return;
+    __m128i K[15];
+    for (int i = 0; i <= R; i++)
+        K[i] = x_load(ks->enc[i]);
+    /* The chain carries t = (state before the last round); the next block's
+     * input enters through the last round key: AESENCLAST(t, K[R] ^ K[0] ^ p)
+     * = E(s) ^ p ^ K[0], so no XOR waits on the chain (the CBC loop of
+     * aes_aesni.c does the same). */
+    const __m128i klast0 = _mm_xor_si128(K[R], K[0]);
+    __m128i t = _mm_xor_si128(x_load(st), _mm_xor_si128(x_load(in), K[0])); /* st last: it is the chain */
+    for (size_t b = 0;;) {
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++)
+            t = _mm_aesenc_si128(t, K[r]);
+        if (out)
+            x_store(out + 16 * b, _mm_aesenclast_si128(t, K[R]));
+        if (++b == nb)
+            break;
+        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, x_load(in + 16 * b)));
+    }
+    x_store(st, _mm_aesenclast_si128(t, K[R]));
+}
+
+/* out == NULL: CBC-MAC (st is the MAC state), else CBC encryption (st is the IV). */
+VAES_INLINE void vaes_cbc_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t st[16])
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    switch (k->rounds) {
+    case 10: vaes_cbc_serial_body(ks, out, in, nb, st, 10); break;
+    case 12: vaes_cbc_serial_body(ks, out, in, nb, st, 12); break;
+    default: vaes_cbc_serial_body(ks, out, in, nb, st, 14); break;
+    }
+}
+
+/* ---- XTS ---------------------------------------------------------------- */
+
+/* Tweak times alpha^BATCH in every lane (IEEE 1619 little-endian doubling,
+ * BATCH times at once): BATCH is a multiple of 8, so the shift is a byte
+ * shift, and the bits shifted out (fewer than 17) times 0x87 fit one
+ * carry-less multiply. */
+VAES_INLINE vec_t vaes_xts_mul_batch(vec_t t)
+{
+    const vec_t p = v_bcast_x(_mm_set_epi64x(0, 0x87));
+    return v_xor(v_bslli(t, BATCH / 8), v_clmul(v_bsrli(t, 16 - BATCH / 8), p, 0x00));
+}
+
+/* T * alpha^c for c < 64: a 128-bit left shift by c, the c bits pushed out
+ * of the top folded back times 0x87 (x^128 = x^7 + x^2 + x + 1). */
+VAES_INLINE __m128i x_xts_mul_pow(__m128i t, int c)
+{
+    __m128i cnt = _mm_set1_epi64x(c), cnt2 = _mm_set1_epi64x(64 - c);
+    __m128i cr = _mm_srlv_epi64(t, cnt2); /* 0 when c == 0 */
+    __m128i sh = _mm_xor_si128(_mm_sllv_epi64(t, cnt), _mm_slli_si128(cr, 8));
+    return _mm_xor_si128(sh, _mm_clmulepi64_si128(_mm_srli_si128(cr, 8), _mm_set_epi64x(0, 0x87), 0x00));
+}
+
+/* The tweaks of vector j of a batch: T * alpha^(j*AK_LANES + lane). */
+VAES_INLINE vec_t vaes_xts_first_tweaks(__m128i T, int j)
+{
+    vec_t t = v_bcast_x(T);
+    vec_t c = v_add64(v_lane_idx64(), v_set1_64(j * AK_LANES));
+    vec_t cr = v_srlv64(t, v_sub64(v_set1_64(64), c));
+    vec_t sh = v_xor(v_sllv64(t, c), v_bslli(cr, 8));
+    return v_xor(sh, v_clmul(v_bsrli(cr, 8), v_bcast_x(_mm_set_epi64x(0, 0x87)), 0x00));
+}
+
+VAES_INLINE void vaes_xts_body(const uint8_t (*rk)[16], uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16],
+                               int dec, const int R)
+{
+    vec_t K[15];
+    vaes_load_keys_bcast(K, rk, R);
+    __m128i T = x_load(tweak);
+    vec_t t[NV], x[NV];
+    for (int j = 0; j < NV; j++)
+        t[j] = vaes_xts_first_tweaks(T, j);
+    size_t rem = 0;
+    for (;;) {
+        size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
+        if (!n)
+            break;
+        if (n == 16 * BATCH) {
+            for (int j = 0; j < NV; j++)
+                x[j] = v_xor3(v_loadu(in + VB * j), t[j], K[0]);
+            if (dec)
+                vaes_aes_dec_n(x, K, t, NV, R);
+            else
+                vaes_aes_enc_n(x, K, t, NV, R);
+            for (int j = 0; j < NV; j++) {
+                v_storeu(out + VB * j, x[j]);
+                t[j] = vaes_xts_mul_batch(t[j]);
+            }
+            nb -= BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        } else {
+            vec_t tk[NV];
+            for (int j = 0; j < NV; j++)
+                tk[j] = v_xor(t[j], K[0]);
+            vaes_window_tail(K, tk, t, in, out, n, dec, R);
+            rem = nb;
+            break;
+        }
+    }
+    /* The next tweak: the current batch's first one times alpha^rem. */
+    x_store(tweak, x_xts_mul_pow(v_low128(t[0]), (int)rem));
+}
+
+VAES_INLINE void vaes_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t tweak[16], int dec)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    const uint8_t(*rk)[16] = dec ? ks->dec : ks->enc;
+    switch (k->rounds) {
+    case 10: vaes_xts_body(rk, out, in, nb, tweak, dec, 10); break;
+    case 12: vaes_xts_body(rk, out, in, nb, tweak, dec, 12); break;
+    default: vaes_xts_body(rk, out, in, nb, tweak, dec, 14); break;
+    }
+}

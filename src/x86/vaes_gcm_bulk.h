@@ -1,0 +1,613 @@
+/*
+ * vaes_gcm_bulk.h - the x86-vaes fused GCM loop: AES-CTR of one batch
+ * stitched with the GHASH of another, for the streaming gcm_encrypt /
+ * gcm_decrypt primitives and for whole messages longer than a batch
+ * (vaes_gcm_long, called by vaes_gcm_small.h's dispatch).
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX2; on zmm AVX-512 F/BW/VL (AK_TGT of
+ * the width file).  Needs vaes_aes.h, vaes_ghash.h (the math, the key
+ * formats) and vaes_block.h (gctr).
+ *
+ * The loop steps, in the order one iteration runs them:
+ * vaes_gcm_ctr_next (the batch's counter blocks), vaes_gcm_dec_load_4x
+ * (opening: the ciphertext, which is also the GHASH input), vaes_gcm_stitch
+ * (AES rounds with the GHASH multiplies of the pending batch and, every
+ * other batch, the reduction), vaes_gcm_enc_store_4x / vaes_gcm_dec_store_4x
+ * (last round, store; sealing: the ciphertext becomes the next GHASH input).
+ */
+
+/* ---- public counters (96-bit IV) ---------------------------------------- */
+
+/* GCM counters when they are PUBLIC: only the whole-message path with a
+ * 96-bit IV (vaes_gcm_long), where J0 = IV || 1 and the first data counter
+ * is IV || 2 (SP 800-38D 7.1 step 2).  Never for the streaming API, whose
+ * J0 may be GHASH_H(IV): the branches below read the counter value.
+ *
+ * A batch's counters are n + i, i < BATCH, with n = 2 (mod BATCH).  Write
+ * n - 2 = h, a multiple of BATCH.  While the low byte of h is at most
+ * 256 - 2*BATCH, no counter of the batch carries out of byte 15, and the
+ * low byte of n + i is (h + BATCH*c_i) XOR t_i, where c_i = (2+i) >= BATCH
+ * and t_i = (2+i) mod BATCH: the low bits of h + BATCH*c_i are zero.  So
+ * with G = the block of h (big-endian, as AES takes it) and the constant
+ * vectors KN_j = K0 XOR t (per lane, byte 15), a batch's first-round inputs
+ * are KN_j XOR G, or KN_j XOR (G + BATCH*c) in the one vector holding the
+ * carried lanes, and G advances by BATCH in byte 15 (a 32-bit add on the
+ * last dword, whose top byte is byte 15): about 1.5 vector operations per
+ * vector instead of 3 (add, vpshufb, XOR).  Once in 256/BATCH batches the
+ * low byte is too large: that batch is formed the register-form way and G
+ * is recomputed from the scalar counter (a full inc32, carries and the
+ * 2^32 wrap included). */
+#define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
+#define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
+#define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
+#if AK_LANES == 4
+static const uint8_t vaes_gctrp_tab[NV + 2][VB] __attribute__((aligned(64))) = {
+    {CT_LANE(0), CT_LANE(1), CT_LANE(2), CT_LANE(3)},
+    {CT_LANE(4), CT_LANE(5), CT_LANE(6), CT_LANE(7)},
+    {CT_LANE(8), CT_LANE(9), CT_LANE(10), CT_LANE(11)},
+    {CT_LANE(12), CT_LANE(13), CT_LANE(14), CT_LANE(15)},
+    {CT_CY(12), CT_CY(13), CT_CY(14), CT_CY(15)},
+    {CT_ST, CT_ST, CT_ST, CT_ST},
+};
+#elif AK_LANES == 2
+static const uint8_t vaes_gctrp_tab[NV + 2][VB] __attribute__((aligned(32))) = {
+    {CT_LANE(0), CT_LANE(1)}, {CT_LANE(2), CT_LANE(3)}, {CT_LANE(4), CT_LANE(5)},
+    {CT_LANE(6), CT_LANE(7)}, {CT_CY(6), CT_CY(7)},     {CT_ST, CT_ST},
+};
+#else
+#error "vaes_gctrp_tab: AK_LANES must be 2 or 4"
+#endif
+#undef CT_LANE
+#undef CT_CY
+#undef CT_ST
+/* Only the last vector holds carried lanes (2 + i >= BATCH for i >= BATCH-2). */
+_Static_assert(AK_LANES >= 2, "the carried lanes fit in the last vector");
+
+typedef struct {
+    vec_t g;      /* block of the next batch's h, big-endian lanes */
+    vec_t kn[NV]; /* K0 XOR t, per lane */
+    vec_t cy, st; /* BATCH in byte 15: of the carried lanes; of every lane */
+    __m128i base; /* the entry counter, register form (upper 96 bits) */
+    uint32_t c;   /* low word of the next batch's first counter */
+    int lim;      /* fast batch iff (c & 0xff) <= lim; -1: never */
+} gctrp;
+
+VAES_INLINE __m128i vaes_gctrp_be(const gctrp *s, uint32_t w)
+{
+    return _mm_shuffle_epi8(_mm_insert_epi32(s->base, (int)w, 0), x_bswap_mask());
+}
+
+VAES_INLINE void vaes_gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
+{
+    s->base = le0;
+    s->c = (uint32_t)_mm_cvtsi128_si32(le0);
+    s->lim = (s->c & (BATCH - 1)) == 2 ? 258 - 2 * BATCH : -1;
+    /* = v_bcast_x(vaes_gctrp_be(s, s->c - 2)), in the order with the
+     * shorter latency to the first batch (the small messages wait for it) */
+    s->g = v_shuffle8(v_add32(v_bcast_x(le0), v_bcast_x(_mm_set_epi32(0, 0, 0, -2))), v_bcast_x(x_bswap_mask()));
+    for (int j = 0; j < NV; j++)
+        s->kn[j] = v_xor(K[0], v_loadu(vaes_gctrp_tab[j]));
+    s->cy = v_loadu(vaes_gctrp_tab[NV]);
+    s->st = v_loadu(vaes_gctrp_tab[NV + 1]);
+}
+
+/* A defined state for paths that never set up the public form (it is not
+ * read there; this keeps the compiler's uninitialised-use analysis quiet). */
+VAES_INLINE void vaes_gctrp_off(gctrp *s)
+{
+    s->g = s->cy = s->st = v_zero();
+    for (int j = 0; j < NV; j++)
+        s->kn[j] = v_zero();
+    s->base = _mm_setzero_si128();
+    s->c = 0;
+    s->lim = -1;
+}
+
+/* The register-form counter of the next batch. */
+VAES_INLINE __m128i vaes_gctrp_le(const gctrp *s) { return _mm_insert_epi32(s->base, (int)s->c, 0); }
+
+VAES_INLINE void vaes_gctrp_next_4x(vec_t *x, gctrp *s, const vec_t *K, vec_t bsw, vec_t step)
+{
+    if (__builtin_expect((int)(s->c & 0xff) <= s->lim, 1)) {
+        for (int j = 0; j < NV - 1; j++)
+            x[j] = v_xor(s->kn[j], s->g);
+        x[NV - 1] = v_xor(s->kn[NV - 1], v_add32(s->g, s->cy));
+        s->g = v_add32(s->g, s->st);
+    } else {
+        gctr t;
+        vaes_gctr_init(&t, vaes_gctrp_le(s));
+        vaes_ctr_next_4x(x, &t, K, bsw, step);
+        s->g = v_bcast_x(vaes_gctrp_be(s, s->c + BATCH - 2));
+    }
+    s->c += BATCH;
+}
+
+/* ---- loop steps --------------------------------------------------------- */
+
+/* The next batch's counter blocks (XOR K[0]): the public form while a run
+ * of the bulk loop has it set up (pub, a compile-time constant), else the
+ * register form. */
+VAES_INLINE void vaes_gcm_ctr_next(vec_t *x, gctr *cv, gctrp *cp, const vec_t *K, vec_t bsw, vec_t step,
+                                   const int pub)
+{
+    if (pub)
+        vaes_gctrp_next_4x(x, cp, K, bsw, step);
+    else
+        vaes_ctr_next_4x(x, cv, K, bsw, step);
+}
+
+/* Before a run of at least two batches: the public counter form, if pub;
+ * returns whether it is on (vaes_gcm_pub_off brings cv up to date).  Set
+ * up only for such runs: a 256-byte seal measured 120.7 -> 118 cycles
+ * against setting it up always. */
+VAES_INLINE int vaes_gcm_pub_on(gctrp *cp, const gctr *cv, const vec_t *K, size_t len, const int pub)
+{
+    if (pub && len >= 2 * 16 * BATCH) {
+        vaes_gctrp_init(cp, v_low128(cv->le), K);
+        return 1;
+    }
+    vaes_gctrp_off(cp);
+    return 0;
+}
+
+VAES_INLINE void vaes_gcm_pub_off(gctr *cv, const gctrp *cp, int *pon, const int pub)
+{
+    if (pub && *pon) {
+        vaes_gctr_init(cv, vaes_gctrp_le(cp));
+        *pon = 0;
+    }
+}
+
+/* Sealing: last round with the plaintext as the key's XOR, store; the
+ * ciphertext in register form becomes the next GHASH input p. */
+VAES_INLINE void vaes_gcm_enc_store_4x(vec_t *x, vec_t *p, vec_t klast, const uint8_t *in, uint8_t *out, vec_t bsw)
+{
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_enclast(x[j], v_xor(klast, v_loadu(in + VB * j)));
+        v_storeu(out + VB * j, x[j]);
+        p[j] = v_shuffle8(x[j], bsw);
+    }
+}
+
+/* Opening: the ciphertext d, and in register form the GHASH input p. */
+VAES_INLINE void vaes_gcm_dec_load_4x(vec_t *d, vec_t *p, const uint8_t *in, vec_t bsw)
+{
+    for (int j = 0; j < NV; j++) {
+        d[j] = v_loadu(in + VB * j);
+        p[j] = v_shuffle8(d[j], bsw);
+    }
+}
+
+VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, const vec_t *d, vec_t klast, uint8_t *out)
+{
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_enclast(x[j], v_xor(klast, d[j]));
+        v_storeu(out + VB * j, x[j]);
+    }
+}
+
+/* One stitched batch: AES rounds 1..R-1 on x (already XORed with K[0]),
+ * with the NV GHASH multiplies of p against the powers at pw (vector j's
+ * at pw + pstep*j: pstep = VB in the descending table, 16 in quad), p[0]
+ * (which carries the state) last; `first` starts the sums in *a; if red,
+ * the reduction follows, into *yv (lanes unsummed); uni: lane-scaled
+ * powers (see vaes_gcm_body).  The GHASH work sits in the LAST rounds in
+ * program order: measured (interleaved A/B, 16 KiB, AES-128) 3% faster
+ * sealing and 2% faster opening than after rounds 2/4/5, about 1% for
+ * AES-192/256: the scheduler then holds the batch's early AES rounds
+ * instead of multiplies still waiting for their inputs (for sealing, p is
+ * the previous batch's ciphertext, ready only at its last round). */
+VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
+                                 vec_t *yv, const int first, const int red, const int uni, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        vaes_aes_round_4x(x, K[r]);
+#if AK_KARATSUBA
+        /* ymm: one vector's multiplies after each of rounds R-7, R-5, R-3
+         * and R-2 instead of two vectors' after R-5 and R-2.  Without
+         * vpternlogd the pairing saves no XOR, and smaller groups between
+         * the rounds keep the scheduler from running out of AES work while
+         * a burst of six multiplies and their XORs waits for port 5.
+         * Measured (interleaved A/B, AES-128, four runs): sealing 16 KiB
+         * 4753-4828 -> 4605-4748 cycles (about 3% faster), 1420 B about 2%,
+         * opening 16 KiB 1.5-4%; R-8/6/4/2 measured the same, R-5/4/3/2
+         * half of that.  vaes_gacc_mid2 takes the half-sums of two vectors
+         * one apart from one entry, so pstep is VB here. */
+        if (r == R - 7)
+            vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
+        if (r == R - 5) {
+            vaes_gacc_lohi(a, p[2], pw + pstep * 2, 0, uni);
+            vaes_gacc_mid2(a, p[2], p[3], pw + pstep * 2, first, uni);
+        }
+        if (r == R - 3)
+            vaes_gacc_lohi(a, p[1], pw + pstep * 1, 0, uni);
+        if (r == R - 2) {
+            vaes_gacc_lohi(a, p[0], pw, 0, uni);
+            vaes_gacc_mid2(a, p[0], p[1], pw, 0, uni);
+        }
+#else
+        if (r == R - 5)
+            vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
+        if (r == R - 2)
+            vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, 0, uni);
+#endif
+        if (red && r == R - 1)
+            *yv = vaes_gacc_reduce_v(*a);
+    }
+}
+
+/* Opening, two batches: the first folds p[0] ^ yv if `first` (with the
+ * powers at pw0), the second ends with the reduction if `red` (pw1). */
+VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *d, vec_t *p, const vec_t *K, gctr *cv, gctrp *cp, vec_t bsw,
+                                   vec_t step, const uint8_t *in, uint8_t *out, const uint8_t *pw0, const uint8_t *pw1,
+                                   const int pstep, gacc *a, vec_t *yv, const int first, const int red, const int uni,
+                                   const int pub, const int R)
+{
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(d, p, in, bsw);
+    if (first)
+        p[0] = v_xor(p[0], *yv);
+    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, 0, uni, R);
+    vaes_gcm_dec_store_4x(x, d, K[R], out);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(d, p, in + 16 * BATCH, bsw);
+    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, 0, red, uni, R);
+    vaes_gcm_dec_store_4x(x, d, K[R], out + 16 * BATCH);
+}
+
+/* ---- the tail ----------------------------------------------------------- */
+
+/* The tail's AES: only the NVT vectors that hold data, one window mask per
+ * vector; p receives the ciphertext in register form, zero past the end. */
+VAES_INLINE void vaes_gcm_tail_aes_n(vec_t *p, gctr *cv, const vec_t *K, vec_t bsw, vec_t step, const uint8_t *in,
+                                     uint8_t *out, size_t len, int enc, const int NVT, const int R)
+{
+    wmask_t m[NV];
+    vec_t x[NV], d[NV];
+    vaes_ctr_next_4x(x, cv, K, bsw, step);
+    for (int j = 0; j < NVT; j++) {
+        m[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        d[j] = v_load_w(in, (ptrdiff_t)(VB * j), m[j]);
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVT; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    for (int j = 0; j < NVT; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        v_store_w(out, (ptrdiff_t)(VB * j), m[j], x[j]);
+        p[j] = v_shuffle8(enc ? v_and_w(x[j], m[j]) : d[j], bsw);
+    }
+    for (int j = NVT; j < NV; j++)
+        p[j] = v_zero();
+}
+
+/* The tail's keystream (NVT vectors from the register-form counter le0),
+ * into ks.  vaes_gcm_body computes it before the bulk when a bulk precedes
+ * the tail: issued last, the tail's ten dependent rounds started only once
+ * the last batch had drained the AES unit (the scheduler serves the oldest
+ * ready instruction first), and their latency showed at the end of every
+ * message that does not end on a batch boundary. */
+VAES_INLINE void vaes_gcm_tail_ks_n(uint8_t *ks, __m128i le0, const vec_t *K, vec_t bsw, vec_t step, const int NVT,
+                                    const int R)
+{
+    gctr c;
+    vec_t x[NV], zero[NV];
+    vaes_gctr_init(&c, le0);
+    vaes_ctr_next_4x(x, &c, K, bsw, step);
+    for (int j = 0; j < NV; j++)
+        zero[j] = v_zero();
+    vaes_aes_enc_n(x, K, zero, NVT, R);
+    for (int j = 0; j < NVT; j++)
+        v_storeu(ks + VB * j, x[j]);
+}
+
+/* The tail from a precomputed keystream: as vaes_gcm_tail_aes_n after its
+ * rounds.  A whole batch lies behind in and out, which the width file's
+ * v_load_w_behind / v_store_w_behind may use. */
+VAES_INLINE void vaes_gcm_tail_xor_n(vec_t *p, const uint8_t *ks, vec_t bsw, const uint8_t *in, uint8_t *out,
+                                     size_t len, int enc, const int NVT)
+{
+    for (int j = 0; j < NVT; j++) {
+        wmask_t m = v_wmask((ptrdiff_t)(VB * j), len);
+        vec_t d = v_load_w_behind(in + VB * j, m);
+        vec_t c = v_xor(v_loadu(ks + VB * j), d);
+        v_store_w_behind(out + VB * j, m, c);
+        p[j] = v_shuffle8(enc ? v_and_w(c, m) : d, bsw);
+    }
+    for (int j = NVT; j < NV; j++)
+        p[j] = v_zero();
+}
+
+/* ---- the body ----------------------------------------------------------- */
+
+/* Encrypts or decrypts `len` bytes (a partial last block allowed) with the
+ * counters in *pc (register form, advanced by the blocks used) and folds the
+ * ciphertext into *pY; if lenblk is non-NULL, the length block *lenblk
+ * (register form) is folded in as well.  Encryption hashes the previous
+ * batch while encrypting the next one; decryption hashes the batch it is
+ * decrypting.  Two batches share one reduction (powers H^(2*BATCH)..H), on
+ * zmm four while they last (quad), and the tail (< BATCH blocks, plus the
+ * length block) is hashed with encryption's last batch in one more.
+ * pub (a compile-time constant): the counters are public (see gctrp).
+ *
+ * The GHASH state between batches is a vector yv in "lane-scaled" form:
+ * Y = sum over lanes l of y_l * H^-l.  It enters the next fold whole,
+ * XORed into the first vector (lane l of a batch's first vector is its
+ * block l).  In the steady-state loops every lane of pair vector j is
+ * multiplied by the same power H^(2*BATCH - AK_LANES*j), the power of its
+ * lane 0, which is H^l times the power block l of that vector needs
+ * (vaes_ghash.h, section 6): the products, and so the reduced lanes, come
+ * out scaled by H^l again, and no horizontal lane sum is needed between
+ * pairs.  A fold with the ordinary descending powers (lane l of the first
+ * vector times H^(n-l)) takes the scaled state and returns true partial
+ * sums (their lane sum is Y): that ends every run of folds before anything
+ * that needs Y itself.  y_0 = Y, y_l = 0 is valid. */
+VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, uint8_t *out, const uint8_t *in,
+                               size_t len, __m128i *pc, __m128i *pY, const __m128i *lenblk, int enc, const int pub,
+                               const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const vec_t step = v_lane_step();
+    const uint8_t *pwb = vaes_gh_pow(g, BATCH), *pw2 = vaes_gh_pow(g, 2 * BATCH);
+    gctr cv;
+    gctrp cp;
+    vaes_gctr_init(&cv, *pc);
+    /* A tail behind at least one whole batch: its keystream first (see
+     * vaes_gcm_tail_ks_n); it waits in ks_early, wiped after use. */
+    const size_t tail_len = len % (16 * BATCH);
+    const int early = len >= 16 * BATCH && tail_len != 0;
+    AK_ALIGN64 uint8_t ks_early[16 * BATCH];
+    if (early) {
+        __m128i le = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)((len - tail_len) / 16)));
+        switch (vaes_tail_vectors(tail_len)) {
+        case 1: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 1, R); break;
+        case 2: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 2, R); break;
+        case 3: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 3, R); break;
+        default: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 4, R); break;
+        }
+    }
+    cp.base = _mm_setzero_si128(); /* read only when pon (vaes_gcm_pub_off) */
+    cp.c = 0;
+    int pon = 0;
+    __m128i Y = *pY;
+    vec_t x[NV], d[NV], p[NV];
+    size_t nblk = (len + 15) / 16;
+    int have_p = 0; /* encryption's last full batch, not hashed yet */
+    gacc a;
+    vec_t yv = v_zext(Y);
+
+    if (enc && len >= 16 * BATCH) {
+        vaes_ctr_next_4x(x, &cv, K, bsw, step);
+        for (int j = 0; j < NV; j++)
+            d[j] = v_loadu(in + VB * j);
+        vaes_aes_enc_n(x, K, d, NV, R);
+        for (int j = 0; j < NV; j++) {
+            v_storeu(out + VB * j, x[j]);
+            p[j] = v_shuffle8(x[j], bsw);
+        }
+        len -= 16 * BATCH;
+        in += 16 * BATCH;
+        out += 16 * BATCH;
+        pon = vaes_gcm_pub_on(&cp, &cv, K, len, pub);
+        /* Steady state: two batches per iteration and one reduction, the
+         * loop body straight-line so the registers carried around it (p, yv,
+         * counters) stay put.  The pending batch p is hashed by the tail
+         * below with descending powers, so every fold here may be
+         * lane-scaled. */
+#if !AK_KARATSUBA
+        /* four batches per reduction while they last (powers H^(4*BATCH)..) */
+        while (len >= 4 * 16 * BATCH) {
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            p[0] = v_xor(p[0], yv);
+            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, 1, 0, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, 0, 0, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, 0, 0, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 0, 1, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 3 * 16 * BATCH, out + 3 * 16 * BATCH, bsw);
+            len -= 4 * 16 * BATCH;
+            in += 4 * 16 * BATCH;
+            out += 4 * 16 * BATCH;
+        }
+#endif
+        while (len >= 2 * 16 * BATCH) {
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            p[0] = v_xor(p[0], yv);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, 1, 0, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 0, 1, 1, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
+            len -= 2 * 16 * BATCH;
+            in += 2 * 16 * BATCH;
+            out += 2 * 16 * BATCH;
+        }
+        vaes_gcm_pub_off(&cv, &cp, &pon, pub);
+        if (len >= 16 * BATCH) {
+            vaes_ctr_next_4x(x, &cv, K, bsw, step);
+            p[0] = v_xor(p[0], yv);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 1, 1, 0, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
+            yv = v_zext(v_hxor(yv)); /* true partials -> Y in lane 0 */
+            len -= 16 * BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        }
+        have_p = 1;
+    } else if (!enc && len >= 16 * BATCH) {
+        pon = vaes_gcm_pub_on(&cp, &cv, K, len, pub);
+        /* lane-scaled while at least one more batch follows; the last one
+         * or two batches fold with descending powers */
+#if !AK_KARATSUBA
+        while (len >= 5 * 16 * BATCH) {
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, g->quad[0], g->quad[NV], 16, &a, &yv, 1, 0, 1,
+                              pub, R);
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, pw2, pwb,
+                              VB, &a, &yv, 0, 1, 1, pub, R);
+            len -= 4 * 16 * BATCH;
+            in += 4 * 16 * BATCH;
+            out += 4 * 16 * BATCH;
+        }
+#endif
+        while (len >= 3 * 16 * BATCH) {
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, 1, 1, 1, pub, R);
+            len -= 2 * 16 * BATCH;
+            in += 2 * 16 * BATCH;
+            out += 2 * 16 * BATCH;
+        }
+        if (len >= 2 * 16 * BATCH) {
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, 1, 1, 0, pub, R);
+            len -= 2 * 16 * BATCH;
+            in += 2 * 16 * BATCH;
+            out += 2 * 16 * BATCH;
+        } else {
+            /* one batch; after a run, the public form (the tail syncs cv) */
+            if (pub && pon)
+                vaes_gctrp_next_4x(x, &cp, K, bsw, step);
+            else
+                vaes_ctr_next_4x(x, &cv, K, bsw, step);
+            vaes_gcm_dec_load_4x(d, p, in, bsw);
+            p[0] = v_xor(p[0], yv);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 1, 1, 0, R);
+            vaes_gcm_dec_store_4x(x, d, K[R], out);
+            len -= 16 * BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+        }
+        Y = v_hxor(yv);
+    }
+
+    /* Tail: len < 16*BATCH bytes and the optional length block, hashed
+     * together with encryption's pending batch in one reduction when the
+     * powers reach that far.  The length block goes in the lane after the
+     * last data block, so it costs no multiply of its own. */
+    size_t nt = (len + 15) / 16;
+    size_t m = nt + (lenblk != NULL);
+    /* Encryption's pending batch takes the (possibly lane-scaled) yv whole
+     * and is always folded with descending powers; otherwise Y is exact. */
+    if (have_p && BATCH + m > NPOW) {
+        p[0] = v_xor(p[0], yv);
+        vaes_gacc_zero(&a);
+        for (int j = 0; j < NV; j++)
+            vaes_gacc_mul(&a, p[j], pwb + VB * j);
+        Y = vaes_gacc_reduce(a);
+        have_p = 0;
+    }
+    if (m || have_p) {
+        __m128i yin = Y; /* goes into the first block hashed */
+        vaes_gacc_zero(&a);
+        if (have_p) {
+            const uint8_t *pp = vaes_gh_pow(g, m + BATCH);
+            p[0] = v_xor(p[0], yv);
+            yin = _mm_setzero_si128();
+            for (int j = 0; j < NV; j++)
+                vaes_gacc_mul(&a, p[j], pp + VB * j);
+        }
+        if (m) {
+            const uint8_t *pw = vaes_gh_pow(g, m);
+            if (nt && early) {
+                switch (vaes_tail_vectors(len)) {
+                case 1: vaes_gcm_tail_xor_n(p, ks_early, bsw, in, out, len, enc, 1); break;
+                case 2: vaes_gcm_tail_xor_n(p, ks_early, bsw, in, out, len, enc, 2); break;
+                case 3: vaes_gcm_tail_xor_n(p, ks_early, bsw, in, out, len, enc, 3); break;
+                default: vaes_gcm_tail_xor_n(p, ks_early, bsw, in, out, len, enc, 4); break;
+                }
+                for (int j = 0; j < NV; j++)
+                    v_storeu(ks_early + VB * j, v_zero());
+                __asm__ volatile("" : : "r"(ks_early) : "memory");
+            } else if (nt) {
+                vaes_gcm_pub_off(&cv, &cp, &pon, pub);
+                switch ((nt + AK_LANES - 1) / AK_LANES) {
+                case 1: vaes_gcm_tail_aes_n(p, &cv, K, bsw, step, in, out, len, enc, 1, R); break;
+                case 2: vaes_gcm_tail_aes_n(p, &cv, K, bsw, step, in, out, len, enc, 2, R); break;
+                case 3: vaes_gcm_tail_aes_n(p, &cv, K, bsw, step, in, out, len, enc, 3, R); break;
+                default: vaes_gcm_tail_aes_n(p, &cv, K, bsw, step, in, out, len, enc, 4, R); break;
+                }
+            } else {
+                for (int j = 0; j < NV; j++)
+                    p[j] = v_zero();
+            }
+            if (lenblk && nt < BATCH) {
+                vec_t lv = v_bcast_x(*lenblk);
+                for (int j = 0; j < NV; j++)
+                    if ((size_t)j == nt / AK_LANES)
+                        p[j] = v_xor(p[j], v_lane_select(lv, (ptrdiff_t)nt - AK_LANES * j));
+            } else if (lenblk) {
+                vaes_gacc_mul(&a, v_zext(*lenblk), vaes_gh_pow(g, 1));
+            }
+            p[0] = v_xor(p[0], v_zext(yin));
+            for (int j = 0; j < NV && (size_t)j * AK_LANES < m; j++)
+                vaes_gacc_mul(&a, p[j], pw + VB * j);
+        }
+        Y = vaes_gacc_reduce(a);
+    }
+    *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
+    *pY = Y;
+}
+
+/* ---- the streaming primitives (gcm_encrypt / gcm_decrypt) ---------------- */
+
+/* ctr and Yb in the byte order of SP 800-38D; the counter may be secret
+ * (pub = 0: no branch on it). */
+VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *out, const uint8_t *in, size_t nb,
+                                 uint8_t ctr[16], uint8_t Yb[16], int enc)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(gk);
+    __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
+    switch (k->rounds) {
+    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10); break;
+    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12); break;
+    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14); break;
+    }
+    x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
+    x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
+}
+
+/* ---- whole messages longer than the small kernels take ------------------ */
+
+VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
+                               size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
+                               const int R)
+{
+    __m128i y = _mm_setzero_si128();
+    size_t fa = aad_len / 16;
+    if (aad_len == 16) {
+        /* The common single AAD block by one 128-bit multiply: through
+         * vaes_ghash_blocks (a 512-bit product, its reduction and lane sum)
+         * it cost 13-18 cycles per message, this way 6-8 (AAD 16 against
+         * none, interleaved A/B, 256-4096 B). */
+        y = x_gmul(_mm_shuffle_epi8(x_load(aad), x_bswap_mask()), x_load(vaes_gh_pow(g, 1)));
+        fa = 0;
+    }
+    y = vaes_ghash_blocks(g, y, aad, fa);
+    if (aad_len % 16) {
+        __m128i t = _mm_shuffle_epi8(v_low128(v_load_window(aad + 16 * fa, 0, aad_len % 16)), x_bswap_mask());
+        y = x_gmul(_mm_xor_si128(y, t), x_load(vaes_gh_pow(g, 1)));
+    }
+    __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
+    __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
+    /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
+    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R);
+    /* E(J0) last: its rounds then fill the AES unit while the final GHASH
+     * runs, instead of taking AES slots from the first batch, which has no
+     * GHASH beside it (a change within the noise of our A/B runs, kept
+     * because it cannot lengthen any chain). */
+    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), x_load(ks->enc[0]));
+    for (int r = 1; r < R; r++)
+        e = _mm_aesenc_si128(e, x_load(ks->enc[r]));
+    e = _mm_aesenclast_si128(e, x_load(ks->enc[R]));
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
+}

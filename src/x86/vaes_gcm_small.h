@@ -1,0 +1,247 @@
+/*
+ * vaes_gcm_small.h - the x86-vaes whole-message GCM kernels (ak_gcm_msg,
+ * src/internal.h): one AES pass and one GHASH reduction for messages of up
+ * to a batch (vaes_gcm_tiny_*, vaes_gcm_short_*), vaes_gcm_long for the
+ * rest (vaes_gcm_bulk.h), and the gcm_msgs entry that picks among them.
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX2; on zmm AVX-512 F/BW/VL (AK_TGT of
+ * the width file).  Needs vaes_aes.h, vaes_ghash.h, vaes_gcm_bulk.h.
+ *
+ * Every kernel sees only descriptors with AK_GCM_J0_IV12 (J0 = IV || 1),
+ * so the counter blocks are public; it writes the full tag, the front end
+ * compares or truncates it.
+ */
+
+/* Counter words for whole short messages: lane g (counting across vectors)
+ * holds inc32^g(J0) ^ J0.  J0's counter word is 1 (AK_GCM_J0_IV12) and
+ * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
+ * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
+ * byte order with no byte swap and no add on the way to the first round. */
+static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
+    [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
+    [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
+    [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
+    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
+
+/* Everything in one AES pass and one reduction: the counter vectors carry
+ * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
+ * power of H is taken one entry further on (the J0 lane is hashed as zero).
+ * Needs nC + 1 <= NVEC*AK_LANES and nA + nC + 2 <= NPOW.  j0 is J0 in
+ * register form (byte-swapped). */
+VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
+                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
+                                const int NVEC, const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
+    vec_t x[NV], d[NV], raw[NV];
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+        raw[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
+        d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero()); /* see vaes_gcm_tiny */
+    }
+    gacc a;
+    vaes_gacc_zero(&a);
+    size_t m = nA + nC + 1;
+    for (size_t i = 0; i < nA; i += AK_LANES) {
+        vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
+        vaes_gacc_mul(&a, t, vaes_gh_pow(g, m - i));
+    }
+    vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVEC; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    __m128i ej0 = _mm_setzero_si128();
+    const uint8_t *pc = vaes_gh_pow(g, nC + 2);
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        if (j == 0)
+            ej0 = v_low128(x[0]);
+        vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
+        vaes_gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++)
+        v_store_window(out, (ptrdiff_t)(VB * j), len, v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
+    __m128i y = vaes_gacc_reduce(a);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
+}
+
+/* The common small case, at most one AAD block: the hash input is exactly
+ * the counter vectors' lanes, [A, C_0, ..., C_{nC-1}, L], with A in the J0
+ * lane and the length block L in the lane after the last data block, so the
+ * whole message is NVEC multiplies and one reduction, and only the
+ * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES.
+ * j0b is J0 in byte order. */
+VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0b, const uint8_t *aad,
+                               size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
+                               const int NVEC, const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    size_t nC = (len + 15) / 16;
+    const vec_t j0v = v_bcast_x(j0b);
+    vec_t x[NV], d[NV], e[NV], raw[NV];
+    wmask_t m[NV], mw[NV];
+    const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_xor3(j0v, v_loadu(vaes_tiny_ctr_words + VB * j), K[0]);
+        /* Block i of the message sits in lane i+1 (lane 0 is J0), but the
+         * memory windows start at the buffer: a window starting 16 bytes
+         * before it would touch the page before an output that starts on a
+         * page boundary (see v_load_w).  One lane shift each way instead. */
+        m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
+        mw[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
+        d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero());
+        /* A and L, in register form, in their lanes */
+        e[j] = v_lane_select(lv, (ptrdiff_t)(nC + 1) - AK_LANES * j);
+        if (j == 0)
+            e[0] = v_xor(e[0], v_shuffle8(v_load_window(aad, 0, aad_len), bsw));
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVEC; j++)
+            x[j] = v_enc(x[j], K[r]);
+    }
+    gacc a;
+    vaes_gacc_zero(&a);
+    const uint8_t *pw = vaes_gh_pow(g, nC + 2);
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        vec_t c = enc ? v_and_w(x[j], m[j]) : d[j];
+        vaes_gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVEC; j++)
+        v_store_w(out, (ptrdiff_t)(VB * j), mw[j], v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
+    __m128i y = vaes_gacc_reduce(a);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
+}
+
+/* ---- one kernel per size class, vector count and direction --------------- */
+
+VAES_INLINE void vaes_gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0b = x_load(m->j0);
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_tiny(ks, g, j0b, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 10); break;
+    case 12: vaes_gcm_tiny(ks, g, j0b, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 12); break;
+    default: vaes_gcm_tiny(ks, g, j0b, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 14); break;
+    }
+}
+
+VAES_INLINE void vaes_gcm_short_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_short(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 10); break;
+    case 12: vaes_gcm_short(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 12); break;
+    default: vaes_gcm_short(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 14); break;
+    }
+}
+
+/* Each size class is its own function, so the common small messages pay
+ * only their own prologue (the long path's stack frame is large).  The
+ * long path stays one function for both directions (it is large, and a few
+ * instructions of call do not show at its sizes). */
+VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+    const int enc = !(m->flags & AK_GCM_OPEN);
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10); break;
+    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12); break;
+    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14); break;
+    }
+}
+
+/* A size class's kernel for one vector count and direction: the entry
+ * jumps to it with the descriptor and the two lengths it has already
+ * loaded from it. */
+typedef void vaes_gcm_msg_kernel(ak_gcm_msg *m, size_t len, size_t aad_len);
+
+VAES_NOINLINE void vaes_gcm_tiny_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 1); }
+VAES_NOINLINE void vaes_gcm_tiny_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 2); }
+VAES_NOINLINE void vaes_gcm_tiny_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 3); }
+VAES_NOINLINE void vaes_gcm_tiny_seal4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 4); }
+VAES_NOINLINE void vaes_gcm_tiny_open1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 1); }
+VAES_NOINLINE void vaes_gcm_tiny_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 2); }
+VAES_NOINLINE void vaes_gcm_tiny_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 3); }
+VAES_NOINLINE void vaes_gcm_tiny_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 4); }
+VAES_NOINLINE void vaes_gcm_short_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 1); }
+VAES_NOINLINE void vaes_gcm_short_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 2); }
+VAES_NOINLINE void vaes_gcm_short_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 3); }
+VAES_NOINLINE void vaes_gcm_short_seal4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 4); }
+VAES_NOINLINE void vaes_gcm_short_open1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 1); }
+VAES_NOINLINE void vaes_gcm_short_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 2); }
+VAES_NOINLINE void vaes_gcm_short_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 3); }
+VAES_NOINLINE void vaes_gcm_short_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 4); }
+
+/* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
+_Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
+static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
+    {vaes_gcm_tiny_seal1, vaes_gcm_tiny_seal2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
+    {vaes_gcm_tiny_open1, vaes_gcm_tiny_open2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
+static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
+    {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
+    {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
+
+/* ---- the gcm_msgs entry ------------------------------------------------- */
+
+/* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
+ * blocks and L: nC + 2 <= BATCH), short (J0 and the data in one pass, the
+ * AAD beside it: nC + 1 <= BATCH), long.  The vector count of nC + 2 lanes
+ * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
+ * lanes nC / AK_LANES + 1.  A small class's call is the last act, with the
+ * descriptor pointer unchanged: a jump.  Branches on lengths only. */
+VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
+{
+    const size_t len = m->len, aad_len = m->aad_len;
+    const unsigned open = m->flags & AK_GCM_OPEN;
+    if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
+        vaes_gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
+        return;
+    }
+    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    if (len <= 16 * (BATCH - 1) && nA + nC + 2 <= NPOW) {
+        vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
+        return;
+    }
+    vaes_gcm_long_msg(m);
+}
+
+/* A call with other than one message: each in turn. */
+VAES_NOINLINE void vaes_gcm_msgs_each(ak_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        vaes_gcm_msg(&m[i]);
+}
+
+VAES_INLINE void vaes_gcm_msgs(ak_gcm_msg *m, size_t n)
+{
+    if (n != 1) {
+        vaes_gcm_msgs_each(m, n);
+        return;
+    }
+    vaes_gcm_msg(m);
+}

@@ -1,0 +1,345 @@
+/*
+ * vaes_ghash.h - GHASH for the x86-vaes backends: the typed GHASH key
+ * (ak_vaes_ghash_key, the powers of H), the unreduced multiply-accumulate
+ * steps, the reduction, and GHASH over whole blocks.
+ *
+ * CPU features: VPCLMULQDQ on the width file's vectors, PCLMULQDQ for the
+ * 128-bit key setup (AK_TGT of aes_vaes_avx2.c / aes_vaes_avx512.c).
+ *
+ * This comment is THE derivation of the GHASH math for every x86 backend
+ * (x86-aesni's gcm_aesni.c and the rest of the VAES files point here).
+ *
+ * ==========================================================================
+ * GHASH on carry-less multipliers: the math every x86 backend here uses
+ * (x86-aesni points to this comment too).
+ * ==========================================================================
+ *
+ * 1. The field (NIST SP 800-38D, section 6.3).  GHASH works in GF(2^128)
+ *    defined by g(x) = x^128 + x^7 + x^2 + x + 1.  A 16-byte block is a
+ *    polynomial whose FIRST bit (the most significant bit of byte 0) is the
+ *    coefficient of x^0 and whose last bit (lsb of byte 15) is that of x^127.
+ *    GHASH_H(X_1..X_n) is Y_n with Y_0 = 0 (or the running state) and
+ *    Y_i = (Y_{i-1} + X_i) * H.
+ *
+ * 2. The bit-reflected register form (Gueron & Kounavis, "Intel Carry-Less
+ *    Multiplication Instruction and its Usage for Computing the GCM Mode",
+ *    Intel white paper, rev. 2.02, 2014).  We byte-swap each block (vpshufb)
+ *    and read it as a little-endian 128-bit integer r(a).  Bit i of r(a)
+ *    is then the coefficient of x^(127-i): the whole polynomial is stored
+ *    bit-reversed.  PCLMULQDQ multiplies integers, and the carry-less product
+ *    of two reversed operands is the reversed product, shifted: for
+ *    Q = r(a) (x) r(b) (256 bits, top bit always 0), bit k of Q is the
+ *    coefficient of x^(254-k) of a*b.
+ *
+ * 3. Absorbing the shift.  Rather than shift every product left by one bit
+ *    (so that bit k means x^(255-k)), we multiply by b' = b * x^-1 instead of
+ *    b: then Q read with "bit k <-> x^(255-k)" is x * a * b * x^-1 = a*b.
+ *    Shifting r(b) left by one is exactly dividing by x; the bit pushed out
+ *    (x^0) becomes x^-1 = x^127 + x^6 + x + 1, i.e. bits {0,121,126,127}:
+ *    the constant 0xc2000000_00000000_00000000_00000001.  So the key
+ *    schedule stores K_j = r(H^j * x^-1) = (r(H^j) << 1) ^ (msb ? 0xc2..01 : 0)
+ *    (computed in vaes_ghash_init as K_1 this way, then K_j = mul(K_{j-1}, K_1), which is
+ *    r(H^(j-1) x^-1 * H) by the same rule).
+ *
+ * 4. Reduction by two multiplications (Gueron, the "0xc2..01" trick).  Now
+ *    the high half of Q (bits 128..255) holds degrees 127..0 in register
+ *    form already; the low half L = L1:L0 (bits 0..127) holds degrees
+ *    255..128 and must be folded with x^128 = x^7 + x^2 + x + 1.  A bit at
+ *    position k < 64 (degree 255-k) lands at positions k+121, k+126, k+127,
+ *    k+128, so L0 contributes (L0 << 128) ^ ((L0 (x) 0xc200000000000000) << 64).
+ *    In 128-bit registers, with swap() exchanging the 64-bit halves:
+ *        M' = M ^ swap(L) ^ clmul(L.lo, 0xc2<<56)      (L folded into the
+ *                                                       middle frame, bits 64..191)
+ *        Y  = H ^ swap(M') ^ clmul(M'.lo, 0xc2<<56)    (middle folded into the top)
+ *    where M is the middle term of the product (bits 64..191).  Each step
+ *    folds 64 bits; the second step's products land at bit 185 or above, so
+ *    two steps finish the job.  No shifts are needed at all, and both three-
+ *    way XORs are one vpternlogd on AVX-512.
+ *
+ * 5. Karatsuba (Gueron & Kounavis, ibid.): with a = a1:a0, b = b1:b0,
+ *        a*b = a1b1 x^128 + [(a1+a0)(b1+b0) + a1b1 + a0b0] x^64 + a0b0.
+ *    Three multiplications instead of four; (b1+b0) is precomputed per power
+ *    ("kk" below), (a1+a0) is one vpshufd+xor per vector (or, in the ymm
+ *    build's fused loop, unpacks shared by two vectors: vaes_gacc_mid2).  Whether that pays
+ *    depends on the ports: measured on this machine, the ymm build
+ *    (AK_KARATSUBA=1) gains from it, while on zmm, where 512-bit shuffles and
+ *    carry-less multiplies compete for the same port, the schoolbook middle
+ *    term a1b0 + a0b1 (two multiplies, one vpternlogd) is faster and leaves
+ *    room in the table for more powers (AK_KARATSUBA=0).
+ *
+ * 6. Aggregated reduction (Gueron, "AES-GCM software performance on the
+ *    current high end CPUs as a performance baseline for CAESAR", 2013; and
+ *    Drucker, Gueron, Krasnov, "Making AES great again: the forthcoming
+ *    vectorized AES instruction", 2018, for the VPCLMULQDQ version).  Unrolled
+ *    over n blocks, Y_n = (Y_0 + X_1) H^n + X_2 H^(n-1) + ... + X_n H.  The
+ *    products are linear, so the lo/mid/hi terms of all n products (in all
+ *    vector lanes) are XORed together unreduced and ONE reduction (plus one
+ *    horizontal XOR of the lanes) finishes n blocks.  The table holds
+ *    K_NPOW..K_1 in descending order, so n <= NPOW blocks starting at table
+ *    entry NPOW-n line up with consecutive lanes, whatever the vector width.
+ *    The fused GCM loops reduce once per two batches (2*BATCH blocks), or
+ *    once per four on zmm while four remain, carrying the state between
+ *    reductions "lane-scaled" (derived at vaes_gcm_body in vaes_gcm_bulk.h: lane l holds a value
+ *    that counts as y_l * H^-l, so no horizontal sum is needed in the loop).
+ *
+ * The key (ak_vaes_ghash_key below) has one of two formats, chosen by the
+ * width file's AK_KARATSUBA; both are descending tables of the K_j, so
+ * n <= NPOW blocks starting at pow[NPOW - n] line up with consecutive
+ * lanes at either width.  Why two: docs/design.md, "The VAES key layout"
+ * (ymm measured slower with the zmm format).  Other work
+ * with the same ideas, read for comparison (no code taken): Linux
+ * arch/x86/crypto/aes-gcm-avx10-x86_64.S, Intel ipsec-mb, OpenSSL and
+ * BoringSSL's VAES GCM.
+ */
+
+/* ---- the GHASH key ------------------------------------------------------ */
+
+#ifndef AK_KARATSUBA
+#error "the width file says which GHASH key format it uses (AK_KARATSUBA)"
+#endif
+
+#if AK_KARATSUBA
+#define NPOW 28 /* powers of H in the table */
+/* ymm: Karatsuba (section 5). */
+typedef struct {
+    uint8_t pow[NPOW][16]; /* pow[e] = K_{NPOW-e}: descending */
+    /* Karatsuba half-sums: low qword k1^k0 of pow[e], high qword that of
+     * pow[e+2] (zero past the end), so the middle products of two vectors
+     * one apart share one vector of data half-sums (vaes_gacc_mid2). */
+    uint8_t kk[NPOW][16];
+    /* A vector load at one of the last entries of kk reaches up to
+     * AK_LANES - 1 entries past it; those lanes only meet zero data. */
+    uint8_t overrun[AK_LANES - 1][16];
+} ak_vaes_ghash_key;
+_Static_assert(offsetof(ak_vaes_ghash_key, kk) == sizeof(((ak_vaes_ghash_key *)0)->pow), "kk follows pow");
+#else
+#define NPOW 32
+/* zmm: schoolbook middle term, and the four-batch powers. */
+typedef struct {
+    uint8_t pow[NPOW][16]; /* pow[e] = K_{NPOW-e}: descending */
+    /* quad[j] = K_{2*BATCH + AK_LANES*(2*NV - j)}, j < 2*NV (K_64, K_60,
+     * .., K_36 on zmm): the one power per vector of the lane-scaled
+     * four-batch folds (vaes_gcm_body), read broadcast.  A vector load at
+     * one of the last entries of pow reaches up to AK_LANES - 1 entries
+     * into quad; those lanes only meet zero data. */
+    uint8_t quad[2 * NV][16];
+} ak_vaes_ghash_key;
+_Static_assert(sizeof(((ak_vaes_ghash_key *)0)->quad) >= 16 * (AK_LANES - 1), "pow's overrun stays in the key");
+#endif
+_Static_assert(sizeof(ak_vaes_ghash_key) <= AESKIT_GHASH_KEY_SIZE, "ak_vaes_ghash_key fits ak_ghash.data");
+
+VAES_INLINE const ak_vaes_ghash_key *vaes_ghash_key(const ak_ghash *g)
+{
+    return (const ak_vaes_ghash_key *)(const void *)g->data;
+}
+VAES_INLINE ak_vaes_ghash_key *vaes_ghash_key_w(ak_ghash *g) { return (ak_vaes_ghash_key *)(void *)g->data; }
+
+/* The descending powers for n <= NPOW blocks: entry NPOW - n, so block i
+ * (lane i counting across vectors) takes K_{n-i}. */
+VAES_INLINE const uint8_t *vaes_gh_pow(const ak_vaes_ghash_key *g, size_t n) { return g->pow[0] + 16 * (NPOW - n); }
+
+#define NVG (NPOW / AK_LANES) /* vectors per GHASH-only batch */
+
+/* ---- unreduced products ------------------------------------------------- */
+
+/* Unreduced product sums (sections 4-5): lo, mid, hi. */
+typedef struct {
+    vec_t lo, mid, hi;
+} gacc;
+
+VAES_INLINE void vaes_gacc_zero(gacc *a)
+{
+    a->lo = v_zero();
+    a->mid = v_zero();
+    a->hi = v_zero();
+}
+
+#if AK_KARATSUBA
+/* The half-sums of the power at pw (an entry of pow). */
+VAES_INLINE const uint8_t *vaes_gh_kk(const uint8_t *pw) { return pw + sizeof(((ak_vaes_ghash_key *)0)->pow); }
+#endif
+
+/* a += x * (powers at pw), x already in register form. */
+VAES_INLINE void vaes_gacc_mul(gacc *a, vec_t x, const uint8_t *pw)
+{
+    vec_t h = v_loadu(pw);
+    a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
+    a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+#if AK_KARATSUBA
+    vec_t hk = v_loadu(vaes_gh_kk(pw));
+    a->mid = v_xor(a->mid, v_clmul(v_xor(x, v_swap64(x)), hk, 0x00));
+#else
+    a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+#endif
+}
+
+/* a (+)= x0 * (powers at pw0) + x1 * (powers at pw1).  Two products at a
+ * time so that each accumulator takes both products' terms in one three-way
+ * XOR (one vpternlogd on AVX-512): 4 XORs per 8 multiplies instead of 6, on
+ * the ports the AES rounds need.  `first` (a compile-time constant) starts
+ * the sums instead of adding to them; uni: every lane of x takes lane 0's
+ * power (the lane-scaled folds of vaes_gcm_body). */
+VAES_INLINE void vaes_gacc_mul2(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1, const int first,
+                                const int uni)
+{
+    vec_t h0 = uni ? v_bcast(pw0) : v_loadu(pw0), h1 = uni ? v_bcast(pw1) : v_loadu(pw1);
+    vec_t l0 = v_clmul(x0, h0, 0x00), l1 = v_clmul(x1, h1, 0x00);
+    vec_t u0 = v_clmul(x0, h0, 0x11), u1 = v_clmul(x1, h1, 0x11);
+#if AK_KARATSUBA
+    vec_t k0 = uni ? v_bcast(vaes_gh_kk(pw0)) : v_loadu(vaes_gh_kk(pw0));
+    vec_t k1 = uni ? v_bcast(vaes_gh_kk(pw1)) : v_loadu(vaes_gh_kk(pw1));
+    vec_t m0 = v_clmul(v_xor(x0, v_swap64(x0)), k0, 0x00);
+    vec_t m1 = v_clmul(v_xor(x1, v_swap64(x1)), k1, 0x00);
+    a->mid = first ? v_xor(m0, m1) : v_xor3(a->mid, m0, m1);
+#else
+    vec_t m0a = v_clmul(x0, h0, 0x01), m0b = v_clmul(x0, h0, 0x10);
+    vec_t m1a = v_clmul(x1, h1, 0x01), m1b = v_clmul(x1, h1, 0x10);
+    a->mid = first ? v_xor(v_xor3(m0a, m0b, m1a), m1b) : v_xor3(v_xor3(a->mid, m0a, m0b), m1a, m1b);
+#endif
+    a->lo = first ? v_xor(l0, l1) : v_xor3(a->lo, l0, l1);
+    a->hi = first ? v_xor(u0, u1) : v_xor3(a->hi, u0, u1);
+}
+
+#if AK_KARATSUBA
+/* The lo and hi products of x (the middle one comes from vaes_gacc_mid2). */
+VAES_INLINE void vaes_gacc_lohi(gacc *a, vec_t x, const uint8_t *pw, const int first, const int uni)
+{
+    vec_t h = uni ? v_bcast(pw) : v_loadu(pw);
+    vec_t l = v_clmul(x, h, 0x00), u = v_clmul(x, h, 0x11);
+    a->lo = first ? l : v_xor(a->lo, l);
+    a->hi = first ? u : v_xor(a->hi, u);
+}
+
+/* The Karatsuba middle products of xa (powers at pw) and xb (powers at
+ * pw + VB, i.e. table entries two further on) from ONE vector of half-sums:
+ * t = [xa1^xa0, xb1^xb0] per lane by two unpacks and one XOR, where each
+ * vector alone takes a vpshufd and an XOR (3 instructions for two vectors
+ * instead of 4), against [kk_e, kk_{e+2}] from the half-sum table.
+ * Measured (interleaved A/B, AES-128, x86-vaes-avx2, four runs, against
+ * a vpshufd and an XOR per vector in the same stitch): opening 16 KiB 5%
+ * faster, sealing within the noise (the loop has 174 vector ALU
+ * instructions per 16 blocks instead of 178, and the ports are the limit:
+ * 80 of them are AES rounds on the two AES ports). */
+VAES_INLINE void vaes_gacc_mid2(gacc *a, vec_t xa, vec_t xb, const uint8_t *pw, const int first, const int uni)
+{
+    vec_t t = v_xor(v_unpacklo64(xa, xb), v_unpackhi64(xa, xb));
+    vec_t k = uni ? v_bcast(vaes_gh_kk(pw)) : v_loadu(vaes_gh_kk(pw));
+    vec_t ma = v_clmul(t, k, 0x00), mb = v_clmul(t, k, 0x11);
+    a->mid = first ? v_xor(ma, mb) : v_xor(v_xor(a->mid, ma), mb);
+}
+#endif
+
+/* ---- reduction ---------------------------------------------------------- */
+
+/* (Karatsuba fix-up,) the two-multiply reduction of section 4 in every
+ * lane; the lanes are left unsummed (vaes_gcm_body carries them
+ * lane-scaled; v_hxor sums them). */
+VAES_INLINE vec_t vaes_gacc_reduce_v(gacc a)
+{
+    const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));
+#if AK_KARATSUBA
+    vec_t mid = v_xor3(a.mid, a.lo, a.hi);
+#else
+    vec_t mid = a.mid;
+#endif
+    mid = v_xor3(mid, v_swap64(a.lo), v_clmul(a.lo, c, 0x00));
+    return v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00));
+}
+
+VAES_INLINE __m128i vaes_gacc_reduce(gacc a) { return v_hxor(vaes_gacc_reduce_v(a)); }
+
+/* 128-bit multiply, for key setup and single blocks: r(a*b') with b' = K. */
+VAES_INLINE __m128i x_gmul(__m128i a, __m128i k)
+{
+    const __m128i c = _mm_set1_epi64x((long long)0xc200000000000000ULL);
+    __m128i lo = _mm_clmulepi64_si128(a, k, 0x00);
+    __m128i hi = _mm_clmulepi64_si128(a, k, 0x11);
+    __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(a, k, 0x01), _mm_clmulepi64_si128(a, k, 0x10));
+    mid = _mm_xor_si128(mid, _mm_xor_si128(_mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, c, 0x00)));
+    return _mm_xor_si128(hi, _mm_xor_si128(_mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00)));
+}
+
+/* ---- key setup ---------------------------------------------------------- */
+
+VAES_INLINE void vaes_ghash_init(ak_ghash *gk, const uint8_t H[16])
+{
+    ak_vaes_ghash_key *g = vaes_ghash_key_w(gk);
+    __m128i h = _mm_shuffle_epi8(x_load(H), x_bswap_mask());
+    /* K_1 = r(H) << 1, folding the pushed-out x^0 back as x^-1 (section 3);
+     * the carry is an arithmetic-shift mask, not a branch. */
+    __m128i carry = _mm_srai_epi32(_mm_shuffle_epi32(h, 0xff), 31);
+    __m128i sh = _mm_or_si128(_mm_slli_epi64(h, 1), _mm_srli_epi64(_mm_slli_si128(h, 8), 63));
+    __m128i k1 = _mm_xor_si128(sh, _mm_and_si128(carry, _mm_set_epi64x((long long)0xc200000000000000ULL, 1)));
+    __m128i kj = k1;
+    memset(gk->data, 0, sizeof gk->data);
+    for (int j = 1; j <= NPOW; j++) {
+        x_store(g->pow[NPOW - j], kj);
+        kj = x_gmul(kj, k1);
+    }
+#if AK_KARATSUBA
+    for (int e = 0; e < NPOW; e++) {
+        __m128i k = x_load(g->pow[e]);
+        __m128i kn = e + 2 < NPOW ? x_load(g->pow[e + 2]) : _mm_setzero_si128();
+        __m128i kk = _mm_xor_si128(k, _mm_shuffle_epi32(k, 0x4e));
+        __m128i kkn = _mm_xor_si128(kn, _mm_shuffle_epi32(kn, 0x4e));
+        x_store(g->kk[e], _mm_unpacklo_epi64(kk, kkn));
+    }
+#else
+    /* quad[j] = K_{2*BATCH + AK_LANES*(2*NV - j)}: two interleaved chains
+     * stepping by H^(2*AK_LANES), from K_{2*BATCH} * H^AK_LANES and
+     * K_{2*BATCH} * H^(2*AK_LANES) */
+    __m128i k2 = x_load(vaes_gh_pow(g, 2 * AK_LANES));
+    __m128i ka = x_gmul(x_load(vaes_gh_pow(g, 2 * BATCH)), x_load(vaes_gh_pow(g, AK_LANES)));
+    __m128i kb = x_gmul(x_load(vaes_gh_pow(g, 2 * BATCH)), k2);
+    for (int j = 2 * NV - 1; j >= 1; j -= 2) {
+        x_store(g->quad[j], ka);
+        x_store(g->quad[j - 1], kb);
+        if (j > 1) {
+            ka = x_gmul(ka, k2);
+            kb = x_gmul(kb, k2);
+        }
+    }
+#endif
+}
+
+/* ---- GHASH over whole blocks -------------------------------------------- */
+
+/* Folds nb blocks into Y (register form); one reduction per NPOW blocks. */
+VAES_INLINE __m128i vaes_ghash_blocks(const ak_vaes_ghash_key *g, __m128i Y, const uint8_t *in, size_t nb)
+{
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    while (nb) {
+        size_t m = nb < (NVG * AK_LANES) ? nb : (NVG * AK_LANES);
+        const uint8_t *pw = vaes_gh_pow(g, m);
+        gacc a;
+        vaes_gacc_zero(&a);
+        if (m == NVG * AK_LANES) {
+            _Pragma("GCC unroll 16")
+            for (int j = 0; j < NVG; j++) {
+                vec_t x = v_shuffle8(v_loadu(in + VB * j), bsw);
+                if (j == 0)
+                    x = v_xor(x, v_zext(Y));
+                vaes_gacc_mul(&a, x, pw + VB * j);
+            }
+        } else {
+            for (int j = 0; j < NVG && (size_t)j * AK_LANES < m; j++) {
+                vec_t x = v_shuffle8(v_load_window(in, (ptrdiff_t)(VB * j), 16 * m), bsw);
+                if (j == 0)
+                    x = v_xor(x, v_zext(Y));
+                vaes_gacc_mul(&a, x, pw + VB * j);
+            }
+        }
+        Y = vaes_gacc_reduce(a);
+        nb -= m;
+        in += 16 * m;
+    }
+    return Y;
+}
+
+/* The ghash primitive: Y = GHASH_H(Y, in), Y in the byte order of SP 800-38D. */
+VAES_INLINE void vaes_ghash(const ak_ghash *gk, uint8_t Y[16], const uint8_t *in, size_t nb)
+{
+    __m128i y = _mm_shuffle_epi8(x_load(Y), x_bswap_mask());
+    y = vaes_ghash_blocks(vaes_ghash_key(gk), y, in, nb);
+    x_store(Y, _mm_shuffle_epi8(y, x_bswap_mask()));
+}
