@@ -35,7 +35,8 @@
  * wp_algs[] (wycheproof.c).
  *
  * Not public API: a tools-internal library (aeskit_vectors_lib) that the
- * shipped `aeskit vectors` and the tests link.
+ * shipped `aeskit vectors` and the tests link.  Not thread-safe: the drivers
+ * keep their (large, 64-byte aligned) key objects in static storage.
  */
 #ifndef AESKIT_TOOLS_DRIVE_H
 #define AESKIT_TOOLS_DRIVE_H
