@@ -1,18 +1,22 @@
 /*
- * fuzz_common.h - input decoding and the OpenSSL oracle shared by the
- * libFuzzer targets.  The fuzzer's bytes are read front to back; running out
- * of input yields zeros, so every input is a valid (if short) test case.
+ * fuzz_common.h - what the libFuzzer targets share: input decoding, and
+ * running a case through the mode driver (tools/vectors/drive.h) under
+ * every backend.  The expected answers come from the one OpenSSL oracle
+ * (tests/common/oracle.h).  The fuzzer's bytes are read front to back;
+ * running out of input yields zeros, so every input is a valid (if short)
+ * test case.
  */
 #ifndef AESKIT_FUZZ_COMMON_H
 #define AESKIT_FUZZ_COMMON_H
 
-#include <openssl/evp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "aeskit.h"
+#include "drive.h"
+#include "oracle.h"
 
 typedef struct {
     const uint8_t *p;
@@ -48,41 +52,28 @@ static size_t fz_take(fz_reader *r, uint8_t *out, size_t want)
         }                                                                         \
     } while (0)
 
-static const EVP_CIPHER *fz_evp_gcm(size_t kl)
+/* Runs the mode driver (tools/vectors/drive.h) on c; aborts, saying why,
+ * if a check failed. */
+static void fz_drive(const char *mode, const akd_case *c)
 {
-    return kl == 16 ? EVP_aes_128_gcm() : kl == 24 ? EVP_aes_192_gcm() : EVP_aes_256_gcm();
+    akd_report r;
+    memset(&r, 0, sizeof r);
+    int rc = akd_run(mode, c, &r);
+    FZ_ASSERT(rc == 0, "%s driver [%s]: %s (%lu of %lu checks failed; key %zu iv %zu aad %zu "
+              "msg %zu ct %zu tag %zu)", mode, c->backend ? c->backend : "default",
+              rc < 0 ? "no such driver" : r.why, r.failures, r.checks, c->key_len, c->iv_len,
+              c->aad_len, c->msg_len, c->ct_len, c->tag_len);
 }
 
-/* OpenSSL GCM.  Encrypt: writes out and tag.  Decrypt: returns 1 if the tag
- * verifies.  OpenSSL takes a truncated tag only on decrypt; on encrypt we
- * take the full tag and truncate. */
-static int fz_openssl_gcm(int enc, const uint8_t *key, size_t kl, const uint8_t *iv, size_t ivl,
-                          const uint8_t *aad, size_t al, const uint8_t *in, size_t n, uint8_t *out,
-                          uint8_t *tag, size_t tl)
+/* Calls each(name) for every backend this CPU can run. */
+static void fz_each_backend(void (*each)(const char *name, void *arg), void *arg)
 {
-    EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-    int ok = 1, outl;
-    ok &= EVP_CipherInit_ex(c, fz_evp_gcm(kl), NULL, NULL, NULL, enc);
-    ok &= EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, (int)ivl, NULL);
-    ok &= EVP_CipherInit_ex(c, NULL, NULL, key, iv, enc);
-    if (!enc)
-        ok &= EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_TAG, (int)tl, tag);
-    if (al)
-        ok &= EVP_CipherUpdate(c, NULL, &outl, aad, (int)al);
-    if (n)
-        ok &= EVP_CipherUpdate(c, out, &outl, in, (int)n);
-    int fin = EVP_CipherFinal_ex(c, out + n, &outl);
-    if (enc) {
-        uint8_t full[16];
-        ok &= EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_GET_TAG, 16, full);
-        memcpy(tag, full, tl);
-        FZ_ASSERT(ok && fin, "OpenSSL GCM setup failed");
-    } else {
-        FZ_ASSERT(ok, "OpenSSL GCM setup failed");
-        ok = fin;
+    for (size_t b = 0; b < aeskit_backend_count(); b++) {
+        aeskit_backend_info bi;
+        FZ_ASSERT(aeskit_backend_get(&bi, b) == AESKIT_OK, "backend_get %zu", b);
+        if (bi.available)
+            each(bi.name, arg);
     }
-    EVP_CIPHER_CTX_free(c);
-    return ok;
 }
 
 #endif

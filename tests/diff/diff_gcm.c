@@ -5,12 +5,15 @@
  * Coverage: every message length 0..1100 and a sample up to 64 KiB; IV
  * lengths 1, 8, 12, 13, 16, 60, 100 and others; every tag length the API
  * allows (4, 8, 12..16); AAD lengths 0..70, block-boundary lengths and a
- * few long ones; AES-128/192/256.  Each seal is compared byte for byte with
- * OpenSSL, then opened by aeskit (must give the plaintext back) and by
- * OpenSSL (must accept aeskit's tag).
+ * few long ones; AES-128/192/256.  Each case is sealed by OpenSSL (the
+ * oracle) and driven through the mode driver with OpenSSL's output as the
+ * expected answer (tools/vectors/drive.h: one-shot, streamed in every split
+ * pattern, in-place, tampered, and RFC 4106 for an ESP-shaped case); then
+ * OpenSSL must accept aeskit's own tag.
  */
 #include "harness.h"
 #include "oracle.h"
+#include "th_drive.h"
 
 #define MAXLEN (65536 + 64)
 
@@ -34,21 +37,16 @@ static void one_gcm(const aeskit_gcm_key *gk, const uint8_t *key, size_t klen, s
     th_fill(aadp, aad_len);
     th_fill(pt, len);
     or_gcm_seal(key, klen, iv, iv_len, aadp, aad_len, pt, len, ct_ref, tag_ref, tag_len);
+    akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = iv_len,
+                  .aad = aadp, .aad_len = aad_len, .msg = pt, .msg_len = len, .ct = ct_ref,
+                  .ct_len = len, .tag = tag_ref, .tag_len = tag_len};
+    th_drive("gcm", &c, "k=%zu iv=%zu aad=%zu len=%zu tag=%zu", klen, iv_len, aad_len, len,
+             tag_len);
     aeskit_status st = aeskit_gcm_seal(gk, ct, tag, tag_len, pt, len, iv, iv_len, aadp, aad_len);
     TH_CHECK(st == AESKIT_OK, "gcm seal k=%zu iv=%zu aad=%zu len=%zu tag=%zu: %s", klen, iv_len,
              aad_len, len, tag_len, aeskit_strerror(st));
     if (st != AESKIT_OK)
         return;
-    TH_CHECK_MEM(ct, ct_ref, len, "gcm ciphertext k=%zu iv=%zu aad=%zu len=%zu", klen, iv_len,
-                 aad_len, len);
-    TH_CHECK_MEM(tag, tag_ref, tag_len, "gcm tag k=%zu iv=%zu aad=%zu len=%zu tag=%zu", klen,
-                 iv_len, aad_len, len, tag_len);
-    memset(back, 0xa5, len);
-    st = aeskit_gcm_open(gk, back, ct_ref, len, tag_ref, tag_len, iv, iv_len, aadp, aad_len);
-    TH_CHECK(st == AESKIT_OK, "gcm open of OpenSSL's output k=%zu iv=%zu aad=%zu len=%zu tag=%zu: %s",
-             klen, iv_len, aad_len, len, tag_len, aeskit_strerror(st));
-    TH_CHECK_MEM(back, pt, len, "gcm open plaintext k=%zu iv=%zu aad=%zu len=%zu", klen, iv_len,
-                 aad_len, len);
     TH_CHECK(or_gcm_open(key, klen, iv, iv_len, aadp, aad_len, ct, len, tag, tag_len, back),
              "OpenSSL rejects aeskit's gcm tag k=%zu iv=%zu aad=%zu len=%zu tag=%zu", klen, iv_len,
              aad_len, len, tag_len);
@@ -143,13 +141,13 @@ static void test_gmac(void)
             th_fill(iv, iv_len);
             th_fill(aad, a);
             or_gcm_seal(key, klen, iv, iv_len, aad, a, NULL, 0, NULL, tag_ref, tl);
+            akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = iv_len,
+                          .aad = aad, .aad_len = a, .tag = tag_ref, .tag_len = tl};
+            th_drive("gmac", &c, "k=%zu iv=%zu aad=%zu tag=%zu", klen, iv_len, a, tl);
             aeskit_status st = aeskit_gmac(&gk, tag, tl, iv, iv_len, aad, a);
             TH_CHECK(st == AESKIT_OK, "gmac k=%zu aad=%zu: %s", klen, a, aeskit_strerror(st));
             TH_CHECK_MEM(tag, tag_ref, tl, "gmac tag k=%zu iv=%zu aad=%zu tag=%zu", klen, iv_len,
                          a, tl);
-            st = aeskit_gmac_verify(&gk, tag_ref, tl, iv, iv_len, aad, a);
-            TH_CHECK(st == AESKIT_OK, "gmac verify of OpenSSL's tag k=%zu aad=%zu: %s", klen, a,
-                     aeskit_strerror(st));
         }
         aeskit_gcm_wipe(&gk);
     }
@@ -176,14 +174,15 @@ static void test_rfc4106(void)
             th_fill(aad, aad_len);
             th_fill(pt, len);
             or_gcm_seal(key, klen, nonce, 12, aad, aad_len, pt, len, ct_ref, tag_ref, icv);
+            akd_case c = {.backend = be, .key = key, .key_len = klen + 4, .iv = nonce + 4,
+                          .iv_len = 8, .aad = aad, .aad_len = aad_len, .msg = pt, .msg_len = len,
+                          .ct = ct_ref, .ct_len = len, .tag = tag_ref, .tag_len = icv};
+            th_drive("rfc4106", &c, "k=%zu len=%zu aad=%zu icv=%zu", klen, len, aad_len, icv);
             st = aeskit_rfc4106_seal(&rk, ct, tag, icv, pt, len, nonce + 4, aad, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4106 seal len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(ct, ct_ref, len, "rfc4106 ct k=%zu len=%zu aad=%zu", klen, len, aad_len);
             TH_CHECK_MEM(tag, tag_ref, icv, "rfc4106 icv k=%zu len=%zu aad=%zu icv=%zu", klen, len,
                          aad_len, icv);
-            st = aeskit_rfc4106_open(&rk, back, ct_ref, len, tag_ref, icv, nonce + 4, aad, aad_len);
-            TH_CHECK(st == AESKIT_OK, "rfc4106 open len=%zu: %s", len, aeskit_strerror(st));
-            TH_CHECK_MEM(back, pt, len, "rfc4106 open plaintext len=%zu", len);
         }
         aeskit_rfc4106_wipe(&rk);
     }
@@ -209,11 +208,13 @@ static void test_rfc4543(void)
             th_fill(pt, len);
             memcpy(auth + aad_len + 8, pt, len);
             or_gcm_seal(key, klen, nonce, 12, auth, aad_len + 8 + len, NULL, 0, NULL, tag_ref, 16);
+            akd_case c = {.backend = be, .key = key, .key_len = klen + 4, .iv = nonce + 4,
+                          .iv_len = 8, .aad = auth, .aad_len = aad_len, .msg = pt, .msg_len = len,
+                          .tag = tag_ref, .tag_len = 16};
+            th_drive("rfc4543", &c, "k=%zu len=%zu aad=%zu", klen, len, aad_len);
             aeskit_status st = aeskit_rfc4543_mac(&rk, tag, pt, len, nonce + 4, auth, aad_len);
             TH_CHECK(st == AESKIT_OK, "rfc4543 mac len=%zu: %s", len, aeskit_strerror(st));
             TH_CHECK_MEM(tag, tag_ref, 16, "rfc4543 icv k=%zu len=%zu aad=%zu", klen, len, aad_len);
-            st = aeskit_rfc4543_verify(&rk, pt, len, tag_ref, nonce + 4, auth, aad_len);
-            TH_CHECK(st == AESKIT_OK, "rfc4543 verify len=%zu: %s", len, aeskit_strerror(st));
         }
         aeskit_rfc4106_wipe(&rk);
     }

@@ -4,15 +4,19 @@
  * are checked against OpenSSL in diff_*.c; here every other way of calling
  * the library must give exactly the same bytes.
  *
- * - GCM (AAD and data), CMAC and CTR streamed in steps of 1, 7, 15, 16, 17,
- *   255 bytes and in random splits, encrypt and decrypt.
- * - Input and output misaligned by 0..3 bytes (independently).
+ * - GCM (AAD and data), CMAC and CTR through the mode driver
+ *   (tools/vectors/drive.h) with aeskit's one-shot output as the expected
+ *   answer: streamed in steps of 1, 7, 15, 16, 17, 255 bytes and in random
+ *   splits, encrypt and decrypt, input and output misaligned by 0..3 bytes
+ *   (independently), sometimes in-place.
+ * - One-shot calls of every mode misaligned by 0..3 bytes.
  * - In-place (out == in) for every mode: GCM, CCM, RFC 4106/4309, CTR, ECB,
  *   CBC (raw and PKCS#7), XTS, and streaming GCM/CTR.
  * - CBC calls continue a message through the updated chaining value.
  * - Streaming calls out of order return AESKIT_ERR_STATE.
  */
 #include "harness.h"
+#include "th_drive.h"
 
 #define MAXLEN 8192
 #define SLACK 64
@@ -20,19 +24,6 @@
 static const char *be;
 static uint8_t pt_buf[MAXLEN + SLACK], ref_buf[MAXLEN + SLACK], out_buf[MAXLEN + SLACK],
     aad_buf[MAXLEN + SLACK], tmp_buf[MAXLEN + SLACK];
-
-/* Split patterns: fixed steps, then random.  Returns the next chunk size. */
-static const size_t steps[] = {1, 7, 15, 16, 17, 255, 0 /* random */, 0 /* random large */};
-#define NPATTERNS (sizeof steps / sizeof steps[0])
-static size_t chunk(size_t pattern, size_t remaining)
-{
-    size_t n = steps[pattern];
-    if (pattern == NPATTERNS - 2)
-        n = th_randn(40); /* includes empty updates */
-    else if (pattern == NPATTERNS - 1)
-        n = 1 + th_randn(600);
-    return n < remaining ? n : remaining;
-}
 
 static size_t next_len(size_t len)
 {
@@ -45,9 +36,9 @@ static size_t next_len(size_t len)
 
 /* ---- GCM ------------------------------------------------------------------- */
 
-static void test_gcm_stream(const aeskit_gcm_key *gk, size_t klen)
+static void test_gcm_stream(const aeskit_gcm_key *gk, const uint8_t *key, size_t klen)
 {
-    uint8_t iv[32], tag_ref[16], tag[16];
+    uint8_t iv[32], tag_ref[16];
     for (size_t len = 0; len <= MAXLEN - 16; len = next_len(len)) {
         size_t iv_len = len % 4 ? 12 : 1 + th_randn(32);
         size_t aad_len = th_randn(4) ? th_randn(70) : th_randn(700);
@@ -57,44 +48,10 @@ static void test_gcm_stream(const aeskit_gcm_key *gk, size_t klen)
         aeskit_status st = aeskit_gcm_seal(gk, ref_buf, tag_ref, 16, pt_buf, len, iv, iv_len,
                                            aad_buf, aad_len);
         TH_CHECK(st == AESKIT_OK, "gcm seal len=%zu: %s", len, aeskit_strerror(st));
-        for (size_t p = 0; p < NPATTERNS; p++) {
-            /* the tiny steps only on shorter messages, to bound the run time */
-            if (steps[p] && steps[p] < 16 && len > 2100)
-                continue;
-            size_t in_off = th_randn(4), out_off = th_randn(4);
-            int inplace = th_randn(4) == 0;
-            for (int dir = 0; dir < 2; dir++) {
-                uint8_t *in = tmp_buf + in_off;
-                uint8_t *out = inplace ? in : out_buf + out_off;
-                memcpy(in, dir ? ref_buf : pt_buf, len);
-                aeskit_gcm_ctx ctx;
-                st = aeskit_gcm_start(&ctx, gk, dir ? AESKIT_OPEN : AESKIT_SEAL, iv, iv_len);
-                for (size_t off = 0; off < aad_len && st == AESKIT_OK;) {
-                    size_t n = chunk(p, aad_len - off);
-                    st = aeskit_gcm_update_aad(&ctx, aad_buf + off, n);
-                    off += n;
-                }
-                for (size_t off = 0; off < len && st == AESKIT_OK;) {
-                    size_t n = chunk(p, len - off);
-                    st = aeskit_gcm_update(&ctx, out + off, in + off, n);
-                    off += n;
-                }
-                if (st == AESKIT_OK)
-                    st = dir ? aeskit_gcm_finish_verify(&ctx, tag_ref, 16) : aeskit_gcm_finish(&ctx, tag, 16);
-                TH_CHECK(st == AESKIT_OK,
-                         "gcm stream %s k=%zu len=%zu aad=%zu step=%zu in+%zu out+%zu%s: %s",
-                         dir ? "decrypt" : "encrypt", klen, len, aad_len, steps[p], in_off, out_off,
-                         inplace ? " in-place" : "", aeskit_strerror(st));
-                TH_CHECK_MEM(out, dir ? pt_buf : ref_buf, len,
-                             "gcm stream %s k=%zu len=%zu aad=%zu iv=%zu step=%zu in+%zu out+%zu%s",
-                             dir ? "decrypt" : "encrypt", klen, len, aad_len, iv_len, steps[p],
-                             in_off, out_off, inplace ? " in-place" : "");
-                if (!dir)
-                    TH_CHECK_MEM(tag, tag_ref, 16, "gcm stream tag k=%zu len=%zu aad=%zu step=%zu",
-                                 klen, len, aad_len, steps[p]);
-                aeskit_gcm_ctx_wipe(&ctx);
-            }
-        }
+        akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = iv_len,
+                      .aad = aad_buf, .aad_len = aad_len, .msg = pt_buf, .msg_len = len,
+                      .ct = ref_buf, .ct_len = len, .tag = tag_ref, .tag_len = 16};
+        th_drive("gcm", &c, "k=%zu len=%zu aad=%zu iv=%zu", klen, len, aad_len, iv_len);
     }
 }
 
@@ -141,42 +98,26 @@ static void test_gcm_state(const aeskit_gcm_key *gk)
 
 /* ---- CMAC ------------------------------------------------------------------ */
 
-static void test_cmac_stream(const aeskit_cmac_key *ck, size_t klen)
+static void test_cmac_stream(const aeskit_cmac_key *ck, const uint8_t *key, size_t klen)
 {
-    uint8_t ref[16], tag[16];
+    uint8_t ref[16];
     for (size_t len = 0; len <= MAXLEN - 16; len = next_len(len)) {
         th_fill(pt_buf, len);
         aeskit_status st = aeskit_cmac(ck, ref, 16, pt_buf, len);
         TH_CHECK(st == AESKIT_OK, "cmac len=%zu: %s", len, aeskit_strerror(st));
-        for (size_t p = 0; p < NPATTERNS; p++) {
-            if (steps[p] && steps[p] < 16 && len > 2100)
-                continue;
-            size_t in_off = th_randn(4);
-            memcpy(tmp_buf + in_off, pt_buf, len);
-            aeskit_cmac_ctx ctx;
-            st = aeskit_cmac_start(&ctx, ck);
-            for (size_t off = 0; off < len && st == AESKIT_OK;) {
-                size_t n = chunk(p, len - off);
-                st = aeskit_cmac_update(&ctx, tmp_buf + in_off + off, n);
-                off += n;
-            }
-            int verify = th_randn(2);
-            if (st == AESKIT_OK)
-                st = verify ? aeskit_cmac_finish_verify(&ctx, ref, 16) : aeskit_cmac_finish(&ctx, tag, 16);
-            TH_CHECK(st == AESKIT_OK, "cmac stream k=%zu len=%zu step=%zu: %s", klen, len, steps[p],
-                     aeskit_strerror(st));
-            if (!verify)
-                TH_CHECK_MEM(tag, ref, 16, "cmac stream k=%zu len=%zu step=%zu in+%zu", klen, len,
-                             steps[p], in_off);
-            TH_CHECK(aeskit_cmac_update(&ctx, pt_buf, 1) == AESKIT_ERR_STATE,
-                     "cmac update after finish accepted");
-        }
+        akd_case c = {.backend = be, .key = key, .key_len = klen, .msg = pt_buf, .msg_len = len,
+                      .tag = ref, .tag_len = 16};
+        th_drive("cmac", &c, "k=%zu len=%zu", klen, len);
+        aeskit_cmac_ctx ctx;
+        TH_CHECK(aeskit_cmac_start(&ctx, ck) == AESKIT_OK && aeskit_cmac_finish(&ctx, ref, 16) == AESKIT_OK &&
+                     aeskit_cmac_update(&ctx, pt_buf, 1) == AESKIT_ERR_STATE,
+                 "cmac update after finish accepted");
     }
 }
 
 /* ---- CTR ------------------------------------------------------------------- */
 
-static void test_ctr_stream(const aeskit_aes_key *k, size_t klen)
+static void test_ctr_stream(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
     uint8_t iv[16];
     for (size_t len = 0; len <= MAXLEN - 16; len = next_len(len)) {
@@ -188,25 +129,9 @@ static void test_ctr_stream(const aeskit_aes_key *k, size_t klen)
         th_fill(pt_buf, len);
         aeskit_status st = aeskit_ctr_crypt(k, ref_buf, pt_buf, len, iv);
         TH_CHECK(st == AESKIT_OK, "ctr len=%zu: %s", len, aeskit_strerror(st));
-        for (size_t p = 0; p < NPATTERNS; p++) {
-            if (steps[p] && steps[p] < 16 && len > 2100)
-                continue;
-            size_t in_off = th_randn(4), out_off = th_randn(4);
-            int inplace = th_randn(3) == 0;
-            uint8_t *in = tmp_buf + in_off, *out = inplace ? in : out_buf + out_off;
-            memcpy(in, pt_buf, len);
-            aeskit_ctr_ctx ctx;
-            st = aeskit_ctr_start(&ctx, k, iv);
-            for (size_t off = 0; off < len && st == AESKIT_OK;) {
-                size_t n = chunk(p, len - off);
-                st = aeskit_ctr_update(&ctx, out + off, in + off, n);
-                off += n;
-            }
-            TH_CHECK(st == AESKIT_OK, "ctr stream: %s", aeskit_strerror(st));
-            TH_CHECK_MEM(out, ref_buf, len, "ctr stream k=%zu len=%zu step=%zu in+%zu out+%zu%s",
-                         klen, len, steps[p], in_off, out_off, inplace ? " in-place" : "");
-            aeskit_ctr_ctx_wipe(&ctx);
-        }
+        akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = 16,
+                      .msg = pt_buf, .msg_len = len, .ct = ref_buf, .ct_len = len};
+        th_drive("ctr", &c, "k=%zu len=%zu", klen, len);
     }
 }
 
@@ -372,9 +297,9 @@ int main(void)
         }
         if (ki == 0)
             test_gcm_state(&gk);
-        test_gcm_stream(&gk, klen);
-        test_cmac_stream(&ck, klen);
-        test_ctr_stream(&k, klen);
+        test_gcm_stream(&gk, key, klen);
+        test_cmac_stream(&ck, key, klen);
+        test_ctr_stream(&k, key, klen);
         mode_args a = {.k = &k, .gk = &gk, .xk = &xk, .r6 = &r6, .r9 = &r9};
         test_oneshot_layouts(&a, klen);
         test_cbc_continue(&k, klen);

@@ -1,6 +1,7 @@
 /*
- * test_kat.c - the known-answer tests (kat_vectors.c) under the backend
- * named by AESKIT_BACKEND (ctest registers one run per backend).  A backend
+ * test_kat.c - the known-answer tests (tools/vectors/kat_vectors.c, through
+ * the mode driver tools/vectors/drive.h) under the backend named by
+ * AESKIT_BACKEND (ctest registers one run per backend).  A backend
  * this CPU cannot run exits 77, which ctest reports as skipped.
  */
 #include <stdio.h>
@@ -29,13 +30,14 @@ int main(void)
         }
     }
     unsigned passed = 0, failed = 0;
-    int rc = kat_run_all(be, stderr, &passed, &failed);
+    unsigned long checks = 0;
+    int rc = kat_run_all(be, stderr, &passed, &failed, &checks);
     if (rc == 77) {
         printf("SKIP: backend %s cannot run here\n", be);
         return 77;
     }
-    printf("known-answer tests [%s]: %zu vectors\n", be ? be : aeskit_backend_default(),
-           kat_vector_count);
+    printf("known-answer tests [%s]: %zu vectors, %lu checks\n",
+           be ? be : aeskit_backend_default(), kat_vector_count, checks);
     printf("%u passed, %u failed, 0 skipped\n", passed, failed);
     return failed ? 1 : 0;
 }

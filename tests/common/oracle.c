@@ -1,35 +1,27 @@
 /*
- * oracle.h - OpenSSL libcrypto (EVP) as the independent reference for the
- * differential tests.  Every function returns 1 on success, 0 on failure
- * (for the open functions: 0 = OpenSSL rejected the tag), and aborts the
- * test binary if OpenSSL itself errors in a way that means the harness is
- * wrong (so a broken oracle can never make a test pass).
- *
- * Only the differential binaries include this; the backend-vs-generic,
- * streaming and tamper tests do not need OpenSSL (cross builds may lack it).
+ * oracle.c - OpenSSL's libcrypto (EVP) as the independent reference
+ * (oracle.h): the one place the tests and fuzz targets call OpenSSL.
  */
-#ifndef AESKIT_TEST_ORACLE_H
-#define AESKIT_TEST_ORACLE_H
-
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/opensslv.h>
 #include <openssl/params.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define OR_FN static __attribute__((unused))
+#include "oracle.h"
 
-OR_FN void or_die(const char *what)
+void or_die(const char *what)
 {
     fprintf(stderr, "oracle error (OpenSSL): %s\n", what);
     ERR_print_errors_fp(stderr);
     exit(2);
 }
 
-OR_FN const EVP_CIPHER *or_aes(const char *mode, size_t key_len)
+static const EVP_CIPHER *or_aes(const char *mode, size_t key_len)
 {
     /* key_len is the AES key length; XTS callers pass one half. */
     int bits = (int)key_len * 8;
@@ -49,7 +41,7 @@ OR_FN const EVP_CIPHER *or_aes(const char *mode, size_t key_len)
 }
 
 static EVP_CIPHER_CTX *or_ctx_cache;
-OR_FN EVP_CIPHER_CTX *or_ctx(void)
+static EVP_CIPHER_CTX *or_ctx(void)
 {
     if (!or_ctx_cache && !(or_ctx_cache = EVP_CIPHER_CTX_new()))
         or_die("EVP_CIPHER_CTX_new");
@@ -59,7 +51,7 @@ OR_FN EVP_CIPHER_CTX *or_ctx(void)
 
 /* ---- GCM (any IV length >= 1, tag 1..16) ---------------------------------- */
 
-OR_FN void or_gcm_seal(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
+void or_gcm_seal(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                        uint8_t *out, uint8_t *tag, size_t tag_len)
 {
@@ -83,7 +75,7 @@ OR_FN void or_gcm_seal(const uint8_t *key, size_t key_len, const uint8_t *iv, si
 }
 
 /* Returns 1 if OpenSSL accepts the tag (and writes the plaintext). */
-OR_FN int or_gcm_open(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
+int or_gcm_open(const uint8_t *key, size_t key_len, const uint8_t *iv, size_t iv_len,
                       const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                       const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
@@ -104,7 +96,7 @@ OR_FN int or_gcm_open(const uint8_t *key, size_t key_len, const uint8_t *iv, siz
 
 /* ---- CCM (nonce 7..13, tag 4..16 even) ------------------------------------ */
 
-OR_FN void or_ccm_seal(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
+void or_ccm_seal(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
                        const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                        uint8_t *out, uint8_t *tag, size_t tag_len)
 {
@@ -132,7 +124,7 @@ OR_FN void or_ccm_seal(const uint8_t *key, size_t key_len, const uint8_t *nonce,
         or_die("ccm get tag");
 }
 
-OR_FN int or_ccm_open(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
+int or_ccm_open(const uint8_t *key, size_t key_len, const uint8_t *nonce, size_t nonce_len,
                       const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                       const uint8_t *tag, size_t tag_len, uint8_t *out)
 {
@@ -157,7 +149,7 @@ OR_FN int or_ccm_open(const uint8_t *key, size_t key_len, const uint8_t *nonce, 
 
 /* Runs cipher over in; returns the output length, or -1 if OpenSSL refuses
  * (bad padding on decrypt).  key_len is the whole key (XTS: both halves). */
-OR_FN long or_cipher(const char *mode, int enc, int padding, const uint8_t *key, size_t key_len,
+long or_cipher(const char *mode, int enc, int padding, const uint8_t *key, size_t key_len,
                      const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out)
 {
     EVP_CIPHER_CTX *c = or_ctx();
@@ -184,7 +176,7 @@ OR_FN long or_cipher(const char *mode, int enc, int padding, const uint8_t *key,
 /* ---- CMAC (EVP_MAC "CMAC"), full 16-byte tag ------------------------------- */
 
 static EVP_MAC *or_cmac_mac;
-OR_FN void or_cmac(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len,
+void or_cmac(const uint8_t *key, size_t key_len, const uint8_t *msg, size_t len,
                    uint8_t tag[16])
 {
     if (!or_cmac_mac && !(or_cmac_mac = EVP_MAC_fetch(NULL, "CMAC", NULL)))
@@ -204,4 +196,5 @@ OR_FN void or_cmac(const uint8_t *key, size_t key_len, const uint8_t *msg, size_
     EVP_MAC_CTX_free(m);
 }
 
-#endif
+
+const char *or_version(void) { return OPENSSL_VERSION_TEXT; }

@@ -1,11 +1,12 @@
 /*
  * kat_vectors.h - known-answer vectors typed in from the standards, and the
- * runner that checks them against the library.  Shared by the KAT test
- * binary (tests/kat/test_kat.c) and `aeskit vectors --builtin`.
+ * runner that checks them against the library through the mode driver
+ * (drive.h).  Part of `aeskit vectors --builtin`; the KAT test binary
+ * (tests/kat/test_kat.c) links the same library.
  *
  * The vectors are data (kat_vectors.c), each with its source named; every
- * one was cross-checked against OpenSSL's libcrypto before it was committed
- * (tests/kat/check_openssl.c), so a typo cannot become a "known answer".
+ * one is cross-checked against OpenSSL's libcrypto (tests/kat/check_openssl.c,
+ * ctest kat-table-vs-openssl), so a typo cannot become a "known answer".
  */
 #ifndef AESKIT_KAT_VECTORS_H
 #define AESKIT_KAT_VECTORS_H
@@ -41,20 +42,27 @@ extern const struct kat_vector kat_vectors[];
 extern const size_t kat_vector_count;
 
 const char *kat_mode_name(enum kat_mode m);
+/* The mode driver (drive.h akd_modes[]) that checks vectors of mode m. */
+const char *kat_mode_driver(enum kat_mode m);
 
 /* Decodes one field of a vector into a fresh malloc'ed buffer (never NULL
  * on success, even for length 0).  Returns 0, or -1 on bad hex / no memory. */
 int kat_field(const char *hex, size_t pattern, unsigned char **out, size_t *len);
 
-/* Runs every vector under backend (NULL: the library default): seal/encrypt
- * to the known answer, open/decrypt back, streaming in several split
- * patterns where the mode streams, in-place, and a tampered tag refused.
- * One line per failing check goes to log (if not NULL); *passed / *failed
- * count vectors.  Returns 0 if all passed, 1 if any failed, 77 if the
- * backend cannot run on this machine (nothing is run then). */
-int kat_run_all(const char *backend, FILE *log, unsigned *passed, unsigned *failed);
+/* Runs every vector under backend (NULL: the library default) through its
+ * mode driver (drive.h): init, one-shot to the known answer and back,
+ * streamed in every split pattern where the mode streams, in-place, and a
+ * flipped bit of ciphertext, tag and AAD refused with the output wiped.
+ * One line per failing vector goes to log (if not NULL); *passed / *failed
+ * count vectors, *checks (if not NULL) the checks made.  Returns 0 if all
+ * passed, 1 if any failed, 77 if the backend cannot run on this machine
+ * (nothing is run then). */
+int kat_run_all(const char *backend, FILE *log, unsigned *passed, unsigned *failed,
+                unsigned long *checks);
 
-/* Runs one vector; returns the number of failed checks (0 = pass). */
-unsigned kat_run_one(const struct kat_vector *v, const char *backend, FILE *log);
+/* Runs one vector, adding its checks to *checks (if not NULL); returns the
+ * number of failed checks (0 = pass). */
+unsigned kat_run_one(const struct kat_vector *v, const char *backend, FILE *log,
+                     unsigned long *checks);
 
 #endif
