@@ -81,7 +81,10 @@ enum {
     AK_MAGIC_AES = 0x41455331u,  /* "AES1": aeskit_aes_key, and RFC 4309's AES key */
     AK_MAGIC_GCM = 0x47434d31u,  /* "GCM1": aeskit_gcm_key, and RFC 4106's GCM key */
     AK_MAGIC_CMAC = 0x434d4131u, /* "CMA1" */
-    AK_MAGIC_XTS = 0x58545331u   /* "XTS1": both halves */
+    AK_MAGIC_XTS = 0x58545331u,  /* "XTS1": both halves */
+    AK_MAGIC_GCMSIV = 0x47535631u, /* "GSV1": aeskit_gcmsiv_key (src/modes/gcmsiv.c) */
+    AK_MAGIC_OCB = 0x4f434231u,    /* "OCB1": aeskit_ocb_key (src/modes/ocb.c) */
+    AK_MAGIC_XAES = 0x58414531u    /* "XAE1": aeskit_xaes_key (src/modes/xaes.c) */
 };
 
 typedef struct ak_aes {
