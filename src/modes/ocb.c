@@ -150,9 +150,6 @@ static void ocb_hash(const ak_ocb_key *ok, const uint8_t *a, size_t al, uint8_t 
     st16(sum, s);
     if (used)
         mo_wipe(buf, used * 16);
-    o ^= o;
-    s ^= s;
-    __asm__ __volatile__("" : : "x"(o), "x"(s));
 }
 
 /* The message (RFC 7253 sections 4.2 and 4.3): out = the encryption (dec = 0)
@@ -214,9 +211,6 @@ static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t 
     st16(cks, c);
     if (used)
         mo_wipe(offs, used * 16);
-    o ^= o;
-    c ^= c;
-    __asm__ __volatile__("" : : "x"(o), "x"(c));
 }
 
 /* The full tag: E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A). */
