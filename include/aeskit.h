@@ -197,11 +197,13 @@ typedef enum aeskit_object {
     AESKIT_OBJ_GCM_CTX = 7,
     AESKIT_OBJ_CMAC_CTX = 8,
     AESKIT_OBJ_CTR_CTX = 9,
-    /* The modes of the SIV/EAX/KW/CFB/OFB/CTS section (values 20..): */
-    AESKIT_OBJ_SIV_KEY = 20,
-    AESKIT_OBJ_EAX_KEY = 21,
-    AESKIT_OBJ_CFB_CTX = 22,
-    AESKIT_OBJ_OFB_CTX = 23
+    AESKIT_OBJ_GCMSIV_KEY = 10,
+    AESKIT_OBJ_OCB_KEY = 11,
+    AESKIT_OBJ_XAES_KEY = 12,
+    AESKIT_OBJ_SIV_KEY = 13,
+    AESKIT_OBJ_EAX_KEY = 14,
+    AESKIT_OBJ_CFB_CTX = 15,
+    AESKIT_OBJ_OFB_CTX = 16
 } aeskit_object;
 
 /* sizeof the object type as the library was built (0 for an unknown type):
@@ -316,6 +318,26 @@ typedef struct aeskit_ctr_ctx {
     AESKIT_ALIGN(16) unsigned char opaque[AESKIT_CTR_CTX_SIZE];
 } aeskit_ctr_ctx;
 
+/* Objects of the GCM-SIV/OCB/XAES section (below). */
+#define AESKIT_GCMSIV_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
+#define AESKIT_OCB_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64 + 1024)
+#define AESKIT_XAES_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
+
+/* An AES-GCM-SIV key: the key-generating key (AES-128 or AES-256). */
+typedef struct aeskit_gcmsiv_key {
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_GCMSIV_KEY_SIZE];
+} aeskit_gcmsiv_key;
+
+/* An OCB3 key: the AES key plus L_*, L_$ and L_0..L_63. */
+typedef struct aeskit_ocb_key {
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_OCB_KEY_SIZE];
+} aeskit_ocb_key;
+
+/* An XAES-256-GCM key: the AES-256 key plus its CMAC subkey K1. */
+typedef struct aeskit_xaes_key {
+    AESKIT_ALIGN(64) unsigned char opaque[AESKIT_XAES_KEY_SIZE];
+} aeskit_xaes_key;
+
 /* Objects of the SIV/EAX/KW/CFB/OFB/CTS section (below). */
 #define AESKIT_SIV_KEY_SIZE (AESKIT_CMAC_KEY_SIZE + AESKIT_AES_KEY_SIZE)
 #define AESKIT_EAX_KEY_SIZE (AESKIT_CMAC_KEY_SIZE + 64)
@@ -355,17 +377,15 @@ static inline aeskit_status aeskit_abi_check(void)
     static const size_t sizes[] = {
         0, sizeof(aeskit_aes_key), sizeof(aeskit_gcm_key), sizeof(aeskit_cmac_key),
         sizeof(aeskit_xts_key), sizeof(aeskit_rfc4106_key), sizeof(aeskit_rfc4309_key),
-        sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx)};
+        sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx),
+        sizeof(aeskit_gcmsiv_key), sizeof(aeskit_ocb_key), sizeof(aeskit_xaes_key),
+        sizeof(aeskit_siv_key), sizeof(aeskit_eax_key), sizeof(aeskit_cfb_ctx),
+        sizeof(aeskit_ofb_ctx)};
     if (aeskit_version_number() / 10000 != AESKIT_ABI_VERSION)
         return AESKIT_ERR_ABI;
-    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_CTR_CTX; t++)
+    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_OFB_CTX; t++)
         if (aeskit_object_size((aeskit_object)t) != sizes[t])
             return AESKIT_ERR_ABI;
-    if (aeskit_object_size(AESKIT_OBJ_SIV_KEY) != sizeof(aeskit_siv_key) ||
-        aeskit_object_size(AESKIT_OBJ_EAX_KEY) != sizeof(aeskit_eax_key) ||
-        aeskit_object_size(AESKIT_OBJ_CFB_CTX) != sizeof(aeskit_cfb_ctx) ||
-        aeskit_object_size(AESKIT_OBJ_OFB_CTX) != sizeof(aeskit_ofb_ctx))
-        return AESKIT_ERR_ABI;
     return AESKIT_OK;
 }
 
@@ -977,12 +997,90 @@ AESKIT_API void aeskit_eax_wipe(aeskit_eax_key *k);
  * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH,
  * AESKIT_ERR_OVERLAP, AESKIT_ERR_AUTH (open). */
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_seal(const aeskit_eax_key *k,
+/* AES-GCM-SIV (RFC 8452), OCB3 (RFC 7253), XAES-256-GCM (C2SP)             */
+/* ------------------------------------------------------------------------ */
+
+/* The key objects of this section (aeskit_gcmsiv_key, aeskit_ocb_key,
+ * aeskit_xaes_key) are defined with the others above. */
+
+/* ---- AES-GCM-SIV (RFC 8452): nonce-misuse-resistant AEAD ------------------
+ * Key 16 or 32 bytes (AEAD_AES_128_GCM_SIV, AEAD_AES_256_GCM_SIV); nonce 12
+ * bytes; tag 16 bytes; plaintext and AAD at most 2^36 bytes each.  Every
+ * message derives its own authentication and encryption keys from the key
+ * and the nonce (RFC 8452 section 4); repeating a nonce reveals only whether
+ * two (aad, plaintext) pairs were equal.
+ *
+ * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend
+ * (AESKIT_ERR_KEY_LENGTH for a key that is not 16 or 32 bytes). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init(aeskit_gcmsiv_key *k,
+                                                              const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init_backend(aeskit_gcmsiv_key *k,
+                                                                      const uint8_t *key,
+                                                                      size_t key_len,
+                                                                      const char *backend);
+/* Name of the backend k was set up with ("" for an object not set up). */
+AESKIT_API const char *aeskit_gcmsiv_backend(const aeskit_gcmsiv_key *k);
+/* Clears k (key material and the set-up mark); accepts NULL. */
+AESKIT_API void aeskit_gcmsiv_wipe(aeskit_gcmsiv_key *k);
+
+/* One-shot seal: out (len bytes) = ciphertext, tag (tag_len = 16 bytes).
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
+ * (tag_len != 16), AESKIT_ERR_MESSAGE_TOO_LONG (len > 2^36),
+ * AESKIT_ERR_NONCE_LENGTH (nonce_len != 12), AESKIT_ERR_AAD_TOO_LONG
+ * (aad_len > 2^36), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_seal(const aeskit_gcmsiv_key *k,
+                                                              uint8_t *out, uint8_t *tag,
+                                                              size_t tag_len,
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t *nonce,
+                                                              size_t nonce_len,
+                                                              const uint8_t *aad, size_t aad_len);
+/* One-shot open.  The plaintext is decrypted first (the tag is the
+ * counter's IV), then authenticated; the tag is compared in constant time.
+ * On AESKIT_ERR_AUTH no plaintext is released: an out-of-place out is
+ * zeroed, an in-place buffer (out == in) holds the ciphertext again.
+ * Errors: as aeskit_gcmsiv_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_open(const aeskit_gcmsiv_key *k,
+                                                              uint8_t *out,
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t *tag, size_t tag_len,
+                                                              const uint8_t *nonce,
+                                                              size_t nonce_len,
+                                                              const uint8_t *aad, size_t aad_len);
+
+/* ---- OCB3 (RFC 7253) --------------------------------------------------------
+ * Key 16, 24 or 32 bytes; nonce 1..15 bytes; tag 8..16 bytes (the tag
+ * length is part of the nonce block, so a message sealed with one tag
+ * length does not open with another).  No length limit beyond size_t.
+ *
+ * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init(aeskit_ocb_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init_backend(aeskit_ocb_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+/* Name of the backend k was set up with ("" for an object not set up). */
+AESKIT_API const char *aeskit_ocb_backend(const aeskit_ocb_key *k);
+/* Clears k (key material and the set-up mark); accepts NULL. */
+AESKIT_API void aeskit_ocb_wipe(aeskit_ocb_key *k);
+
+/* One-shot seal: out (len bytes) = ciphertext, tag = the first tag_len bytes
+ * of the tag.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
+ * (not 8..16), AESKIT_ERR_NONCE_LENGTH (not 1..15), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_seal(const aeskit_ocb_key *k,
                                                            uint8_t *out, uint8_t *tag,
                                                            size_t tag_len,
                                                            const uint8_t *in, size_t len,
                                                            const uint8_t *nonce, size_t nonce_len,
                                                            const uint8_t *aad, size_t aad_len);
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_open(const aeskit_eax_key *k,
+/* One-shot open; tag_len (8..16) must be the length the message was sealed
+ * with.  The tag is compared in constant time; on AESKIT_ERR_AUTH an
+ * out-of-place out is zeroed, an in-place buffer holds the ciphertext again.
+ * Errors: as aeskit_ocb_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_open(const aeskit_ocb_key *k,
                                                            uint8_t *out,
                                                            const uint8_t *in, size_t len,
                                                            const uint8_t *tag, size_t tag_len,
@@ -1146,6 +1244,59 @@ typedef struct aeskit_ctr_msg {
 
 /* Each message as aeskit_ctr_crypt would do it. */
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n);
+/* ---- XAES-256-GCM (c2sp.org/XAES-256-GCM) ----------------------------------
+ * AES-256-GCM with a 24-byte nonce: a per-message AES-256 key is derived
+ * from the 32-byte key and the nonce's first 12 bytes (a CMAC-based KDF,
+ * SP 800-108 counter mode), and GCM runs under it with the nonce's last 12
+ * bytes as its IV.  Random nonces are safe for about 2^80 messages.  Tag 16
+ * bytes; plaintext at most 2^36-32 bytes, AAD at most 2^61-1 bytes.
+ *
+ * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend
+ * (AESKIT_ERR_KEY_LENGTH for a key that is not 32 bytes). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xaes_init(aeskit_xaes_key *k,
+                                                            const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xaes_init_backend(aeskit_xaes_key *k,
+                                                                    const uint8_t *key,
+                                                                    size_t key_len,
+                                                                    const char *backend);
+/* Name of the backend k was set up with ("" for an object not set up). */
+AESKIT_API const char *aeskit_xaes_backend(const aeskit_xaes_key *k);
+/* Clears k (key material and the set-up mark); accepts NULL. */
+AESKIT_API void aeskit_xaes_wipe(aeskit_xaes_key *k);
+
+/* One-shot seal under a 24-byte nonce (nonce_len must be 24); tag_len 16.
+ * Each call sets up a GCM key (key expansion and GHASH tables): for many
+ * messages under one nonce prefix, aeskit_xaes_derive_gcm once is cheaper.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
+ * (not 16), AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_NONCE_LENGTH (not 24),
+ * AESKIT_ERR_AAD_TOO_LONG, AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xaes_seal(const aeskit_xaes_key *k,
+                                                            uint8_t *out, uint8_t *tag,
+                                                            size_t tag_len,
+                                                            const uint8_t *in, size_t len,
+                                                            const uint8_t *nonce,
+                                                            size_t nonce_len,
+                                                            const uint8_t *aad, size_t aad_len);
+/* One-shot open; the tag is compared in constant time; on AESKIT_ERR_AUTH
+ * an out-of-place out is zeroed, an in-place buffer holds the ciphertext
+ * again.  Errors: as aeskit_xaes_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xaes_open(const aeskit_xaes_key *k,
+                                                            uint8_t *out,
+                                                            const uint8_t *in, size_t len,
+                                                            const uint8_t *tag, size_t tag_len,
+                                                            const uint8_t *nonce,
+                                                            size_t nonce_len,
+                                                            const uint8_t *aad, size_t aad_len);
+/* The derived-key reuse the spec allows: sets up gcm (on k's backend) with
+ * the AES-256-GCM key of every nonce whose first 12 bytes are prefix.  Then
+ * aeskit_gcm_seal/open(gcm, ..., iv = the nonce's last 12 bytes, 12, ...,
+ * tag_len 16) equal aeskit_xaes_seal/open with the whole nonce.  Wipe gcm
+ * (aeskit_gcm_wipe) when done: it is key material.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_ALIGNMENT (gcm),
+ * AESKIT_ERR_STATE (k), AESKIT_ERR_OVERLAP (prefix inside gcm). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_xaes_derive_gcm(const aeskit_xaes_key *k,
+                                                                  aeskit_gcm_key *gcm,
+                                                                  const uint8_t prefix[12]);
 
 /* ------------------------------------------------------------------------ */
 /* Utilities                                                                */

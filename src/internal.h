@@ -83,7 +83,10 @@ enum {
     AK_MAGIC_CMAC = 0x434d4131u, /* "CMA1" */
     AK_MAGIC_XTS = 0x58545331u,  /* "XTS1": both halves */
     AK_MAGIC_SIV = 0x53495631u,  /* "SIV1": both keys of an aeskit_siv_key */
-    AK_MAGIC_EAX = 0x45415831u   /* "EAX1" */
+    AK_MAGIC_EAX = 0x45415831u,  /* "EAX1" */
+    AK_MAGIC_GCMSIV = 0x47535631u, /* "GSV1": aeskit_gcmsiv_key (src/modes/gcmsiv.c) */
+    AK_MAGIC_OCB = 0x4f434231u,    /* "OCB1": aeskit_ocb_key (src/modes/ocb.c) */
+    AK_MAGIC_XAES = 0x58414531u    /* "XAE1": aeskit_xaes_key (src/modes/xaes.c) */
 };
 
 typedef struct ak_aes {

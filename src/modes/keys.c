@@ -32,8 +32,8 @@ static const char *backend_name(const ak_aes *k, uint32_t magic)
 }
 
 /* The checks shared by every init: NULL, alignment, key length, backend. */
-static aeskit_status init_checks(const void *obj, const uint8_t *key, size_t key_len,
-                                 int key_len_ok, const char *backend, const ak_backend **be)
+aeskit_status ak_mo_init_checks(const void *obj, const uint8_t *key, size_t key_len,
+                                int key_len_ok, const char *backend, const ak_backend **be)
 {
     if (!obj || (!key && key_len))
         return AESKIT_ERR_NULL_POINTER;
@@ -50,7 +50,7 @@ aeskit_status aeskit_aes_init_backend(aeskit_aes_key *k, const uint8_t *key, siz
                                       const char *backend)
 {
     const ak_backend *be = NULL;
-    aeskit_status st = init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_mo_aes_setup((ak_aes *)k, be, key, key_len, AK_MAGIC_AES);
@@ -75,7 +75,7 @@ void aeskit_aes_wipe(aeskit_aes_key *k)
 
 /* ---- GCM ------------------------------------------------------------------ */
 
-static void gcm_setup(ak_gcm_key *g, const ak_backend *be, const uint8_t *key, size_t key_len)
+void ak_mo_gcm_setup(ak_gcm_key *g, const ak_backend *be, const uint8_t *key, size_t key_len)
 {
     uint8_t H[16] = {0};
     ak_mo_aes_setup(&g->aes, be, key, key_len, 0);
@@ -93,10 +93,10 @@ aeskit_status aeskit_gcm_init_backend(aeskit_gcm_key *k, const uint8_t *key, siz
                                       const char *backend)
 {
     const ak_backend *be = NULL;
-    aeskit_status st = init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
     if (st != AESKIT_OK)
         return st;
-    gcm_setup((ak_gcm_key *)k, be, key, key_len);
+    ak_mo_gcm_setup((ak_gcm_key *)k, be, key, key_len);
     return AESKIT_OK;
 }
 
@@ -134,7 +134,7 @@ aeskit_status aeskit_cmac_init_backend(aeskit_cmac_key *k, const uint8_t *key, s
                                        const char *backend)
 {
     const ak_backend *be = NULL;
-    aeskit_status st = init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_cmac_key *c = (ak_cmac_key *)k;
@@ -172,7 +172,7 @@ aeskit_status aeskit_xts_init_backend(aeskit_xts_key *k, const uint8_t *key, siz
 {
     const ak_backend *be = NULL;
     int ok = key_len == 32 || key_len == 48 || key_len == 64;
-    aeskit_status st = init_checks(k, key, key_len, ok, backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, ok, backend, &be);
     if (st != AESKIT_OK)
         return st;
     /* Both halves on the one backend resolved above, so the tweak and the
@@ -207,13 +207,13 @@ aeskit_status aeskit_rfc4106_init_backend(aeskit_rfc4106_key *k, const uint8_t *
 {
     const ak_backend *be = NULL;
     int ok = key_len == 20 || key_len == 28 || key_len == 36;
-    aeskit_status st = init_checks(k, key, key_len, ok, backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, ok, backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_rfc4106_key *r = (ak_rfc4106_key *)k;
     memset(r->salt, 0, sizeof r->salt + sizeof r->reserved);
     memcpy(r->salt, key + key_len - 4, 4);
-    gcm_setup(&r->gcm, be, key, key_len - 4);
+    ak_mo_gcm_setup(&r->gcm, be, key, key_len - 4);
     return AESKIT_OK;
 }
 
@@ -240,7 +240,7 @@ aeskit_status aeskit_rfc4309_init_backend(aeskit_rfc4309_key *k, const uint8_t *
 {
     const ak_backend *be = NULL;
     int ok = key_len == 19 || key_len == 27 || key_len == 35;
-    aeskit_status st = init_checks(k, key, key_len, ok, backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, ok, backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_rfc4309_key *r = (ak_rfc4309_key *)k;
@@ -284,6 +284,9 @@ size_t aeskit_object_size(aeskit_object type)
     case AESKIT_OBJ_EAX_KEY: return sizeof(aeskit_eax_key);
     case AESKIT_OBJ_CFB_CTX: return sizeof(aeskit_cfb_ctx);
     case AESKIT_OBJ_OFB_CTX: return sizeof(aeskit_ofb_ctx);
+    case AESKIT_OBJ_GCMSIV_KEY: return sizeof(aeskit_gcmsiv_key);
+    case AESKIT_OBJ_OCB_KEY: return sizeof(aeskit_ocb_key);
+    case AESKIT_OBJ_XAES_KEY: return sizeof(aeskit_xaes_key);
     }
     return 0;
 }

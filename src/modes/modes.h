@@ -157,6 +157,17 @@ static inline int ak_mo_ready(const ak_aes *k, uint32_t magic) { return k->magic
 void ak_mo_aes_setup(ak_aes *k, const ak_backend *be, const uint8_t *key, size_t key_len,
                      uint32_t magic);
 
+/* The checks every *_init makes, in the header's order (src/modes/keys.c):
+ * NULL (obj, or key with key_len > 0), alignment of obj, key_len_ok, then
+ * the backend name (NULL: the default) resolved into *be. */
+aeskit_status ak_mo_init_checks(const void *obj, const uint8_t *key, size_t key_len,
+                                int key_len_ok, const char *backend, const ak_backend **be);
+
+/* A GCM key set up from an AES key on be (src/modes/keys.c): AES key, H,
+ * GHASH tables, then the set-up mark AK_MAGIC_GCM.  XAES-256-GCM sets up
+ * its per-message key with it. */
+void ak_mo_gcm_setup(ak_gcm_key *g, const ak_backend *be, const uint8_t *key, size_t key_len);
+
 /* One-shot GCM / CCM with all public checks, used by the RFC helpers so
  * they do not go through the exported (interposable) symbols.  Argument
  * order as the public functions. */

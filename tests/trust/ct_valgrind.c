@@ -67,6 +67,10 @@ static void check_backend(const char *be)
     aeskit_gcm_key gk;
     aeskit_cmac_key ck;
     aeskit_xts_key xk;
+    aeskit_gcmsiv_key sk;
+    aeskit_ocb_key ok;
+    aeskit_xaes_key xak;
+    static uint8_t nonce24[24];
     for (size_t kl = 16; kl <= 32; kl += 8) {
         SECRET(key, sizeof key);
         CT_EXPECT(aeskit_aes_init_backend(&ak, key, kl, be), AESKIT_OK);
@@ -118,6 +122,44 @@ static void check_backend(const char *be)
             tag[3] ^= 1;
             CT_EXPECT(aeskit_ccm_open(&ak, out2, out, n, tag, 16, iv, 12, aad, 20), AESKIT_ERR_AUTH);
             operations += 3;
+            /* AES-GCM-SIV (AES-128/256), OCB3 (every key size), XAES-256-GCM:
+             * seal, open, open with a wrong tag (zeroes out2). */
+            CT_EXPECT(aeskit_ocb_init_backend(&ok, key, kl, be), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_seal(&ok, out, tag, 16, msg, n, iv, 12, aad, 20), AESKIT_OK);
+            STILL_SECRET(out, n);
+            STILL_SECRET(tag, 16);
+            SECRET(tag, 16);
+            CT_EXPECT(aeskit_ocb_open(&ok, out2, out, n, tag, 16, iv, 12, aad, 20), AESKIT_OK);
+            STILL_SECRET(out2, n);
+            tag[5] ^= 1;
+            CT_EXPECT(aeskit_ocb_open(&ok, out2, out, n, tag, 16, iv, 12, aad, 20), AESKIT_ERR_AUTH);
+            operations += 4;
+            if (kl != 24) {
+                CT_EXPECT(aeskit_gcmsiv_init_backend(&sk, key, kl, be), AESKIT_OK);
+                CT_EXPECT(aeskit_gcmsiv_seal(&sk, out, tag, 16, msg, n, iv, 12, aad, 20), AESKIT_OK);
+                STILL_SECRET(out, n);
+                STILL_SECRET(tag, 16);
+                SECRET(tag, 16);
+                CT_EXPECT(aeskit_gcmsiv_open(&sk, out2, out, n, tag, 16, iv, 12, aad, 20), AESKIT_OK);
+                STILL_SECRET(out2, n);
+                tag[9] ^= 1;
+                CT_EXPECT(aeskit_gcmsiv_open(&sk, out2, out, n, tag, 16, iv, 12, aad, 20),
+                          AESKIT_ERR_AUTH);
+                operations += 4;
+            }
+            if (kl == 32) {
+                CT_EXPECT(aeskit_xaes_init_backend(&xak, key, 32, be), AESKIT_OK);
+                CT_EXPECT(aeskit_xaes_seal(&xak, out, tag, 16, msg, n, nonce24, 24, aad, 20), AESKIT_OK);
+                STILL_SECRET(out, n);
+                STILL_SECRET(tag, 16);
+                SECRET(tag, 16);
+                CT_EXPECT(aeskit_xaes_open(&xak, out2, out, n, tag, 16, nonce24, 24, aad, 20), AESKIT_OK);
+                STILL_SECRET(out2, n);
+                tag[0] ^= 1;
+                CT_EXPECT(aeskit_xaes_open(&xak, out2, out, n, tag, 16, nonce24, 24, aad, 20),
+                          AESKIT_ERR_AUTH);
+                operations += 4;
+            }
             /* CMAC one-shot, streaming, verify */
             CT_EXPECT(aeskit_cmac(&ck, tag, 16, msg, n), AESKIT_OK);
             STILL_SECRET(tag, 16);

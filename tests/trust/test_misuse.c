@@ -485,12 +485,19 @@ static void test_abi(void)
         {AESKIT_OBJ_GCM_CTX, sizeof(aeskit_gcm_ctx), "gcm_ctx"},
         {AESKIT_OBJ_CMAC_CTX, sizeof(aeskit_cmac_ctx), "cmac_ctx"},
         {AESKIT_OBJ_CTR_CTX, sizeof(aeskit_ctr_ctx), "ctr_ctx"},
+        {AESKIT_OBJ_GCMSIV_KEY, sizeof(aeskit_gcmsiv_key), "gcmsiv_key"},
+        {AESKIT_OBJ_OCB_KEY, sizeof(aeskit_ocb_key), "ocb_key"},
+        {AESKIT_OBJ_XAES_KEY, sizeof(aeskit_xaes_key), "xaes_key"},
+        {AESKIT_OBJ_SIV_KEY, sizeof(aeskit_siv_key), "siv_key"},
+        {AESKIT_OBJ_EAX_KEY, sizeof(aeskit_eax_key), "eax_key"},
+        {AESKIT_OBJ_CFB_CTX, sizeof(aeskit_cfb_ctx), "cfb_ctx"},
+        {AESKIT_OBJ_OFB_CTX, sizeof(aeskit_ofb_ctx), "ofb_ctx"},
     };
     for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++)
         TH_CHECK(aeskit_object_size(objs[i].type) == objs[i].size,
                  "aeskit_object_size(%s) %zu, sizeof %zu", objs[i].name,
                  aeskit_object_size(objs[i].type), objs[i].size);
-    static const int unknown[] = {0, AESKIT_OBJ_CTR_CTX + 1, 100, -1};
+    static const int unknown[] = {0, AESKIT_OBJ_OFB_CTX + 1, 100, -1};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
         TH_CHECK(aeskit_object_size((aeskit_object)unknown[i]) == 0,
                  "aeskit_object_size(%d) of an unknown type is %zu, not 0", unknown[i],
