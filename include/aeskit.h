@@ -997,90 +997,12 @@ AESKIT_API void aeskit_eax_wipe(aeskit_eax_key *k);
  * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH,
  * AESKIT_ERR_OVERLAP, AESKIT_ERR_AUTH (open). */
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_seal(const aeskit_eax_key *k,
-/* AES-GCM-SIV (RFC 8452), OCB3 (RFC 7253), XAES-256-GCM (C2SP)             */
-/* ------------------------------------------------------------------------ */
-
-/* The key objects of this section (aeskit_gcmsiv_key, aeskit_ocb_key,
- * aeskit_xaes_key) are defined with the others above. */
-
-/* ---- AES-GCM-SIV (RFC 8452): nonce-misuse-resistant AEAD ------------------
- * Key 16 or 32 bytes (AEAD_AES_128_GCM_SIV, AEAD_AES_256_GCM_SIV); nonce 12
- * bytes; tag 16 bytes; plaintext and AAD at most 2^36 bytes each.  Every
- * message derives its own authentication and encryption keys from the key
- * and the nonce (RFC 8452 section 4); repeating a nonce reveals only whether
- * two (aad, plaintext) pairs were equal.
- *
- * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend
- * (AESKIT_ERR_KEY_LENGTH for a key that is not 16 or 32 bytes). */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init(aeskit_gcmsiv_key *k,
-                                                              const uint8_t *key, size_t key_len);
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init_backend(aeskit_gcmsiv_key *k,
-                                                                      const uint8_t *key,
-                                                                      size_t key_len,
-                                                                      const char *backend);
-/* Name of the backend k was set up with ("" for an object not set up). */
-AESKIT_API const char *aeskit_gcmsiv_backend(const aeskit_gcmsiv_key *k);
-/* Clears k (key material and the set-up mark); accepts NULL. */
-AESKIT_API void aeskit_gcmsiv_wipe(aeskit_gcmsiv_key *k);
-
-/* One-shot seal: out (len bytes) = ciphertext, tag (tag_len = 16 bytes).
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
- * (tag_len != 16), AESKIT_ERR_MESSAGE_TOO_LONG (len > 2^36),
- * AESKIT_ERR_NONCE_LENGTH (nonce_len != 12), AESKIT_ERR_AAD_TOO_LONG
- * (aad_len > 2^36), AESKIT_ERR_OVERLAP. */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_seal(const aeskit_gcmsiv_key *k,
-                                                              uint8_t *out, uint8_t *tag,
-                                                              size_t tag_len,
-                                                              const uint8_t *in, size_t len,
-                                                              const uint8_t *nonce,
-                                                              size_t nonce_len,
-                                                              const uint8_t *aad, size_t aad_len);
-/* One-shot open.  The plaintext is decrypted first (the tag is the
- * counter's IV), then authenticated; the tag is compared in constant time.
- * On AESKIT_ERR_AUTH no plaintext is released: an out-of-place out is
- * zeroed, an in-place buffer (out == in) holds the ciphertext again.
- * Errors: as aeskit_gcmsiv_seal, plus AESKIT_ERR_AUTH. */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_open(const aeskit_gcmsiv_key *k,
-                                                              uint8_t *out,
-                                                              const uint8_t *in, size_t len,
-                                                              const uint8_t *tag, size_t tag_len,
-                                                              const uint8_t *nonce,
-                                                              size_t nonce_len,
-                                                              const uint8_t *aad, size_t aad_len);
-
-/* ---- OCB3 (RFC 7253) --------------------------------------------------------
- * Key 16, 24 or 32 bytes; nonce 1..15 bytes; tag 8..16 bytes (the tag
- * length is part of the nonce block, so a message sealed with one tag
- * length does not open with another).  No length limit beyond size_t.
- *
- * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend. */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init(aeskit_ocb_key *k,
-                                                           const uint8_t *key, size_t key_len);
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init_backend(aeskit_ocb_key *k,
-                                                                   const uint8_t *key,
-                                                                   size_t key_len,
-                                                                   const char *backend);
-/* Name of the backend k was set up with ("" for an object not set up). */
-AESKIT_API const char *aeskit_ocb_backend(const aeskit_ocb_key *k);
-/* Clears k (key material and the set-up mark); accepts NULL. */
-AESKIT_API void aeskit_ocb_wipe(aeskit_ocb_key *k);
-
-/* One-shot seal: out (len bytes) = ciphertext, tag = the first tag_len bytes
- * of the tag.
- * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
- * (not 8..16), AESKIT_ERR_NONCE_LENGTH (not 1..15), AESKIT_ERR_OVERLAP. */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_seal(const aeskit_ocb_key *k,
                                                            uint8_t *out, uint8_t *tag,
                                                            size_t tag_len,
                                                            const uint8_t *in, size_t len,
                                                            const uint8_t *nonce, size_t nonce_len,
                                                            const uint8_t *aad, size_t aad_len);
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_eax_open(const aeskit_eax_key *k,
-/* One-shot open; tag_len (8..16) must be the length the message was sealed
- * with.  The tag is compared in constant time; on AESKIT_ERR_AUTH an
- * out-of-place out is zeroed, an in-place buffer holds the ciphertext again.
- * Errors: as aeskit_ocb_seal, plus AESKIT_ERR_AUTH. */
-AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_open(const aeskit_ocb_key *k,
                                                            uint8_t *out,
                                                            const uint8_t *in, size_t len,
                                                            const uint8_t *tag, size_t tag_len,
@@ -1244,6 +1166,97 @@ typedef struct aeskit_ctr_msg {
 
 /* Each message as aeskit_ctr_crypt would do it. */
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n);
+
+/* ------------------------------------------------------------------------ */
+/* AES-GCM-SIV (RFC 8452), OCB3 (RFC 7253), XAES-256-GCM (C2SP)             */
+/* ------------------------------------------------------------------------ */
+
+/* The key objects of this section (aeskit_gcmsiv_key, aeskit_ocb_key,
+ * aeskit_xaes_key) are defined with the others above. */
+
+/* ---- AES-GCM-SIV (RFC 8452): nonce-misuse-resistant AEAD ------------------
+ * Key 16 or 32 bytes (AEAD_AES_128_GCM_SIV, AEAD_AES_256_GCM_SIV); nonce 12
+ * bytes; tag 16 bytes; plaintext and AAD at most 2^36 bytes each.  Every
+ * message derives its own authentication and encryption keys from the key
+ * and the nonce (RFC 8452 section 4); repeating a nonce reveals only whether
+ * two (aad, plaintext) pairs were equal.
+ *
+ * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend
+ * (AESKIT_ERR_KEY_LENGTH for a key that is not 16 or 32 bytes). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init(aeskit_gcmsiv_key *k,
+                                                              const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_init_backend(aeskit_gcmsiv_key *k,
+                                                                      const uint8_t *key,
+                                                                      size_t key_len,
+                                                                      const char *backend);
+/* Name of the backend k was set up with ("" for an object not set up). */
+AESKIT_API const char *aeskit_gcmsiv_backend(const aeskit_gcmsiv_key *k);
+/* Clears k (key material and the set-up mark); accepts NULL. */
+AESKIT_API void aeskit_gcmsiv_wipe(aeskit_gcmsiv_key *k);
+
+/* One-shot seal: out (len bytes) = ciphertext, tag (tag_len = 16 bytes).
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
+ * (tag_len != 16), AESKIT_ERR_MESSAGE_TOO_LONG (len > 2^36),
+ * AESKIT_ERR_NONCE_LENGTH (nonce_len != 12), AESKIT_ERR_AAD_TOO_LONG
+ * (aad_len > 2^36), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_seal(const aeskit_gcmsiv_key *k,
+                                                              uint8_t *out, uint8_t *tag,
+                                                              size_t tag_len,
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t *nonce,
+                                                              size_t nonce_len,
+                                                              const uint8_t *aad, size_t aad_len);
+/* One-shot open.  The plaintext is decrypted first (the tag is the
+ * counter's IV), then authenticated; the tag is compared in constant time.
+ * On AESKIT_ERR_AUTH no plaintext is released: an out-of-place out is
+ * zeroed, an in-place buffer (out == in) holds the ciphertext again.
+ * Errors: as aeskit_gcmsiv_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_gcmsiv_open(const aeskit_gcmsiv_key *k,
+                                                              uint8_t *out,
+                                                              const uint8_t *in, size_t len,
+                                                              const uint8_t *tag, size_t tag_len,
+                                                              const uint8_t *nonce,
+                                                              size_t nonce_len,
+                                                              const uint8_t *aad, size_t aad_len);
+
+/* ---- OCB3 (RFC 7253) --------------------------------------------------------
+ * Key 16, 24 or 32 bytes; nonce 1..15 bytes; tag 8..16 bytes (the tag
+ * length is part of the nonce block, so a message sealed with one tag
+ * length does not open with another).  No length limit beyond size_t.
+ *
+ * init / init_backend: errors as aeskit_aes_init / aeskit_aes_init_backend. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init(aeskit_ocb_key *k,
+                                                           const uint8_t *key, size_t key_len);
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_init_backend(aeskit_ocb_key *k,
+                                                                   const uint8_t *key,
+                                                                   size_t key_len,
+                                                                   const char *backend);
+/* Name of the backend k was set up with ("" for an object not set up). */
+AESKIT_API const char *aeskit_ocb_backend(const aeskit_ocb_key *k);
+/* Clears k (key material and the set-up mark); accepts NULL. */
+AESKIT_API void aeskit_ocb_wipe(aeskit_ocb_key *k);
+
+/* One-shot seal: out (len bytes) = ciphertext, tag = the first tag_len bytes
+ * of the tag.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE, AESKIT_ERR_TAG_LENGTH
+ * (not 8..16), AESKIT_ERR_NONCE_LENGTH (not 1..15), AESKIT_ERR_OVERLAP. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_seal(const aeskit_ocb_key *k,
+                                                           uint8_t *out, uint8_t *tag,
+                                                           size_t tag_len,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
+/* One-shot open; tag_len (8..16) must be the length the message was sealed
+ * with.  The tag is compared in constant time; on AESKIT_ERR_AUTH an
+ * out-of-place out is zeroed, an in-place buffer holds the ciphertext again.
+ * Errors: as aeskit_ocb_seal, plus AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_open(const aeskit_ocb_key *k,
+                                                           uint8_t *out,
+                                                           const uint8_t *in, size_t len,
+                                                           const uint8_t *tag, size_t tag_len,
+                                                           const uint8_t *nonce, size_t nonce_len,
+                                                           const uint8_t *aad, size_t aad_len);
+
 /* ---- XAES-256-GCM (c2sp.org/XAES-256-GCM) ----------------------------------
  * AES-256-GCM with a 24-byte nonce: a per-message AES-256 key is derived
  * from the 32-byte key and the nonce's first 12 bytes (a CMAC-based KDF,
