@@ -207,6 +207,7 @@ VFN vec_t v_and_w(vec_t v, wmask_t m)
 
 #include "aes_gcm_vaes_tmpl.h"
 
+void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes2.c */
 const ak_backend ak_backend_x86_vaes_avx2 = {
     .name = "x86-vaes-avx2",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ",
@@ -215,4 +216,5 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
                          AK_CPU_VAES | AK_CPU_VPCLMUL,
     .constant_time = 1,
     AK_VAES_PRIMITIVES,
+    .cbc_lanes = ak_vaes2_cbc_lanes,
 };

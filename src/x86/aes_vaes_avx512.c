@@ -196,6 +196,7 @@ VFN vec_t v_and_w(vec_t v, wmask_t m) { return _mm512_maskz_mov_epi8(m, v); }
 
 #include "aes_gcm_vaes_tmpl.h"
 
+void ak_vaes512_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes512.c */
 const ak_backend ak_backend_x86_vaes_avx512 = {
     .name = "x86-vaes-avx512",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ, AVX-512 F/BW/VL",
@@ -204,4 +205,5 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
                          AK_CPU_VAES | AK_CPU_VPCLMUL | AK_CPU_AVX512F | AK_CPU_AVX512BW | AK_CPU_AVX512VL,
     .constant_time = 1,
     AK_VAES_PRIMITIVES,
+    .cbc_lanes = ak_vaes512_cbc_lanes,
 };
