@@ -30,6 +30,8 @@ static inline const uint8_t *cl_enc_schedule(const ak_aes *k) { return k->data; 
 
 VFN cl_vec cl_load(const void *p) { return _mm_load_si128((const __m128i *)p); }
 VFN void cl_store(void *p, cl_vec v) { _mm_store_si128((__m128i *)p, v); }
+VFN cl_vec cl_loadu(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
+VFN void cl_storeu(void *p, cl_vec v) { _mm_storeu_si128((__m128i *)p, v); }
 VFN cl_vec cl_bcast(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
 VFN cl_vec cl_xor3(cl_vec a, cl_vec b, cl_vec c) { return _mm_xor_si128(_mm_xor_si128(a, c), b); }
 VFN cl_vec cl_enc(cl_vec a, cl_vec k) { return _mm_aesenc_si128(a, k); }
@@ -44,6 +46,9 @@ VFN void cl_scatter(uint8_t *const *p, const size_t *mask, size_t off, cl_vec v)
 {
     _mm_storeu_si128((__m128i *)(void *)(p[0] + (off & mask[0])), v);
 }
+
+/* One lane per vector: nothing to transpose. */
+VFN void cl_transpose(cl_vec x[1]) { (void)x; }
 
 #include "cbc_lanes_tmpl.h"
 

@@ -31,6 +31,8 @@ static inline const uint8_t *cl_enc_schedule(const ak_aes *k) { return k->data; 
 
 VFN cl_vec cl_load(const void *p) { return _mm256_load_si256((const __m256i *)p); }
 VFN void cl_store(void *p, cl_vec v) { _mm256_store_si256((__m256i *)p, v); }
+VFN cl_vec cl_loadu(const void *p) { return _mm256_loadu_si256((const __m256i *)p); }
+VFN void cl_storeu(void *p, cl_vec v) { _mm256_storeu_si256((__m256i *)p, v); }
 VFN cl_vec cl_bcast(const void *p) { return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p)); }
 VFN cl_vec cl_xor3(cl_vec a, cl_vec b, cl_vec c) { return _mm256_xor_si256(_mm256_xor_si256(a, c), b); }
 VFN cl_vec cl_enc(cl_vec a, cl_vec k) { return _mm256_aesenc_epi128(a, k); }
@@ -47,6 +49,14 @@ VFN void cl_scatter(uint8_t *const *p, const size_t *mask, size_t off, cl_vec v)
 {
     _mm_storeu_si128((__m128i *)(void *)(p[0] + (off & mask[0])), _mm256_castsi256_si128(v));
     _mm_storeu_si128((__m128i *)(void *)(p[1] + (off & mask[1])), _mm256_extracti128_si256(v, 1));
+}
+
+/* 2 x 2 transpose of 128-bit lanes. */
+VFN void cl_transpose(cl_vec x[2])
+{
+    const cl_vec t0 = _mm256_permute2x128_si256(x[0], x[1], 0x20);
+    x[1] = _mm256_permute2x128_si256(x[0], x[1], 0x31);
+    x[0] = t0;
 }
 
 #include "cbc_lanes_tmpl.h"

@@ -31,6 +31,8 @@ static inline const uint8_t *cl_enc_schedule(const ak_aes *k) { return k->data; 
 
 VFN cl_vec cl_load(const void *p) { return _mm512_load_si512(p); }
 VFN void cl_store(void *p, cl_vec v) { _mm512_store_si512(p, v); }
+VFN cl_vec cl_loadu(const void *p) { return _mm512_loadu_si512(p); }
+VFN void cl_storeu(void *p, cl_vec v) { _mm512_storeu_si512(p, v); }
 VFN cl_vec cl_bcast(const void *p) { return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p)); }
 VFN cl_vec cl_xor3(cl_vec a, cl_vec b, cl_vec c) { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
 VFN cl_vec cl_enc(cl_vec a, cl_vec k) { return _mm512_aesenc_epi128(a, k); }
@@ -52,6 +54,18 @@ VFN void cl_scatter(uint8_t *const *p, const size_t *mask, size_t off, cl_vec v)
     _mm_storeu_si128((__m128i *)(void *)(p[1] + (off & mask[1])), _mm512_extracti32x4_epi32(v, 1));
     _mm_storeu_si128((__m128i *)(void *)(p[2] + (off & mask[2])), _mm512_extracti32x4_epi32(v, 2));
     _mm_storeu_si128((__m128i *)(void *)(p[3] + (off & mask[3])), _mm512_extracti32x4_epi32(v, 3));
+}
+
+/* 4 x 4 transpose of 128-bit lanes: two rounds of 128-bit shuffles (p5),
+ * pairs of lanes first, then single lanes. */
+VFN void cl_transpose(cl_vec x[4])
+{
+    const cl_vec t0 = _mm512_shuffle_i64x2(x[0], x[1], 0x44), t1 = _mm512_shuffle_i64x2(x[0], x[1], 0xee);
+    const cl_vec t2 = _mm512_shuffle_i64x2(x[2], x[3], 0x44), t3 = _mm512_shuffle_i64x2(x[2], x[3], 0xee);
+    x[0] = _mm512_shuffle_i64x2(t0, t2, 0x88);
+    x[1] = _mm512_shuffle_i64x2(t0, t2, 0xdd);
+    x[2] = _mm512_shuffle_i64x2(t1, t3, 0x88);
+    x[3] = _mm512_shuffle_i64x2(t1, t3, 0xdd);
 }
 
 #include "cbc_lanes_tmpl.h"
