@@ -206,6 +206,7 @@ static void gen_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, si
     aeskit_memzero(kw, sizeof kw);
 }
 
+void ak_gen_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_generic.c */
 const ak_backend ak_backend_generic = {
     .name = "generic",
     .requires = "nothing (portable C11)",
@@ -227,4 +228,5 @@ const ak_backend ak_backend_generic = {
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .cbc_lanes = ak_gen_cbc_lanes,
 };
