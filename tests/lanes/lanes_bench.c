@@ -12,6 +12,9 @@
  * repetition (interleaved, so load on the machine hits them alike); the
  * line shows the best GB/s over REPS (default 15) and, after the slash,
  * the median.  Keys: one shared by every lane, or one per lane ("dk").
+ * Lane i's buffers start 16 * blocks * i bytes into page-aligned input and
+ * output areas (lanes 1, 4 or 8 KiB apart); LANES_SKEW=N adds N more bytes
+ * per lane, to see what lanes a multiple of 4 KiB apart (one L1 set) cost.
  */
 #include <time.h>
 
