@@ -18,6 +18,7 @@
 #ifdef AK_ARCH_AARCH64
 #include "../simd/akv.h"
 #include "../simd/aes_gcm_akv.h"
+#include "../simd/cbc_lanes_akv.h"
 
 const ak_backend ak_backend_arm64_ce = {
     .name = "arm64-ce",
@@ -26,5 +27,6 @@ const ak_backend ak_backend_arm64_ce = {
     .required_features = AK_CPU_ARM_AES | AK_CPU_ARM_PMULL,
     .constant_time = 1,
     AKV_BACKEND_PRIMITIVES,
+    .cbc_lanes = akv_be_cbc_lanes,
 };
 #endif

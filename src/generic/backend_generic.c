@@ -189,6 +189,7 @@ static void gen_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, si
     ak_gen1_cbcmac(k1_keys(k, 0), k->rounds, state, in, nblocks);
 }
 
+void ak_gen_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_generic.c */
 const ak_backend ak_backend_generic = {
     .name = "generic",
     .requires = "nothing (portable C11)",
@@ -210,4 +211,5 @@ const ak_backend ak_backend_generic = {
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .cbc_lanes = ak_gen_cbc_lanes,
 };

@@ -21,6 +21,7 @@
 #ifdef AK_ARCH_PPC64LE
 #include "../simd/akv.h"
 #include "../simd/aes_gcm_akv.h"
+#include "../simd/cbc_lanes_akv.h"
 
 const ak_backend ak_backend_ppc64_p8 = {
     .name = "ppc64-p8",
@@ -29,5 +30,6 @@ const ak_backend ak_backend_ppc64_p8 = {
     .required_features = AK_CPU_PPC_VCRYPTO,
     .constant_time = 1,
     AKV_BACKEND_PRIMITIVES,
+    .cbc_lanes = akv_be_cbc_lanes,
 };
 #endif

@@ -269,6 +269,7 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
+void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes2.c */
 const ak_backend ak_backend_x86_vaes_avx2 = {
     .name = "x86-vaes-avx2",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ",
@@ -291,4 +292,5 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_encrypt = ak_vaes2_gcm_encrypt,
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
+    .cbc_lanes = ak_vaes2_cbc_lanes,
 };

@@ -266,6 +266,7 @@ VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint
 }
 VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
+void ak_vaes512_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes512.c */
 const ak_backend ak_backend_x86_vaes_avx512 = {
     .name = "x86-vaes-avx512",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ, AVX-512 F/BW/VL",
@@ -288,4 +289,5 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_encrypt = ak_vaes512_gcm_encrypt,
     .gcm_decrypt = ak_vaes512_gcm_decrypt,
     .gcm_msgs = ak_vaes512_gcm_msgs,
+    .cbc_lanes = ak_vaes512_cbc_lanes,
 };

@@ -103,6 +103,7 @@ typedef struct {
 } ak_vaes_aes_key;
 _Static_assert(sizeof(ak_vaes_aes_key) <= AK_AES_DATA_BYTES, "ak_vaes_aes_key fits ak_aes.data");
 _Static_assert(_Alignof(ak_vaes_aes_key) <= 64, "ak_aes.data is 64-byte aligned");
+_Static_assert(offsetof(ak_vaes_aes_key, enc) == 0, "cbc_lanes_vaes*.c read enc at offset 0");
 
 VAES_INLINE const ak_vaes_aes_key *vaes_aes_key(const ak_aes *k) { return (const ak_vaes_aes_key *)(const void *)k->data; }
 VAES_INLINE ak_vaes_aes_key *vaes_aes_key_w(ak_aes *k) { return (ak_vaes_aes_key *)(void *)k->data; }

@@ -17,6 +17,7 @@
  * The MemorySanitizer build of this file is ct_msan (ct_msan_mark.h).
  */
 #include "harness.h"
+#include "internal.h" /* ak_cbc_lanes: the batch kernels of issue 16 */
 
 /* The marking tool (issue 18): the same harness is the MemorySanitizer check
  * when built with -DAESKIT_MSAN_CT=ON (target ct_msan; ct_msan_mark.h says
@@ -59,6 +60,37 @@ static uint8_t key[64], iv[16], aad[64], msg[1100], out[1100 + 32], out2[1100 + 
 /* Pass 0 marks the message secret; pass 1 (CT_PASSES 2) leaves it public, so
  * that STILL_SECRET sees outputs that are secret through the key alone. */
 static int public_msg;
+
+/* The multi-lane CBC kernel (the backend's cbc_lanes, through
+ * ak_cbc_lanes): 20 lanes, more than one call's slots, of ragged lengths
+ * over the secret message, CBC encryption and CBC-MAC mixed, two keys (the
+ * AES key and the CMAC key's cipher key: distinct key objects), secret
+ * chaining values.  Lengths and the lane count are public. */
+#define CT_LANES 20
+static uint8_t lanes_out[CT_LANES][1024];
+static void lanes_op(const aeskit_aes_key *ak, const aeskit_cmac_key *ck, const uint8_t *m, size_t blocks)
+{
+    ak_cbc_lane l[CT_LANES];
+    const ak_aes *a = (const ak_aes *)(const void *)ak;
+    const ak_cmac_key *c = (const ak_cmac_key *)(const void *)ck;
+    for (size_t i = 0; i < CT_LANES; i++) {
+        size_t skip = i % 4, b = blocks > skip + i / 8 ? blocks - skip - i / 8 : 0;
+        l[i].aes = i % 5 == 4 ? &c->aes : a;
+        l[i].in = m + 16 * skip;
+        l[i].out = i % 3 == 2 ? NULL : lanes_out[i];
+        l[i].blocks = b;
+        memcpy(l[i].iv, iv, 16);
+        SECRET(l[i].iv, 16);
+    }
+    ak_cbc_lanes(a->be, l, CT_LANES);
+    for (size_t i = 0; i < CT_LANES; i++) {
+        if (l[i].blocks)
+            STILL_SECRET(l[i].iv, 16);
+        if (l[i].out)
+            STILL_SECRET(l[i].out, 16 * l[i].blocks);
+    }
+    operations++;
+}
 
 static void check_backend(const char *be)
 {
@@ -205,6 +237,7 @@ static void check_backend(const char *be)
                 STILL_SECRET(out2, n);
                 operations += 2;
             }
+            lanes_op(&ak, &ck, msg, nb / 16);
         }
         aeskit_aes_wipe(&ak);
         aeskit_gcm_wipe(&gk);

@@ -1,0 +1,311 @@
+/*
+ * cbc_lanes_tmpl.h - the multi-lane CBC kernel (ak_cbc_lane, internal.h)
+ * written once over a small vector vocabulary, instantiated on zmm
+ * (cbc_lanes_vaes512.c), ymm (cbc_lanes_vaes2.c) and xmm (cbc_lanes_aesni.c).
+ *
+ * CPU features: whatever the including file's CL_TGT names; every function
+ * here carries that target attribute, no global -m flag is used.
+ *
+ * The including file defines, before #include:
+ *   CL_TGT      the target() string of every function
+ *   CL_LV       chains per vector (128-bit lanes: 4 zmm, 2 ymm, 1 xmm)
+ *   CL_NV       vectors in flight at most (CL_NV * CL_LV = CL_SLOTS chains)
+ *   cl_vec      the vector type
+ *   VFN         its static always-inline target attribute
+ *   cl_load, cl_store (whole vector, aligned 64), cl_bcast (one 16-byte key
+ *   into every lane), cl_xor3, cl_enc, cl_enclast, and
+ *   cl_loadu, cl_storeu (whole vector, any alignment),
+ *   cl_gather(p, off): lane i = the 16 bytes at p[i] + off, i < CL_LV
+ *   cl_scatter(p, mask, off, v): the reverse, lane i to p[i] + (off & mask[i])
+ *   cl_transpose(x): x[i] lane j <-> x[j] lane i, for CL_LV vectors
+ *   cl_enc_schedule(k): the FIPS-197 encryption schedule in the key's data
+ *   (16 * (rounds + 1) bytes, round keys in the AES-NI byte order).
+ *
+ * Shape.  One CBC chain is serial: block j + 1 waits for the R rounds of
+ * block j, so a single chain runs at the AES latency (3 cycles a round
+ * here) while the unit could start several rounds per cycle.  This kernel
+ * keeps up to CL_SLOTS independent chains ("slots") in flight: slot s is
+ * 128-bit lane s % CL_LV of vector s / CL_LV.  A "run" advances every busy
+ * slot by the same number of blocks m (the fewest any busy slot has left),
+ * all slots in lockstep; after the run, slots whose lane is done write
+ * their chaining value back and are refilled from the lanes not yet
+ * started, or the last busy slot moves into the gap, so the busy slots are
+ * always 0..na-1 and a run uses only ceil(na / CL_LV) vectors (one chain
+ * left alone runs in one vector at the single-chain speed, not in all of
+ * them).  Slots of the last vector past na ("padding") repeat slot 0's
+ * input pointer and key, and store into a scratch block.
+ *
+ * Keys may differ from slot to slot, so each run reads round r of its
+ * vector's slots side by side from a per-call table kt[r][s] (memory
+ * operands of the AES instructions); when every slot of a run has the
+ * same key (pointer compare) the run keeps the broadcast round keys in
+ * registers instead.  Lanes of different key sizes never share a run: the
+ * lanes are taken one round count at a time (10, 12, 14), R a compile-time
+ * constant of each run.
+ *
+ * Each block: s = E(s ^ p) is one 3-way XOR of the chain, the input block
+ * and round key 0, R - 1 AESENC and one AESENCLAST; CBC encryption stores
+ * s, CBC-MAC (out NULL) stores nothing (its slot's store goes to the
+ * scratch block when another slot of the same vector stores).
+ *
+ * Memory: each lane's in is read exactly blocks * 16 bytes, out written
+ * exactly so; in place (out == in) is safe because the input block of
+ * step j is loaded before the output of step j is stored, and no load of a
+ * later step reads what an earlier step stored (other lanes' buffers are
+ * disjoint by the contract).
+ *
+ * Constant time: branches and addresses depend on block counts, the number
+ * of lanes, round counts, and key and buffer pointers, all public; keys,
+ * data and chaining values only flow through vector XOR and AES
+ * instructions and fixed-index copies.  The per-call table, the chaining
+ * values and the scratch block are wiped before returning.
+ */
+
+#define CL_SLOTS (CL_NV * CL_LV)
+#define CL_TFN static __attribute__((target(CL_TGT)))
+
+typedef struct cl_state {
+    AK_ALIGN64 uint8_t kt[15][CL_SLOTS][16]; /* round r of slot s's key */
+    AK_ALIGN64 uint8_t chain[CL_SLOTS][16];  /* chaining values between runs */
+    AK_ALIGN64 uint8_t scratch[16 * CL_LV];  /* stores of slots without output */
+    const uint8_t *in[CL_SLOTS];             /* next input block */
+    uint8_t *out[CL_SLOTS];                  /* next output block, or scratch */
+    size_t ostep[CL_SLOTS];                  /* 1 if out advances, 0 for scratch */
+    size_t rem[CL_SLOTS];                    /* blocks left */
+    size_t lane[CL_SLOTS];                   /* index of the lane in the call */
+    const ak_aes *key[CL_SLOTS];
+} cl_state;
+
+/* One block of every slot of the ng vectors: s = E(s ^ x).  kr holds the
+ * broadcast round keys when shared, else they come from st->kt. */
+VFN void cl_step(cl_vec *s, const cl_vec *x, const cl_state *st, const cl_vec *kr, const unsigned ng,
+                 const unsigned R, const int shared)
+{
+    for (unsigned g = 0; g < ng; g++)
+        s[g] = cl_xor3(s[g], x[g], shared ? kr[0] : cl_load(st->kt[0][g * CL_LV]));
+    for (unsigned r = 1; r < R; r++)
+        for (unsigned g = 0; g < ng; g++)
+            s[g] = cl_enc(s[g], shared ? kr[r] : cl_load(st->kt[r][g * CL_LV]));
+    for (unsigned g = 0; g < ng; g++)
+        s[g] = cl_enclast(s[g], shared ? kr[R] : cl_load(st->kt[R][g * CL_LV]));
+}
+
+/* m blocks of the ng vectors' slots in lockstep.  ng, R and shared are
+ * constants at every call site (cl_run_r).  Whole chunks of CL_LV blocks
+ * read each slot's CL_LV blocks with one vector load and write them with
+ * one store, transposed between "CL_LV blocks of one slot" and "one block
+ * of CL_LV slots": each cache line of a lane is then touched once, which
+ * matters when lanes lie a multiple of 4 KiB apart and all map to one L1
+ * set (measured: per-block 16-byte accesses halved CBC encryption of 16
+ * lanes of 4 KiB).  The last m % CL_LV blocks go one at a time. */
+VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, const int shared)
+{
+    cl_vec s[CL_NV], kr[15];
+    const uint8_t *ip[CL_SLOTS];
+    uint8_t *op[CL_SLOTS];
+    size_t omask[CL_SLOTS];
+    int gstore[CL_NV];
+    for (unsigned g = 0; g < ng; g++) {
+        s[g] = cl_load(st->chain[g * CL_LV]);
+        gstore[g] = 0;
+        for (unsigned i = 0; i < CL_LV; i++) {
+            unsigned q = g * CL_LV + i;
+            ip[q] = st->in[q];
+            op[q] = st->out[q];
+            omask[q] = (size_t)0 - st->ostep[q];
+            gstore[g] |= st->ostep[q] != 0;
+        }
+    }
+    if (shared) {
+        const uint8_t *rk = cl_enc_schedule(st->key[0]);
+        for (unsigned r = 0; r <= R; r++)
+            kr[r] = cl_bcast(rk + 16 * r);
+    }
+    size_t j = 0;
+    for (; j + CL_LV <= m; j += CL_LV) {
+        const size_t off = 16 * j;
+        cl_vec x[CL_LV][CL_NV], y[CL_NV][CL_LV];
+        for (unsigned g = 0; g < ng; g++) {
+            cl_vec t[CL_LV];
+            for (unsigned i = 0; i < CL_LV; i++)
+                t[i] = cl_loadu(ip[g * CL_LV + i] + off);
+            cl_transpose(t);
+            for (unsigned i = 0; i < CL_LV; i++)
+                x[i][g] = t[i];
+        }
+        for (unsigned i = 0; i < CL_LV; i++) {
+            cl_step(s, x[i], st, kr, ng, R, shared);
+            for (unsigned g = 0; g < ng; g++)
+                y[g][i] = s[g];
+        }
+        for (unsigned g = 0; g < ng; g++) {
+            if (!gstore[g])
+                continue;
+            cl_transpose(y[g]);
+            for (unsigned i = 0; i < CL_LV; i++) {
+                unsigned q = g * CL_LV + i;
+                cl_storeu(op[q] + (off & omask[q]), y[g][i]);
+            }
+        }
+    }
+    for (; j < m; j++) {
+        const size_t off = 16 * j;
+        cl_vec x[CL_NV];
+        for (unsigned g = 0; g < ng; g++)
+            x[g] = cl_gather(ip + g * CL_LV, off);
+        cl_step(s, x, st, kr, ng, R, shared);
+        for (unsigned g = 0; g < ng; g++)
+            if (gstore[g])
+                cl_scatter(op + g * CL_LV, omask + g * CL_LV, off, s[g]);
+    }
+    for (unsigned g = 0; g < ng; g++)
+        cl_store(st->chain[g * CL_LV], s[g]);
+}
+
+VFN void cl_run_r(cl_state *st, size_t m, unsigned ng, const unsigned R, const int shared)
+{
+    switch (ng) {
+    case 1: cl_run(st, m, 1, R, shared); break;
+#if CL_NV >= 2
+    case 2: cl_run(st, m, 2, R, shared); break;
+#endif
+#if CL_NV >= 3
+    case 3: cl_run(st, m, 3, R, shared); break;
+#endif
+#if CL_NV >= 4
+    case 4: cl_run(st, m, 4, R, shared); break;
+#endif
+#if CL_NV >= 5
+    case 5: cl_run(st, m, 5, R, shared); break;
+#endif
+#if CL_NV >= 6
+    case 6: cl_run(st, m, 6, R, shared); break;
+#endif
+#if CL_NV >= 7
+    case 7: cl_run(st, m, 7, R, shared); break;
+#endif
+#if CL_NV >= 8
+    case 8: cl_run(st, m, 8, R, shared); break;
+#endif
+    default: break;
+    }
+}
+
+/* Puts lane l (index idx) into slot q. */
+static inline void cl_slot_fill(cl_state *st, unsigned q, ak_cbc_lane *l, size_t idx, unsigned R)
+{
+    const uint8_t *rk = cl_enc_schedule(l->aes);
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], rk + 16 * r, 16);
+    memcpy(st->chain[q], l->iv, 16);
+    st->in[q] = l->in;
+    st->out[q] = l->out ? l->out : st->scratch;
+    st->ostep[q] = l->out != NULL;
+    st->rem[q] = l->blocks;
+    st->lane[q] = idx;
+    st->key[q] = l->aes;
+}
+
+/* Moves slot from into slot q. */
+static inline void cl_slot_move(cl_state *st, unsigned q, unsigned from, unsigned R)
+{
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], st->kt[r][from], 16);
+    memcpy(st->chain[q], st->chain[from], 16);
+    st->in[q] = st->in[from];
+    st->out[q] = st->out[from];
+    st->ostep[q] = st->ostep[from];
+    st->rem[q] = st->rem[from];
+    st->lane[q] = st->lane[from];
+    st->key[q] = st->key[from];
+}
+
+/* Slot q repeats slot 0's input and key, and stores into the scratch block. */
+static inline void cl_slot_pad(cl_state *st, unsigned q, unsigned R)
+{
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], st->kt[r][0], 16);
+    st->in[q] = st->in[0];
+    st->out[q] = st->scratch;
+    st->ostep[q] = 0;
+    st->key[q] = st->key[0];
+}
+
+/* The next lane with R rounds and blocks to do, at or after *next. */
+static inline ak_cbc_lane *cl_next_lane(ak_cbc_lane *l, size_t n, size_t *next, unsigned R)
+{
+    while (*next < n) {
+        ak_cbc_lane *c = &l[(*next)++];
+        if (c->blocks && c->aes->rounds == R)
+            return c;
+    }
+    return NULL;
+}
+
+/* Every lane of n with R rounds, through the slots. */
+VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R)
+{
+    size_t next = 0;
+    unsigned na = 0;
+    for (;;) {
+        ak_cbc_lane *c;
+        while (na < CL_SLOTS && (c = cl_next_lane(l, n, &next, R)) != NULL) {
+            cl_slot_fill(st, na, c, (size_t)(c - l), R);
+            na++;
+        }
+        if (na == 0)
+            return;
+        const unsigned ng = (na + CL_LV - 1) / CL_LV;
+        for (unsigned q = na; q < ng * CL_LV; q++)
+            cl_slot_pad(st, q, R);
+        size_t m = st->rem[0];
+        int shared = 1;
+        for (unsigned q = 1; q < na; q++) {
+            m = st->rem[q] < m ? st->rem[q] : m;
+            shared &= st->key[q] == st->key[0];
+        }
+        if (shared)
+            cl_run_r(st, m, ng, R, 1);
+        else
+            cl_run_r(st, m, ng, R, 0);
+        for (unsigned q = 0; q < na; q++) {
+            st->rem[q] -= m;
+            st->in[q] += 16 * m;
+            st->out[q] += 16 * m * st->ostep[q];
+        }
+        /* Retire the finished slots; the last busy slot fills each gap. */
+        for (unsigned q = 0; q < na;) {
+            if (st->rem[q]) {
+                q++;
+                continue;
+            }
+            memcpy(l[st->lane[q]].iv, st->chain[q], 16);
+            na--;
+            if (q != na)
+                cl_slot_move(st, q, na, R);
+        }
+    }
+}
+
+CL_TFN void cl_lanes(ak_cbc_lane *l, size_t n)
+{
+    cl_state st;
+    unsigned rmax = 0;
+    for (size_t i = 0; i < n; i++)
+        if (l[i].blocks && l[i].aes->rounds > rmax)
+            rmax = l[i].aes->rounds;
+    if (rmax == 0)
+        return;
+    /* Padding slots and unused rows are read before anything wrote them. */
+    memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
+    memset(st.chain, 0, sizeof st.chain);
+    memset(st.scratch, 0, sizeof st.scratch);
+    cl_lanes_r(&st, l, n, 10);
+    if (rmax >= 12)
+        cl_lanes_r(&st, l, n, 12);
+    if (rmax >= 14)
+        cl_lanes_r(&st, l, n, 14);
+    aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
+    aeskit_memzero(st.chain, sizeof st.chain);
+    aeskit_memzero(st.scratch, sizeof st.scratch);
+}
