@@ -20,7 +20,6 @@ typedef struct {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    (void)fz_openssl_gcm; /* fuzz_common.h's oracle: not needed here */
     fz_reader r = {data, size};
     int mode = fz_byte(&r) % 8;
     size_t n = fz_byte(&r) % (MAXN + 1);

@@ -23,7 +23,7 @@ typedef struct {
     size_t n;
 } fz_reader;
 
-static uint8_t fz_byte(fz_reader *r)
+static inline uint8_t fz_byte(fz_reader *r)
 {
     if (!r->n)
         return 0;
@@ -31,7 +31,7 @@ static uint8_t fz_byte(fz_reader *r)
     return *r->p++;
 }
 
-static size_t fz_take(fz_reader *r, uint8_t *out, size_t want)
+static inline size_t fz_take(fz_reader *r, uint8_t *out, size_t want)
 {
     size_t n = want < r->n ? want : r->n;
     memcpy(out, r->p, n);
@@ -54,7 +54,7 @@ static size_t fz_take(fz_reader *r, uint8_t *out, size_t want)
 
 /* Runs the mode driver (tools/vectors/drive.h) on c; aborts, saying why,
  * if a check failed. */
-static void fz_drive(const char *mode, const akd_case *c)
+static inline void fz_drive(const char *mode, const akd_case *c)
 {
     akd_report r;
     memset(&r, 0, sizeof r);
@@ -66,7 +66,7 @@ static void fz_drive(const char *mode, const akd_case *c)
 }
 
 /* Calls each(name) for every backend this CPU can run. */
-static void fz_each_backend(void (*each)(const char *name, void *arg), void *arg)
+static inline void fz_each_backend(void (*each)(const char *name, void *arg), void *arg)
 {
     for (size_t b = 0; b < aeskit_backend_count(); b++) {
         aeskit_backend_info bi;
