@@ -196,15 +196,17 @@ static void siv_ctr(const ak_aes *enc, uint8_t *out, const uint8_t *in, size_t l
         size_t nb = (take + 15) / 16;
         for (size_t j = 0; j < nb; j++) {
             mo_v4u32 v = tmpl;
-            v[0] = MO_LE32(ctr);
+            v[0] = MO_LE32(ctr + (uint32_t)j);
             memcpy(ks + 16 * j, &v, 16);
-            /* The counter comes from the tag: the empty asm hides its
-             * relation to j, so the compiler cannot rewrite the loop's exit
-             * test onto it (it did: valgrind's constant-time check saw the
-             * branch depend on the tag). */
-            ctr++;
-            __asm__("" : "+r"(ctr));
+            /* The counter comes from the tag, the index is public: the
+             * empty asm makes j opaque, so the compiler cannot rewrite the
+             * loop's exit test onto the counter (it did: valgrind's
+             * constant-time check saw the branch depend on the tag).  The
+             * barrier is on the public value, never the secret, so MSan's
+             * check of asm operands sees nothing secret either. */
+            __asm__("" : "+r"(j));
         }
+        ctr += (uint32_t)nb;
         enc->be->ecb_encrypt(enc, ks, ks, nb);
         size_t i = 0;
         for (; i + 16 <= take; i += 16) {
