@@ -142,11 +142,11 @@ aeskit_status aeskit_eax_init_backend(aeskit_eax_key *k, const uint8_t *key, siz
 {
     const ak_backend *be = NULL;
     int ok = key_len == 16 || key_len == 24 || key_len == 32;
-    aeskit_status st = om_init_checks(k, key, key_len, ok, backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, ok, backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_eax_key *e = (ak_eax_key *)k;
-    om_cmac_setup(&e->mac, be, key, key_len, 0);
+    ak_mo_cmac_setup(&e->mac, be, key, key_len, 0);
     aeskit_memzero(e->lt, sizeof e->lt + sizeof e->reserved);
     for (unsigned t = 0; t < 3; t++) {
         e->lt[t][15] = (uint8_t)t;

@@ -199,11 +199,10 @@ static void siv_ctr(const ak_aes *enc, uint8_t *out, const uint8_t *in, size_t l
             v[0] = MO_LE32(ctr + (uint32_t)j);
             memcpy(ks + 16 * j, &v, 16);
             /* The counter comes from the tag, the index is public: the
-             * empty asm makes j opaque, so the compiler cannot rewrite the
-             * loop's exit test onto the counter (it did: valgrind's
-             * constant-time check saw the branch depend on the tag).  The
-             * barrier is on the public value, never the secret, so MSan's
-             * check of asm operands sees nothing secret either. */
+             * empty asm makes j opaque, so the compiler cannot turn the
+             * loop's exit test into a compare on the counter (a branch on
+             * the tag).  The barrier takes the public value, never the
+             * secret: an asm operand counts as a use under MSan. */
             __asm__("" : "+r"(j));
         }
         ctr += (uint32_t)nb;

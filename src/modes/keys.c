@@ -118,16 +118,17 @@ void aeskit_gcm_wipe(aeskit_gcm_key *k)
 
 /* ---- CMAC ----------------------------------------------------------------- */
 
-/* SP 800-38B 6.1: doubling in GF(2^128) with R128 = 0^120 || 10000111,
- * big-endian bit order.  Branch-free: the carry becomes an all-ones mask. */
-static void cmac_dbl(uint8_t out[16], const uint8_t in[16])
+void ak_mo_cmac_setup(ak_cmac_key *c, const ak_backend *be, const uint8_t *key, size_t key_len,
+                      uint32_t magic)
 {
-    uint64_t hi = ak_load_be64(in), lo = ak_load_be64(in + 8);
-    uint64_t mask = (uint64_t)0 - (hi >> 63);
-    hi = (hi << 1) | (lo >> 63);
-    lo = (lo << 1) ^ (mask & 0x87);
-    ak_store_be64(out, hi);
-    ak_store_be64(out + 8, lo);
+    uint8_t L[16] = {0};
+    ak_mo_aes_setup(&c->aes, be, key, key_len, 0);
+    aeskit_memzero(c->k1, sizeof c->k1 + sizeof c->k2 + sizeof c->reserved);
+    be->ecb_encrypt(&c->aes, L, L, 1); /* L = CIPH_K(0^128) */
+    ak_mo_dbl(c->k1, L);
+    ak_mo_dbl(c->k2, c->k1);
+    mo_wipe(L, sizeof L);
+    c->aes.magic = magic;
 }
 
 aeskit_status aeskit_cmac_init_backend(aeskit_cmac_key *k, const uint8_t *key, size_t key_len,
@@ -137,15 +138,7 @@ aeskit_status aeskit_cmac_init_backend(aeskit_cmac_key *k, const uint8_t *key, s
     aeskit_status st = ak_mo_init_checks(k, key, key_len, aes_key_len_ok(key_len), backend, &be);
     if (st != AESKIT_OK)
         return st;
-    ak_cmac_key *c = (ak_cmac_key *)k;
-    uint8_t L[16] = {0};
-    ak_mo_aes_setup(&c->aes, be, key, key_len, 0);
-    aeskit_memzero(c->k1, sizeof c->k1 + sizeof c->k2 + sizeof c->reserved);
-    be->ecb_encrypt(&c->aes, L, L, 1); /* L = CIPH_K(0^128) */
-    cmac_dbl(c->k1, L);
-    cmac_dbl(c->k2, c->k1);
-    mo_wipe(L, sizeof L);
-    c->aes.magic = AK_MAGIC_CMAC;
+    ak_mo_cmac_setup((ak_cmac_key *)k, be, key, key_len, AK_MAGIC_CMAC);
     return AESKIT_OK;
 }
 

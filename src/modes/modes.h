@@ -167,6 +167,23 @@ aeskit_status ak_mo_init_checks(const void *obj, const uint8_t *key, size_t key_
  * GHASH tables, then the set-up mark AK_MAGIC_GCM.  XAES-256-GCM sets up
  * its per-message key with it. */
 void ak_mo_gcm_setup(ak_gcm_key *g, const ak_backend *be, const uint8_t *key, size_t key_len);
+/* A CMAC key: the AES key and the SP 800-38B 6.1 subkeys K1, K2, marked
+ * with magic (AK_MAGIC_CMAC; 0 for a CMAC key inside another key object). */
+void ak_mo_cmac_setup(ak_cmac_key *c, const ak_backend *be, const uint8_t *key, size_t key_len,
+                      uint32_t magic);
+
+/* SP 800-38B 6.1 doubling in GF(2^128) with R128 = 0^120 || 10000111,
+ * big-endian bit order (also RFC 5297's dbl).  Branch-free: the carry
+ * becomes an all-ones mask. */
+static inline void ak_mo_dbl(uint8_t out[16], const uint8_t in[16])
+{
+    uint64_t hi = ak_load_be64(in), lo = ak_load_be64(in + 8);
+    uint64_t mask = (uint64_t)0 - (hi >> 63);
+    hi = (hi << 1) | (lo >> 63);
+    lo = (lo << 1) ^ (mask & 0x87);
+    ak_store_be64(out, hi);
+    ak_store_be64(out + 8, lo);
+}
 
 /* One-shot GCM / CCM with all public checks, used by the RFC helpers so
  * they do not go through the exported (interposable) symbols.  Argument

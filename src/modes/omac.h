@@ -1,53 +1,12 @@
 /*
  * omac.h - private helpers of the SIV and EAX front ends (siv.c, eax.c):
- * key set-up of a CMAC key, GF(2^128) doubling, and an incremental CMAC
- * over several pieces of one message.  Portable C11.
+ * an incremental CMAC over several pieces of one message (the key set-up,
+ * the doubling and the init checks are keys.c's, in modes.h).  Portable C11.
  */
 #ifndef AESKIT_MODES_OMAC_H
 #define AESKIT_MODES_OMAC_H
 
 #include "modes.h"
-
-/* SP 800-38B 6.1: doubling in GF(2^128) with R128 = 0^120 || 10000111,
- * big-endian bit order (also RFC 5297's dbl).  Branch-free. */
-static inline void om_dbl(uint8_t out[16], const uint8_t in[16])
-{
-    uint64_t hi = ak_load_be64(in), lo = ak_load_be64(in + 8);
-    uint64_t mask = (uint64_t)0 - (hi >> 63);
-    hi = (hi << 1) | (lo >> 63);
-    lo = (lo << 1) ^ (mask & 0x87);
-    ak_store_be64(out, hi);
-    ak_store_be64(out + 8, lo);
-}
-
-/* The checks every *_init shares (as keys.c): NULL, alignment, key
- * length, backend name; nothing is written before they pass. */
-static inline aeskit_status om_init_checks(const void *obj, const uint8_t *key, size_t key_len,
-                                           int key_len_ok, const char *backend,
-                                           const ak_backend **be)
-{
-    if (!obj || (!key && key_len))
-        return AESKIT_ERR_NULL_POINTER;
-    if ((uintptr_t)obj % AESKIT_ALIGNMENT)
-        return AESKIT_ERR_ALIGNMENT;
-    if (!key_len_ok)
-        return AESKIT_ERR_KEY_LENGTH;
-    return ak_backend_resolve(backend, be);
-}
-
-/* A CMAC key (SP 800-38B 6.1 subkeys) marked with magic. */
-static inline void om_cmac_setup(ak_cmac_key *c, const ak_backend *be, const uint8_t *key,
-                                 size_t key_len, uint32_t magic)
-{
-    uint8_t L[16] = {0};
-    ak_mo_aes_setup(&c->aes, be, key, key_len, 0);
-    aeskit_memzero(c->k1, sizeof c->k1 + sizeof c->k2 + sizeof c->reserved);
-    be->ecb_encrypt(&c->aes, L, L, 1); /* L = CIPH_K(0^128) */
-    om_dbl(c->k1, L);
-    om_dbl(c->k2, c->k1);
-    mo_wipe(L, sizeof L);
-    c->aes.magic = magic;
-}
 
 /* Incremental CMAC: the CBC-MAC state and the last 1..16 bytes held back
  * (the last block is completed with K1 or 10*||K2 only at the end). */

@@ -28,7 +28,7 @@ static void s2v_absorb(const ak_cmac_key *c, uint8_t D[16], const uint8_t *s, si
     om_start(&m);
     om_update(c, &m, s, n);
     om_final(c, &m, mac);
-    om_dbl(D, D);
+    ak_mo_dbl(D, D);
     for (int i = 0; i < 16; i++)
         D[i] ^= mac[i];
     mo_wipe(mac, sizeof mac);
@@ -52,7 +52,7 @@ static void s2v(const ak_siv_key *k, uint8_t V[16], const uint8_t *const *ad,
         om_update(c, &m, p, len - 16);
         ak_xor16(T, p + len - 16, D);
     } else {
-        om_dbl(T, D);
+        ak_mo_dbl(T, D);
         T[len] ^= 0x80;
         for (size_t i = 0; i < len; i++)
             T[i] ^= p[i];
@@ -203,14 +203,14 @@ aeskit_status aeskit_siv_init_backend(aeskit_siv_key *k, const uint8_t *key, siz
 {
     const ak_backend *be = NULL;
     int ok = key_len == 32 || key_len == 48 || key_len == 64;
-    aeskit_status st = om_init_checks(k, key, key_len, ok, backend, &be);
+    aeskit_status st = ak_mo_init_checks(k, key, key_len, ok, backend, &be);
     if (st != AESKIT_OK)
         return st;
     ak_siv_key *s = (ak_siv_key *)k;
     size_t half = key_len / 2;
     s->mac.aes.magic = 0; /* unmarked until both halves are set up */
     ak_mo_aes_setup(&s->ctr, be, key + half, half, AK_MAGIC_SIV);
-    om_cmac_setup(&s->mac, be, key, half, 0);
+    ak_mo_cmac_setup(&s->mac, be, key, half, 0);
     /* D_0 = CMAC_K1(0^128) (RFC 5297 2.4), the same for every message. */
     om_cmac m;
     om_start(&m);
