@@ -52,10 +52,16 @@ static void s2v(const ak_siv_key *k, uint8_t V[16], const uint8_t *const *ad,
         om_update(c, &m, p, len - 16);
         ak_xor16(T, p + len - 16, D);
     } else {
-        ak_mo_dbl(T, D);
-        T[len] ^= 0x80;
-        for (size_t i = 0; i < len; i++)
-            T[i] ^= p[i];
+        /* T = dbl(D) xor pad(p), pad(p) = p || 0x80 || 0^(15-len). Built in
+         * a 16-byte buffer so every index is below 16 in the code too (gcc 12's
+         * s390x -Wstringop-overflow could not prove it for T[len]). */
+        uint8_t pad[16] = {0};
+        if (len)
+            memcpy(pad, p, len);
+        pad[len & 15] = 0x80;
+        ak_mo_dbl(D, D);
+        ak_xor16(T, pad, D);
+        mo_wipe(pad, sizeof pad);
     }
     om_update(c, &m, T, 16);
     om_final(c, &m, V);
