@@ -3,7 +3,7 @@
 # target/i386's AES-NI and PCLMULQDQ helpers routed to aeskit_isa, against
 # the stock Debian qemu-x86_64, running Debian's x86-64 `openssl speed`.
 #
-#   scripts/qemu-isa/run.sh [all|build|bench]     (default: all)
+#   scripts/qemu-isa/run.sh [all|build|bench|profile]     (default: all)
 #   ARM=1 scripts/qemu-isa/run.sh ...   also the other direction: qemu-aarch64
 #          with target/arm's AESE/AESD/AESMC/AESIMC/PMULL(.1Q) helpers routed
 #          to aeskit_isa (0002-*.patch), running Debian's arm64 openssl
@@ -21,6 +21,9 @@
 #          -cpu max (the guest sees AES-NI and PCLMULQDQ) and -cpu qemu64
 #          (it does not; OpenSSL uses its table-driven software AES), and
 #          prints a table in MB/s (10^6 bytes/s).
+#   profile: perf (cpu-clock samples) of a 16 KiB AES-128-GCM run under each
+#          qemu-x86_64: the share of translated code and of the AES/PCLMULQDQ
+#          helpers, and the speed-up bounds they imply (RUNS=3 runs).
 #
 # Not in CI: the QEMU build takes about 20 minutes on 2 shared cores (it
 # runs under nice -n 19 with -j2, override with JOBS=); the benchmark about
@@ -150,9 +153,50 @@ bench_arm() {
     done
 }
 
+# profile: where each qemu-x86_64 spends a 16 KiB AES-128-GCM `openssl speed`
+# run, sampled by perf's cpu-clock software event (no hardware counters
+# needed).  Three shares per run: the translated guest code ([JIT]: the same
+# TCG output in both builds, since the patch changes helper bodies only),
+# the AES-NI/PCLMULQDQ helpers with aeskit_isa beneath them (patched build
+# only: the stock binary is stripped), and the rest.  From them, two upper
+# bounds on what any AES/PCLMULQDQ helper could give:
+#   stock / JIT-only:   throughput <= stock / (JIT share of stock)
+#                       (every helper, ours and QEMU's, free);
+#   patched, ours free: throughput <= patched / (1 - helper share of patched).
+profile() {
+    local patched=$work/qemu-x86_64-aeskit stock=/usr/bin/qemu-x86_64 runs=${RUNS:-3}
+    if ! command -v perf >/dev/null; then
+        $sudo apt-get update -qq
+        $sudo apt-get install -y -qq linux-perf
+    fi
+    [ -x "$patched" ] || { echo "qemu-isa: run '$0 build' first"; exit 1; }
+    printf '%-24s %10s %8s %14s %22s\n' run "MB/s" "JIT" "AES/PCLMUL" "bound (x stock run)"
+    local r q n mbs jit aes s_mbs=0
+    for r in $(seq "$runs"); do
+        for q in "$stock" "$patched"; do
+            n=$work/profile-$(basename "$q")-$r.data
+            mbs=$(perf record -q -e cpu-clock -F 2000 -o "$n" -- "$q" -cpu max /usr/bin/openssl speed \
+                -evp aes-128-gcm -seconds "$secs" -bytes 16384 2>/dev/null |
+                awk '/^AES-128-GCM/ { v = $2; sub(/k$/, "", v); printf "%.1f", v / 1000 }')
+            jit=$(perf report -i "$n" --stdio --sort dso 2>/dev/null | awk '/\[JIT\]/ { sub(/%/, "", $1); s += $1 } END { printf "%.1f", s }')
+            aes=$(perf report -i "$n" --stdio --sort sym 2>/dev/null |
+                awk '/h_x86_aes|h_x86_pclmul|helper_aes|helper_pclmul|aeskit_isa_/ { sub(/%/, "", $1); s += $1 } END { printf "%.1f", s }')
+            if [ "$q" = "$stock" ]; then
+                s_mbs=$mbs
+                printf '%-24s %10s %7s%% %14s %22s\n' "stock $r" "$mbs" "$jit" "(stripped)" \
+                    "$(awk -v j="$jit" 'BEGIN { printf "JIT-only <= %.1fx", 100 / j }')"
+            else
+                printf '%-24s %10s %7s%% %13s%% %22s\n' "patched $r" "$mbs" "$jit" "$aes" \
+                    "$(awk -v m="$mbs" -v a="$aes" -v s="$s_mbs" 'BEGIN { printf "%.1fx, ours free <= %.1fx", m / s, m / (1 - a / 100) / s }')"
+            fi
+        done
+    done
+}
+
 case $stage in
     build) build ;;
     bench) bench ;;
+    profile) profile ;;
     all) build; bench ;;
-    *) echo "usage: $0 [all|build|bench]"; exit 2 ;;
+    *) echo "usage: $0 [all|build|bench|profile]"; exit 2 ;;
 esac
