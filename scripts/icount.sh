@@ -5,9 +5,11 @@
 # kernels are bound by instruction issue, so this is what to compare when
 # changing the small-message path.
 #
-# usage: scripts/icount.sh [--open] [--aad N] [--key 16|24|32] LEN...
+# usage: scripts/icount.sh [--open] [--aad N] [--key 16|24|32] [--ops] LEN...
 #   e.g. scripts/icount.sh 16 64          (seal, 16-byte AAD, AES-128)
 #        AESKIT_BACKEND=x86-vaes-avx2 scripts/icount.sh --open 64
+#   --ops also prints how many times each mnemonic ran ("op N mnemonic");
+#   the difference of two lengths is a loop's instruction mix per block.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v gdb >/dev/null || { echo "icount: needs gdb (apt-get install gdb)" >&2; exit 2; }
@@ -18,6 +20,7 @@ sizes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --open) opts+=("$1"); shift ;;
+    --ops) export ICOUNT_MNEMONICS=1; shift ;;
     --aad|--key) opts+=("$1" "$2"); shift 2 ;;
     *) sizes+=("$1"); shift ;;
   esac
@@ -26,5 +29,5 @@ done
 for len in "${sizes[@]}"; do
   echo "== ${opts[*]:-seal} $len bytes (backend: ${AESKIT_BACKEND:-best})"
   ICOUNT_ARGS="${opts[*]:-} $len" gdb -q -batch -nx -x tools/icount/icount.py \
-    build/release/tools/aeskit-icount-call 2>/dev/null | sed -n 's/^ICOUNT //p'
+    build/release/tools/aeskit-icount-call 2>/dev/null | sed -n 's/^ICOUNT //p; s/^ICOUNT_OP /op /p'
 done

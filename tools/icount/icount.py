@@ -1,7 +1,9 @@
 # icount.py - gdb script: single-steps measured_call() of aeskit-icount-call
 # and prints how many instructions each function ran, the call's total
 # (measured_call's own few instructions left out) first.  Run by
-# scripts/icount.sh; arguments for the program come in $ICOUNT_ARGS.
+# scripts/icount.sh; arguments for the program come in $ICOUNT_ARGS.  With
+# ICOUNT_MNEMONICS=1 it also prints how many times each mnemonic ran
+# ("ICOUNT_OP <n> <mnemonic>"), for port-budget tables.
 import collections
 import os
 
@@ -13,9 +15,15 @@ gdb.execute("break measured_call")
 gdb.execute("run " + os.environ.get("ICOUNT_ARGS", "16"), to_string=True)
 sp0 = int(gdb.parse_and_eval("$sp"))
 counts = collections.Counter()
+ops = collections.Counter()
+want_ops = os.environ.get("ICOUNT_MNEMONICS") == "1"
 while True:
-    name = gdb.selected_frame().name() or "?"
+    frame = gdb.selected_frame()
+    name = frame.name() or "?"
     counts[name] += 1
+    if want_ops and name != "measured_call":
+        insn = frame.architecture().disassemble(frame.pc())[0]["asm"].split()
+        ops[insn[0] if insn else "?"] += 1
     gdb.execute("stepi", to_string=True)
     if int(gdb.parse_and_eval("$sp")) > sp0:  # measured_call returned
         break
@@ -24,4 +32,6 @@ print("ICOUNT total %d" % sum(counts.values()))
 for name, n in counts.most_common():
     print("ICOUNT %6d  %s" % (n, name))
 print("ICOUNT (measured_call itself: %d, not counted)" % own)
+for op, n in ops.most_common():
+    print("ICOUNT_OP %d %s" % (n, op))
 gdb.execute("kill", to_string=True)
