@@ -274,3 +274,23 @@ int pg_kwp_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len
     COUNT(n_other, st);
     return st;
 }
+
+int pg_siv_init(pg_siv_key *k, const uint8_t *key, size_t key_len)
+{
+    return aeskit_siv_init(k, key, key_len);
+}
+int pg_siv_seal(const pg_siv_key *k, uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                size_t len, const uint8_t *const *ad, const size_t *ad_lens, size_t n_ad)
+{
+    int st = aeskit_siv_seal(k, out, tag, in, len, ad, ad_lens, n_ad);
+    COUNT(n_seal, st);
+    return st;
+}
+int pg_siv_open(const pg_siv_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                const uint8_t tag[16], const uint8_t *const *ad, const size_t *ad_lens,
+                size_t n_ad)
+{
+    int st = aeskit_siv_open(k, out, in, len, tag, ad, ad_lens, n_ad);
+    COUNT(n_open, st);
+    return st;
+}

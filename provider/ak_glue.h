@@ -38,7 +38,7 @@ const char *pg_cpu_features(void);
 const char *pg_strerror(int status);
 int pg_is_auth_failure(int status);     /* tag mismatch or bad padding */
 
-/* Counters of the AEAD messages aeskit sealed and opened (GCM and CCM,
+/* Counters of the AEAD messages aeskit sealed and opened (GCM, CCM, SIV,
  * one-shot and streamed; an open counts only when the tag verified) and of
  * the other cipher calls (ECB, CBC, CTR, XTS, CMAC, GMAC, CFB, CFB-8, OFB,
  * CBC-CTS, KW, KWP). */
@@ -143,6 +143,17 @@ int pg_kwp_wrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
                 const uint8_t *in, size_t len);
 int pg_kwp_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
                   const uint8_t *in, size_t len);
+
+/* AES-SIV (RFC 5297): key = K1 || K2 (32, 48 or 64 bytes); seal/open over
+ * n_ad associated-data strings (at most 126), tag = V (16 bytes).  Counted
+ * as AEAD messages (an open once V verified). */
+typedef aeskit_siv_key pg_siv_key;
+int pg_siv_init(pg_siv_key *k, const uint8_t *key, size_t key_len);
+int pg_siv_seal(const pg_siv_key *k, uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                size_t len, const uint8_t *const *ad, const size_t *ad_lens, size_t n_ad);
+int pg_siv_open(const pg_siv_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                const uint8_t tag[16], const uint8_t *const *ad, const size_t *ad_lens,
+                size_t n_ad);
 
 /* Constant-time compare (0 if equal) and a wipe the compiler keeps. */
 int pg_ct_memcmp(const void *a, const void *b, size_t len);

@@ -88,6 +88,12 @@ typedef struct akp_cipher {
     /* CBC-CTS: the variant (1..3, OpenSSL's "CS1".."CS3"), one update done */
     int cts_variant;
     int cts_done;
+    /* SIV: where each associated-data string ends in aad[] (strings are
+       kept in aad/aad_len, as CCM keeps its AAD), this message's outcome */
+    size_t siv_ends[126];
+    size_t siv_nad;
+    int siv_done;               /* the one data update of the message is done */
+    int siv_ok;                 /* sealed, or opened with V verified */
     /* CBC under libssl's TLS 1.0-1.2 CBC-HMAC record layer (tls-version set):
      * delegated to the default provider's implementation (see tls_cbc_*) */
     EVP_CIPHER_CTX *tls_inner;
@@ -222,6 +228,9 @@ static int set_key(AKP_CIPHER *c, const unsigned char *key, size_t keylen)
         break;
     case EVP_CIPH_XTS_MODE:
         st = pg_xts_init(&k->u.xts, key, keylen);
+        break;
+    case EVP_CIPH_SIV_MODE:
+        st = pg_siv_init(&k->u.siv, key, keylen);
         break;
     default:
         st = pg_aes_init(&k->u.aes, key, keylen);
@@ -729,6 +738,192 @@ static int wrap_final(void *vctx, unsigned char *out, size_t *outl, size_t outsi
 }
 
 static const char *const cts_names[4] = {NULL, "CS1", "CS2", "CS3"};
+
+/* ---- AES-SIV (RFC 5297), the default provider's protocol ------------------------ *
+ * Each update with out == NULL is one associated-data string; the one update
+ * with data seals or opens the message (decrypting needs the tag, V, set
+ * first); final succeeds only if that happened and V verified, so a message
+ * with no data update fails at final, as with the default provider.  Unlike
+ * it, a re-init without a key starts a new message (the default provider
+ * refuses a second message until the key is set again). */
+
+static int ccm_add_aad(AKP_CIPHER *c, const unsigned char *in, size_t inl);
+static int siv_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+static int check_keylen_param(AKP_CIPHER *c, const OSSL_PARAM *p);
+
+static int siv_init(void *vctx, const unsigned char *key, size_t keylen,
+                    const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    AKP_CIPHER *c = vctx;
+    (void)iv;
+    (void)ivlen;
+    c->enc = enc;
+    c->aad_len = 0;
+    c->siv_nad = 0;
+    c->siv_done = 0;
+    c->siv_ok = 0;
+    c->tag_set = 0;
+    if (key != NULL && !set_key(c, key, keylen))
+        return 0;
+    return siv_set_ctx_params(c, params);
+}
+
+static int siv_einit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return siv_init(vctx, key, keylen, iv, ivlen, params, 1);
+}
+
+static int siv_dinit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return siv_init(vctx, key, keylen, iv, ivlen, params, 0);
+}
+
+static int siv_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    const unsigned char *ad[126];
+    int st;
+    if (!c->key_set) {
+        AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
+        return 0;
+    }
+    *outl = 0;
+    if (inl == 0)
+        return 1;
+    if (c->siv_done) {
+        AKP_ERR(c->prov, AKP_R_BAD_STATE, "SIV takes one data update per message");
+        return 0;
+    }
+    if (out == NULL) { /* one associated-data string */
+        if (c->siv_nad == 126) {
+            AKP_ERR(c->prov, AKP_R_INVALID_AAD, "more than 126 associated-data strings");
+            return 0;
+        }
+        if (!ccm_add_aad(c, in, inl))
+            return 0;
+        c->siv_ends[c->siv_nad++] = c->aad_len;
+        return 1;
+    }
+    if (outsize < inl) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", inl);
+        return 0;
+    }
+    if (!c->enc && !c->tag_set) {
+        AKP_ERR(c->prov, AKP_R_INVALID_TAG, "decrypting needs the tag (V) first");
+        return 0;
+    }
+    size_t lens[126];
+    for (size_t i = 0; i < c->siv_nad; i++) {
+        size_t start = i ? c->siv_ends[i - 1] : 0;
+        ad[i] = c->aad + start;
+        lens[i] = c->siv_ends[i] - start;
+    }
+    c->siv_done = 1;
+    st = c->enc ? pg_siv_seal(&c->key->u.siv, out, c->tag, in, inl, ad, lens, c->siv_nad)
+                : pg_siv_open(&c->key->u.siv, out, in, inl, c->tag, ad, lens, c->siv_nad);
+    if (st != 0) {
+        if (pg_is_auth_failure(st))
+            AKP_ERR(c->prov, AKP_R_TAG_MISMATCH, "SIV: V does not verify");
+        else
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    c->siv_ok = 1;
+    *outl = inl;
+    return 1;
+}
+
+static int siv_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    AKP_CIPHER *c = vctx;
+    (void)out;
+    (void)outsize;
+    *outl = 0;
+    if (!c->siv_ok) {
+        AKP_ERR(c->prov, c->siv_done ? AKP_R_TAG_MISMATCH : AKP_R_BAD_STATE,
+                "%s", c->siv_done ? "SIV: V does not verify" : "SIV: no data update");
+        return 0;
+    }
+    return 1;
+}
+
+static int siv_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    AKP_CIPHER *c = vctx;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, c->keylen))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, 0))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, 16))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+        if (!c->enc || !c->siv_ok || p->data_size != 16
+            || !OSSL_PARAM_set_octet_string(p, c->tag, 16)) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG, "the tag exists after sealing, 16 bytes");
+            return 0;
+        }
+    }
+    return 1;
+bad:
+    AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "could not return a parameter");
+    return 0;
+}
+
+static int siv_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    AKP_CIPHER *c = vctx;
+    const OSSL_PARAM *p;
+    if (params == NULL)
+        return 1;
+    if (!check_keylen_param(c, OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+        if (c->enc) /* the default provider ignores a tag when encrypting */
+            return 1;
+        if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != 16) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG_LENGTH, "the SIV tag is 16 bytes");
+            return 0;
+        }
+        memcpy(c->tag, p->data, 16);
+        c->tag_set = 1;
+    }
+    /* OSSL_CIPHER_PARAM_SPEED: the default provider's switch for a second
+       message under one key; every message here starts at init anyway */
+    return 1;
+}
+
+static const OSSL_PARAM siv_gettable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_END
+};
+static const OSSL_PARAM siv_settable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_SPEED, NULL),
+    OSSL_PARAM_END
+};
+static const OSSL_PARAM *siv_gettable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return siv_gettable_ctx;
+}
+static const OSSL_PARAM *siv_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return siv_settable_ctx;
+}
 
 static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
@@ -1834,6 +2029,10 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     CIPHER(name, mode, kbits, 8, ivlen, 0, 1, wrap_einit, wrap_dinit, wrap_update, wrap_final,   \
            wrap_update, block_get_ctx_params, block_set_ctx_params, block_gettable_ctx_params,  \
            block_settable_ctx_params)
+#define SIV(name, kbits)                                                                        \
+    CIPHER(name, EVP_CIPH_SIV_MODE, kbits, 1, 0, 1, 1, siv_einit, siv_dinit, siv_update,         \
+           siv_final, siv_update, siv_get_ctx_params, siv_set_ctx_params,                       \
+           siv_gettable_ctx_params, siv_settable_ctx_params)
 #define CCM(name, kbits)                                                                        \
     CIPHER(name, EVP_CIPH_CCM_MODE, kbits, 1, 7, 1, 1, ccm_einit, ccm_dinit, ccm_update,        \
            ccm_final, ccm_cipher, aead_get_ctx_params, ccm_set_ctx_params,                      \
@@ -1868,6 +2067,9 @@ BLOCK(aes256ofb, EVP_CIPH_OFB_MODE, 256, 1, 16, fb_update, stream_final, fb_upda
 BLOCK(aes128cts, AKP_CTS_MODE, 128, 16, 16, cts_update, stream_final, cts_update)
 BLOCK(aes192cts, AKP_CTS_MODE, 192, 16, 16, cts_update, stream_final, cts_update)
 BLOCK(aes256cts, AKP_CTS_MODE, 256, 16, 16, cts_update, stream_final, cts_update)
+SIV(aes128siv, 256)
+SIV(aes192siv, 384)
+SIV(aes256siv, 512)
 WRAP(aes128wrap, EVP_CIPH_WRAP_MODE, 128, 8)
 WRAP(aes192wrap, EVP_CIPH_WRAP_MODE, 192, 8)
 WRAP(aes256wrap, EVP_CIPH_WRAP_MODE, 256, 8)
@@ -1894,8 +2096,11 @@ const OSSL_ALGORITHM akp_ciphers[] = {
     { "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions, NULL },
     { "AES-128-XTS:1.3.111.2.1619.0.1.1", PROPS, aes128xts_functions, NULL },
     { "AES-256-XTS:1.3.111.2.1619.0.1.2", PROPS, aes256xts_functions, NULL },
-    /* issue 15: the modes OpenSSL 3.0 names (no OCB or SIV: aeskit's
-       one-shot OCB and SIV cannot serve EVP's streamed updates) */
+    /* issue 15: the modes OpenSSL 3.0 names (not OCB: EVP streams it,
+       aeskit's OCB is one-shot) */
+    { "AES-128-SIV", PROPS, aes128siv_functions, NULL },
+    { "AES-192-SIV", PROPS, aes192siv_functions, NULL },
+    { "AES-256-SIV", PROPS, aes256siv_functions, NULL },
     { "AES-128-CFB:2.16.840.1.101.3.4.1.4", PROPS, aes128cfb_functions, NULL },
     { "AES-192-CFB:2.16.840.1.101.3.4.1.24", PROPS, aes192cfb_functions, NULL },
     { "AES-256-CFB:2.16.840.1.101.3.4.1.44", PROPS, aes256cfb_functions, NULL },

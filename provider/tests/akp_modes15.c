@@ -1,14 +1,18 @@
 /*
  * akp_modes15.c - the issue-15 ciphers of the aeskit provider against
  * OpenSSL's default provider, through EVP only: AES-{128,192,256}-CFB,
- * -CFB8, -OFB, -CBC-CTS (cts_mode CS1, CS2, CS3) and AES-N-WRAP / -WRAP-PAD
- * (fetched as id-aesN-wrap / id-aesN-wrap-pad).
+ * -CFB8, -OFB, -CBC-CTS (cts_mode CS1, CS2, CS3), AES-N-WRAP / -WRAP-PAD
+ * (fetched as id-aesN-wrap / id-aesN-wrap-pad) and AES-N-SIV (RFC 5297:
+ * 0..3 associated-data strings, one per AAD update, then the message; the
+ * tag V set before decrypting).
  *
  * Random keys, IVs and lengths (CFB/OFB 0..2048 bytes, one-shot or in
  * random pieces, sometimes in-place; CTS 16..2048 in one update; KW 16..512
- * in semiblocks, KWP 1..512): aeskit's output must equal the default
- * provider's, each must decrypt the other's output, and an unwrap of a
- * wrapped key with one flipped bit must fail under both.  Then the
+ * in semiblocks, KWP 1..512; SIV 0..1024, where an empty message fails at
+ * final under both): aeskit's output (and SIV's tag) must equal the
+ * default provider's, each must decrypt the other's output, and an unwrap
+ * of a wrapped key or an SIV open with one flipped bit must fail under
+ * both.  Then the
  * parameters: the cipher's mode, block size, IV length and CTS flag equal
  * the default provider's; cts_mode reads back; a bad cts_mode, a second CTS
  * update, a KW length that is not whole semiblocks, a custom wrap IV are
@@ -62,7 +66,7 @@ static void check(int ok, const char *fmt, ...)
     ERR_print_errors_fp(stderr);
 }
 
-enum kind { K_STREAM, K_CTS, K_KW, K_KWP };
+enum kind { K_STREAM, K_CTS, K_KW, K_KWP, K_SIV };
 
 typedef struct alg {
     const char *name;
@@ -80,6 +84,8 @@ static const ALG algs[] = {
     {"id-aes128-wrap", K_KW, 16},       {"id-aes192-wrap", K_KW, 24},
     {"id-aes256-wrap", K_KW, 32},       {"id-aes128-wrap-pad", K_KWP, 16},
     {"id-aes192-wrap-pad", K_KWP, 24},  {"id-aes256-wrap-pad", K_KWP, 32},
+    {"AES-128-SIV", K_SIV, 32},         {"AES-192-SIV", K_SIV, 48},
+    {"AES-256-SIV", K_SIV, 64},
 };
 #define NALGS (sizeof algs / sizeof algs[0])
 static EVP_CIPHER *ca[NALGS], *cd[NALGS]; /* aeskit, default */
@@ -123,8 +129,83 @@ done:
     return total;
 }
 
+/* One SIV message: nad strings ad[i] (lens[i] bytes) as AAD updates, then
+ * the data (none when len is 0); tag in (decrypting) or out.  Returns the
+ * output length, or -1 if any step (final included) failed. */
+static long siv_run(EVP_CIPHER *c, int enc, const unsigned char *key, unsigned char ad[3][100],
+                    const size_t *lens, size_t nad, unsigned char *out, const unsigned char *in,
+                    size_t len, unsigned char tag[16])
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, ok = x != NULL && EVP_CipherInit_ex2(x, c, key, NULL, enc, NULL);
+    long total = 0;
+    if (ok && !enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, tag) == 1;
+    for (size_t i = 0; ok && i < nad; i++)
+        ok = EVP_CipherUpdate(x, NULL, &l, ad[i], (int)lens[i]);
+    if (ok && len) {
+        ok = EVP_CipherUpdate(x, out, &l, in, (int)len);
+        total = l;
+    }
+    if (ok)
+        ok = EVP_CipherFinal_ex(x, out + total, &l);
+    if (ok && enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? total : -1;
+}
+
+static void one_siv(size_t ai)
+{
+    const ALG *a = &algs[ai];
+    unsigned char key[64], ad[3][100], msg[1024], oa[1024], od[1024], back[1024];
+    unsigned char ta[16], td[16];
+    size_t lens[3], nad = rndn(4), len = rndn(8) == 0 ? 0 : rndn(1025);
+    rbytes(key, a->keylen);
+    for (size_t i = 0; i < nad; i++) {
+        lens[i] = 1 + rndn(100);
+        rbytes(ad[i], lens[i]);
+    }
+    rbytes(msg, len);
+    ERR_set_mark();
+    long na = siv_run(ca[ai], 1, key, ad, lens, nad, oa, msg, len, ta);
+    long nd = siv_run(cd[ai], 1, key, ad, lens, nad, od, msg, len, td);
+    ERR_pop_to_mark();
+    if (len == 0) {
+        check(na < 0 && nd < 0, "%s with no data: aeskit %ld, default %ld (both fail at final)",
+              a->name, na, nd);
+        return;
+    }
+    check(na == (long)len && nd == (long)len && !memcmp(oa, od, len) && !memcmp(ta, td, 16),
+          "%s seal of %zu bytes under %zu strings: aeskit %ld, default %ld, ct or tag differ",
+          a->name, len, nad, na, nd);
+    long ba = siv_run(ca[ai], 0, key, ad, lens, nad, back, od, len, td);
+    check(ba == (long)len && !memcmp(back, msg, len), "%s open of the default's message: %ld",
+          a->name, ba);
+    long bd = siv_run(cd[ai], 0, key, ad, lens, nad, back, oa, len, ta);
+    check(bd == (long)len && !memcmp(back, msg, len), "default open of %s's message: %ld",
+          a->name, bd);
+    ta[rndn(16)] ^= (unsigned char)(1u << rndn(8));
+    memset(back, 0x5a, len);
+    ERR_set_mark();
+    ba = siv_run(ca[ai], 0, key, ad, lens, nad, back, oa, len, ta);
+    bd = siv_run(cd[ai], 0, key, ad, lens, nad, od, oa, len, ta);
+    int queued = ERR_peek_last_error() != 0;
+    ERR_pop_to_mark();
+    int zero = 1;
+    for (size_t i = 0; i < len; i++)
+        zero &= back[i] == 0;
+    check(ba < 0 && bd < 0 && queued && zero,
+          "%s open with a flipped tag bit: aeskit %ld, default %ld, aeskit output %s", a->name,
+          ba, bd, zero ? "zeroed" : "not zeroed");
+}
+
 static void one_message(size_t ai)
 {
+    if (algs[ai].kind == K_SIV) {
+        one_siv(ai);
+        return;
+    }
     const ALG *a = &algs[ai];
     unsigned char key[32], iv[16], msg[MAXLEN], oa[MAXLEN + 16], od[MAXLEN + 16], back[MAXLEN + 16];
     size_t len;
@@ -242,6 +323,23 @@ static void params_test(void)
     check(EVP_CipherInit_ex2(x, ca[12], key, a6, 1, NULL) && EVP_CipherUpdate(x, out, &l, buf, 32) &&
               l == 40,
           "KW with the default IV given explicitly: %d bytes", l);
+    /* SIV: decrypting without the tag, a short tag, a second data update */
+    unsigned char sk[32] = {4};
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 0, NULL) && !EVP_CipherUpdate(x, out, &l, buf, 16)
+              && ERR_peek_last_error() != 0,
+          "SIV open without a tag refused");
+    ERR_pop_to_mark();
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 0, NULL) &&
+              EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 8, buf) != 1,
+          "SIV tag of 8 bytes refused");
+    ERR_pop_to_mark();
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 1, NULL) && EVP_CipherUpdate(x, out, &l, buf, 16)
+              && !EVP_CipherUpdate(x, out, &l, buf, 16),
+          "a second SIV data update refused");
+    ERR_pop_to_mark();
     EVP_CIPHER_CTX_free(x);
 }
 
