@@ -201,3 +201,96 @@ void pg_cmac_ctx_wipe(pg_cmac_ctx *c) { aeskit_cmac_ctx_wipe(c); }
 
 int pg_ct_memcmp(const void *a, const void *b, size_t len) { return aeskit_ct_memcmp(a, b, len); }
 void pg_memzero(void *p, size_t len) { aeskit_memzero(p, len); }
+
+/* ---- CFB, CFB-8, OFB, CBC-CTS, KW, KWP (issue 15) ------------------------ */
+
+int pg_cfb128_start(pg_cfb_ctx *c, const pg_aes_key *k, int enc, const uint8_t iv[16])
+{
+    return aeskit_cfb128_start(c, k, enc ? AESKIT_SEAL : AESKIT_OPEN, iv);
+}
+int pg_cfb8_start(pg_cfb_ctx *c, const pg_aes_key *k, int enc, const uint8_t iv[16])
+{
+    return aeskit_cfb8_start(c, k, enc ? AESKIT_SEAL : AESKIT_OPEN, iv);
+}
+int pg_cfb_update(pg_cfb_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    int st = aeskit_cfb_update(c, out, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+void pg_cfb_wipe(pg_cfb_ctx *c) { aeskit_cfb_ctx_wipe(c); }
+int pg_ofb_start(pg_ofb_ctx *c, const pg_aes_key *k, const uint8_t iv[16])
+{
+    return aeskit_ofb_start(c, k, iv);
+}
+int pg_ofb_update(pg_ofb_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
+{
+    int st = aeskit_ofb_update(c, out, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+void pg_ofb_wipe(pg_ofb_ctx *c) { aeskit_ofb_ctx_wipe(c); }
+
+int pg_cbc_cts_encrypt(const pg_aes_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                       const uint8_t iv[16], int variant)
+{
+    int st = aeskit_cbc_cts_encrypt(k, out, in, len, iv, (aeskit_cts_variant)variant);
+    COUNT(n_other, st);
+    return st;
+}
+int pg_cbc_cts_decrypt(const pg_aes_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                       const uint8_t iv[16], int variant)
+{
+    int st = aeskit_cbc_cts_decrypt(k, out, in, len, iv, (aeskit_cts_variant)variant);
+    COUNT(n_other, st);
+    return st;
+}
+
+int pg_kw_wrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+               const uint8_t *in, size_t len)
+{
+    int st = aeskit_kw_wrap(k, out, cap, out_len, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+int pg_kw_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                 const uint8_t *in, size_t len)
+{
+    int st = aeskit_kw_unwrap(k, out, cap, out_len, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+int pg_kwp_wrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                const uint8_t *in, size_t len)
+{
+    int st = aeskit_kwp_wrap(k, out, cap, out_len, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+int pg_kwp_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                  const uint8_t *in, size_t len)
+{
+    int st = aeskit_kwp_unwrap(k, out, cap, out_len, in, len);
+    COUNT(n_other, st);
+    return st;
+}
+
+int pg_siv_init(pg_siv_key *k, const uint8_t *key, size_t key_len)
+{
+    return aeskit_siv_init(k, key, key_len);
+}
+int pg_siv_seal(const pg_siv_key *k, uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                size_t len, const uint8_t *const *ad, const size_t *ad_lens, size_t n_ad)
+{
+    int st = aeskit_siv_seal(k, out, tag, in, len, ad, ad_lens, n_ad);
+    COUNT(n_seal, st);
+    return st;
+}
+int pg_siv_open(const pg_siv_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                const uint8_t tag[16], const uint8_t *const *ad, const size_t *ad_lens,
+                size_t n_ad)
+{
+    int st = aeskit_siv_open(k, out, in, len, tag, ad, ad_lens, n_ad);
+    COUNT(n_open, st);
+    return st;
+}

@@ -38,9 +38,10 @@ const char *pg_cpu_features(void);
 const char *pg_strerror(int status);
 int pg_is_auth_failure(int status);     /* tag mismatch or bad padding */
 
-/* Counters of the AEAD messages aeskit sealed and opened (GCM and CCM,
+/* Counters of the AEAD messages aeskit sealed and opened (GCM, CCM, SIV,
  * one-shot and streamed; an open counts only when the tag verified) and of
- * the other cipher calls (ECB, CBC, CTR, XTS, CMAC, GMAC). */
+ * the other cipher calls (ECB, CBC, CTR, XTS, CMAC, GMAC, CFB, CFB-8, OFB,
+ * CBC-CTS, KW, KWP). */
 uint64_t pg_seal_calls(void);
 uint64_t pg_open_calls(void);
 uint64_t pg_other_calls(void);
@@ -112,6 +113,47 @@ int pg_cmac_start(pg_cmac_ctx *c, const pg_cmac_key *ck);
 int pg_cmac_update(pg_cmac_ctx *c, const uint8_t *in, size_t len);
 int pg_cmac_finish(pg_cmac_ctx *c, uint8_t *tag, size_t tag_len);
 void pg_cmac_ctx_wipe(pg_cmac_ctx *c);
+
+/* CFB-128, CFB-8 and OFB (SP 800-38A), streaming with an AES key object;
+ * enc fixes CFB's direction (OFB is its own inverse). */
+typedef aeskit_cfb_ctx pg_cfb_ctx;
+typedef aeskit_ofb_ctx pg_ofb_ctx;
+int pg_cfb128_start(pg_cfb_ctx *c, const pg_aes_key *k, int enc, const uint8_t iv[16]);
+int pg_cfb8_start(pg_cfb_ctx *c, const pg_aes_key *k, int enc, const uint8_t iv[16]);
+int pg_cfb_update(pg_cfb_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+void pg_cfb_wipe(pg_cfb_ctx *c);
+int pg_ofb_start(pg_ofb_ctx *c, const pg_aes_key *k, const uint8_t iv[16]);
+int pg_ofb_update(pg_ofb_ctx *c, uint8_t *out, const uint8_t *in, size_t len);
+void pg_ofb_wipe(pg_ofb_ctx *c);
+
+/* CBC with ciphertext stealing, one shot of len >= 16 bytes; variant 1, 2
+ * or 3 (CS1, CS2, CS3); iv is not modified. */
+int pg_cbc_cts_encrypt(const pg_aes_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                       const uint8_t iv[16], int variant);
+int pg_cbc_cts_decrypt(const pg_aes_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                       const uint8_t iv[16], int variant);
+
+/* Key wrap (SP 800-38F KW and KWP, the default IVs); *out_len receives the
+ * output length.  Counted with the other cipher calls. */
+int pg_kw_wrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+               const uint8_t *in, size_t len);
+int pg_kw_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                 const uint8_t *in, size_t len);
+int pg_kwp_wrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                const uint8_t *in, size_t len);
+int pg_kwp_unwrap(const pg_aes_key *k, uint8_t *out, size_t cap, size_t *out_len,
+                  const uint8_t *in, size_t len);
+
+/* AES-SIV (RFC 5297): key = K1 || K2 (32, 48 or 64 bytes); seal/open over
+ * n_ad associated-data strings (at most 126), tag = V (16 bytes).  Counted
+ * as AEAD messages (an open once V verified). */
+typedef aeskit_siv_key pg_siv_key;
+int pg_siv_init(pg_siv_key *k, const uint8_t *key, size_t key_len);
+int pg_siv_seal(const pg_siv_key *k, uint8_t *out, uint8_t tag[16], const uint8_t *in,
+                size_t len, const uint8_t *const *ad, const size_t *ad_lens, size_t n_ad);
+int pg_siv_open(const pg_siv_key *k, uint8_t *out, const uint8_t *in, size_t len,
+                const uint8_t tag[16], const uint8_t *const *ad, const size_t *ad_lens,
+                size_t n_ad);
 
 /* Constant-time compare (0 if equal) and a wipe the compiler keeps. */
 int pg_ct_memcmp(const void *a, const void *b, size_t len);

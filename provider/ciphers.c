@@ -1,6 +1,7 @@
 /*
- * ciphers.c - AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM} and AES-{128,256}-XTS
- * for OpenSSL 3, under the default provider's names, with its parameters and
+ * ciphers.c - AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,OFB,CBC-CTS},
+ * AES-{128,192,256}-WRAP[-PAD] and AES-{128,256}-XTS for OpenSSL 3, under
+ * the default provider's names, with its parameters and
  * the behaviour EVP callers rely on (update/final buffering and padding for
  * ECB/CBC, streamed GCM with the tag checked at final, CCM's length-first
  * protocol, the TLS 1.2 record-layer parameters of GCM and CCM).
@@ -25,6 +26,20 @@ enum { IV_NONE, IV_BUFFERED, IV_ACTIVE, IV_FINISHED };
 #define TLS_EXPLICIT 8
 #define TLS_GCM_TAG 16
 #define XTS_MAX_BLOCKS (1u << 20)
+
+/* Context modes beyond OpenSSL's EVP_CIPH_*_MODE values, for ciphers that
+ * share one: masked with EVP_CIPH_MODE they give the mode OpenSSL reports
+ * (CFB-8 is a CFB mode, CBC-CTS a CBC mode, KWP a wrap mode). */
+#define AKP_SUBMODE 0x100000
+#define AKP_CFB8_MODE (AKP_SUBMODE | EVP_CIPH_CFB_MODE)
+#define AKP_CTS_MODE (AKP_SUBMODE | EVP_CIPH_CBC_MODE)
+#define AKP_KWP_MODE (AKP_SUBMODE | EVP_CIPH_WRAP_MODE)
+
+static int is_wrap(int mode) { return mode == EVP_CIPH_WRAP_MODE || mode == AKP_KWP_MODE; }
+static int is_feedback(int mode)
+{
+    return mode == EVP_CIPH_CFB_MODE || mode == AKP_CFB8_MODE || mode == EVP_CIPH_OFB_MODE;
+}
 
 typedef struct akp_cipher {
     const AKP_PROV *prov;
@@ -66,6 +81,19 @@ typedef struct akp_cipher {
     size_t msg_len;
     unsigned char *aad;
     size_t aad_len, aad_cap;
+    /* CFB, CFB-8, OFB: the stream state, started at the first update */
+    pg_cfb_ctx cfb;
+    pg_ofb_ctx ofb;
+    int fb_on;
+    /* CBC-CTS: the variant (1..3, OpenSSL's "CS1".."CS3"), one update done */
+    int cts_variant;
+    int cts_done;
+    /* SIV: where each associated-data string ends in aad[] (strings are
+       kept in aad/aad_len, as CCM keeps its AAD), this message's outcome */
+    size_t siv_ends[126];
+    size_t siv_nad;
+    int siv_done;               /* the one data update of the message is done */
+    int siv_ok;                 /* sealed, or opened with V verified */
     /* CBC under libssl's TLS 1.0-1.2 CBC-HMAC record layer (tls-version set):
      * delegated to the default provider's implementation (see tls_cbc_*) */
     EVP_CIPHER_CTX *tls_inner;
@@ -83,6 +111,7 @@ static void *akp_newctx(void *provctx, int mode, size_t keylen)
     c->ivlen = 12;
     c->L = 8;
     c->M = 12;
+    c->cts_variant = 1; /* OpenSSL's default: CS1 */
     return c;
 }
 
@@ -200,6 +229,9 @@ static int set_key(AKP_CIPHER *c, const unsigned char *key, size_t keylen)
     case EVP_CIPH_XTS_MODE:
         st = pg_xts_init(&k->u.xts, key, keylen);
         break;
+    case EVP_CIPH_SIV_MODE:
+        st = pg_siv_init(&k->u.siv, key, keylen);
+        break;
     default:
         st = pg_aes_init(&k->u.aes, key, keylen);
         break;
@@ -240,8 +272,13 @@ static int block_init(void *vctx, const unsigned char *key, size_t keylen,
         memcpy(c->oiv, iv, 16);
         c->iv_set = 1;
         c->ctr_on = 0;
-    } else if (c->iv_set && c->mode == EVP_CIPH_CBC_MODE) {
-        memcpy(c->iv, c->oiv, 16);      /* as OpenSSL: re-init restarts the chain */
+        c->fb_on = 0;
+    } else if (c->iv_set && (c->mode == EVP_CIPH_CBC_MODE || c->mode == AKP_CTS_MODE
+                             || is_feedback(c->mode))) {
+        /* as OpenSSL for CBC: re-init restarts the chain; CFB, CFB-8 and
+           OFB restart from the IV last given */
+        memcpy(c->iv, c->oiv, 16);
+        c->fb_on = 0;
     } else if (c->iv_set && c->mode == EVP_CIPH_CTR_MODE && c->ctr_on) {
         /* continue from the next whole counter block, as OpenSSL does */
         ctr_add(c->iv, c->ctr_base, (c->ctr_bytes + 15) / 16);
@@ -251,7 +288,9 @@ static int block_init(void *vctx, const unsigned char *key, size_t keylen,
         if (!set_key(c, key, keylen))
             return 0;
         c->ctr_on = 0;
+        c->fb_on = 0;
     }
+    c->cts_done = 0;
     return block_set_ctx_params(c, params);
 }
 
@@ -292,7 +331,7 @@ static int check_ready(AKP_CIPHER *c)
         AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
         return 0;
     }
-    if (c->mode != EVP_CIPH_ECB_MODE && !c->iv_set) {
+    if (c->mode != EVP_CIPH_ECB_MODE && !is_wrap(c->mode) && !c->iv_set) {
         AKP_ERR(c->prov, AKP_R_NO_IV_SET, "no iv set");
         return 0;
     }
@@ -520,18 +559,385 @@ static int xts_update(void *vctx, unsigned char *out, size_t *outl, size_t outsi
     return 1;
 }
 
+/* ---- CFB, CFB-8, OFB, CBC-CTS, KW, KWP (issue 15) ----------------------------- */
+
+/* CFB, CFB-8, OFB: any length per update, the stream state carried over. */
+static int fb_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                     const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    int st = 0;
+    if (!check_ready(c))
+        return 0;
+    if (outsize < inl) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", inl);
+        return 0;
+    }
+    if (!c->fb_on) {
+        const pg_aes_key *k = &c->key->u.aes;
+        if (c->mode == EVP_CIPH_OFB_MODE)
+            st = pg_ofb_start(&c->ofb, k, c->iv);
+        else if (c->mode == AKP_CFB8_MODE)
+            st = pg_cfb8_start(&c->cfb, k, c->enc, c->iv);
+        else
+            st = pg_cfb128_start(&c->cfb, k, c->enc, c->iv);
+        if (st != 0) {
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+            return 0;
+        }
+        c->fb_on = 1;
+    }
+    if (inl > 0) {
+        st = c->mode == EVP_CIPH_OFB_MODE ? pg_ofb_update(&c->ofb, out, in, inl)
+                                          : pg_cfb_update(&c->cfb, out, in, inl);
+        if (st != 0) {
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+            return 0;
+        }
+    }
+    *outl = inl;
+    return 1;
+}
+
+/* CBC-CTS: the whole message (at least one block) in one update, as the
+ * default provider takes it; a second update of the same message fails. */
+static int cts_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    int st;
+    if (!check_ready(c))
+        return 0;
+    if (c->cts_done) {
+        AKP_ERR(c->prov, AKP_R_BAD_STATE, "CBC-CTS takes the whole message in one update");
+        return 0;
+    }
+    if (inl < 16) {
+        AKP_ERR(c->prov, AKP_R_INVALID_DATA_LENGTH, "CBC-CTS needs at least 16 bytes, got %zu",
+                inl);
+        return 0;
+    }
+    if (outsize < inl) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", inl);
+        return 0;
+    }
+    st = c->enc ? pg_cbc_cts_encrypt(&c->key->u.aes, out, in, inl, c->iv, c->cts_variant)
+                : pg_cbc_cts_decrypt(&c->key->u.aes, out, in, inl, c->iv, c->cts_variant);
+    if (st != 0) {
+        AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    c->cts_done = 1;
+    *outl = inl;
+    return 1;
+}
+
+/* The default IVs of SP 800-38F: KW's A6A6A6A6A6A6A6A6 (8 bytes), KWP's
+ * prefix A65959A6 (4 bytes).  aeskit wraps with these only. */
+static const unsigned char kw_default_iv[8] = {0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6};
+static const unsigned char kwp_default_iv[4] = {0xa6, 0x59, 0x59, 0xa6};
+
+static int wrap_init(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    AKP_CIPHER *c = vctx;
+    int pad = c->mode == AKP_KWP_MODE;
+    size_t want = pad ? 4 : 8;
+    c->enc = enc;
+    if (iv != NULL) {
+        if (ivlen != want) {
+            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "iv of %zu bytes, this cipher takes %zu",
+                    ivlen, want);
+            return 0;
+        }
+        if (memcmp(iv, pad ? kwp_default_iv : kw_default_iv, want) != 0) {
+            AKP_ERR(c->prov, AKP_R_NOT_SUPPORTED, "an iv other than SP 800-38F's default");
+            return 0;
+        }
+    }
+    if (key != NULL && !set_key(c, key, keylen))
+        return 0;
+    return block_set_ctx_params(c, params);
+}
+
+static int wrap_einit(void *vctx, const unsigned char *key, size_t keylen,
+                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return wrap_init(vctx, key, keylen, iv, ivlen, params, 1);
+}
+
+static int wrap_dinit(void *vctx, const unsigned char *key, size_t keylen,
+                      const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return wrap_init(vctx, key, keylen, iv, ivlen, params, 0);
+}
+
+/*
+ * KW / KWP: each update wraps or unwraps one whole key.  out == NULL asks
+ * for the output length.  As the default provider does, the output buffer
+ * is checked against inl only: EVP passes inl + 8 (the block size) as
+ * outsize, while KWP wraps inl bytes into 8 * ceil(inl / 8) + 8, so the
+ * caller must have room for that (the same contract as OpenSSL's own KWP).
+ */
+static int wrap_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                       const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    int pad = c->mode == AKP_KWP_MODE, st;
+    size_t need, got = 0;
+    if (!c->key_set) {
+        AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
+        return 0;
+    }
+    *outl = 0;
+    if (inl == 0)
+        return 1;
+    if (c->enc ? (!pad && (inl % 8 != 0 || inl < 16))
+               : (inl % 8 != 0 || inl < (pad ? 16u : 24u))) {
+        AKP_ERR(c->prov, AKP_R_INVALID_DATA_LENGTH, "%zu bytes: not a length %s %s", inl,
+                pad ? "KWP" : "KW", c->enc ? "wraps" : "unwraps");
+        return 0;
+    }
+    need = c->enc ? (pad ? (inl + 7) / 8 * 8 + 8 : inl + 8) : inl - 8;
+    if (out == NULL) {
+        *outl = need;
+        return 1;
+    }
+    if (outsize < inl) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", need);
+        return 0;
+    }
+    if (c->enc)
+        st = pad ? pg_kwp_wrap(&c->key->u.aes, out, need, &got, in, inl)
+                 : pg_kw_wrap(&c->key->u.aes, out, need, &got, in, inl);
+    else
+        st = pad ? pg_kwp_unwrap(&c->key->u.aes, out, need, &got, in, inl)
+                 : pg_kw_unwrap(&c->key->u.aes, out, need, &got, in, inl);
+    if (st != 0) {
+        if (pg_is_auth_failure(st))
+            AKP_ERR(c->prov, AKP_R_BAD_DECRYPT, "unwrap: integrity check failed");
+        else
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    *outl = got;
+    return 1;
+}
+
+static int wrap_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    AKP_CIPHER *c = vctx;
+    (void)out;
+    (void)outsize;
+    if (!c->key_set) {
+        AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
+        return 0;
+    }
+    *outl = 0;
+    return 1;
+}
+
+static const char *const cts_names[4] = {NULL, "CS1", "CS2", "CS3"};
+
+/* ---- AES-SIV (RFC 5297), the default provider's protocol ------------------------ *
+ * Each update with out == NULL is one associated-data string; the one update
+ * with data seals or opens the message (decrypting needs the tag, V, set
+ * first); final succeeds only if that happened and V verified, so a message
+ * with no data update fails at final, as with the default provider.  Unlike
+ * it, a re-init without a key starts a new message (the default provider
+ * refuses a second message until the key is set again). */
+
+static int ccm_add_aad(AKP_CIPHER *c, const unsigned char *in, size_t inl);
+static int siv_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+static int check_keylen_param(AKP_CIPHER *c, const OSSL_PARAM *p);
+
+static int siv_init(void *vctx, const unsigned char *key, size_t keylen,
+                    const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    AKP_CIPHER *c = vctx;
+    (void)iv;
+    (void)ivlen;
+    c->enc = enc;
+    c->aad_len = 0;
+    c->siv_nad = 0;
+    c->siv_done = 0;
+    c->siv_ok = 0;
+    c->tag_set = 0;
+    if (key != NULL && !set_key(c, key, keylen))
+        return 0;
+    return siv_set_ctx_params(c, params);
+}
+
+static int siv_einit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return siv_init(vctx, key, keylen, iv, ivlen, params, 1);
+}
+
+static int siv_dinit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return siv_init(vctx, key, keylen, iv, ivlen, params, 0);
+}
+
+static int siv_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    const unsigned char *ad[126];
+    int st;
+    if (!c->key_set) {
+        AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
+        return 0;
+    }
+    *outl = 0;
+    if (inl == 0)
+        return 1;
+    if (c->siv_done) {
+        AKP_ERR(c->prov, AKP_R_BAD_STATE, "SIV takes one data update per message");
+        return 0;
+    }
+    if (out == NULL) { /* one associated-data string */
+        if (c->siv_nad == 126) {
+            AKP_ERR(c->prov, AKP_R_INVALID_AAD, "more than 126 associated-data strings");
+            return 0;
+        }
+        if (!ccm_add_aad(c, in, inl))
+            return 0;
+        c->siv_ends[c->siv_nad++] = c->aad_len;
+        return 1;
+    }
+    if (outsize < inl) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", inl);
+        return 0;
+    }
+    if (!c->enc && !c->tag_set) {
+        AKP_ERR(c->prov, AKP_R_INVALID_TAG, "decrypting needs the tag (V) first");
+        return 0;
+    }
+    size_t lens[126];
+    for (size_t i = 0; i < c->siv_nad; i++) {
+        size_t start = i ? c->siv_ends[i - 1] : 0;
+        ad[i] = c->aad + start;
+        lens[i] = c->siv_ends[i] - start;
+    }
+    c->siv_done = 1;
+    st = c->enc ? pg_siv_seal(&c->key->u.siv, out, c->tag, in, inl, ad, lens, c->siv_nad)
+                : pg_siv_open(&c->key->u.siv, out, in, inl, c->tag, ad, lens, c->siv_nad);
+    if (st != 0) {
+        if (pg_is_auth_failure(st))
+            AKP_ERR(c->prov, AKP_R_TAG_MISMATCH, "SIV: V does not verify");
+        else
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    c->siv_ok = 1;
+    *outl = inl;
+    return 1;
+}
+
+static int siv_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    AKP_CIPHER *c = vctx;
+    (void)out;
+    (void)outsize;
+    *outl = 0;
+    if (!c->siv_ok) {
+        AKP_ERR(c->prov, c->siv_done ? AKP_R_TAG_MISMATCH : AKP_R_BAD_STATE,
+                "%s", c->siv_done ? "SIV: V does not verify" : "SIV: no data update");
+        return 0;
+    }
+    return 1;
+}
+
+static int siv_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    AKP_CIPHER *c = vctx;
+    OSSL_PARAM *p;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_KEYLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, c->keylen))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_IVLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, 0))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAGLEN)) != NULL
+        && !OSSL_PARAM_set_size_t(p, 16))
+        goto bad;
+    if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+        if (!c->enc || !c->siv_ok || p->data_size != 16
+            || !OSSL_PARAM_set_octet_string(p, c->tag, 16)) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG, "the tag exists after sealing, 16 bytes");
+            return 0;
+        }
+    }
+    return 1;
+bad:
+    AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "could not return a parameter");
+    return 0;
+}
+
+static int siv_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    AKP_CIPHER *c = vctx;
+    const OSSL_PARAM *p;
+    if (params == NULL)
+        return 1;
+    if (!check_keylen_param(c, OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_KEYLEN)))
+        return 0;
+    if ((p = OSSL_PARAM_locate_const(params, OSSL_CIPHER_PARAM_AEAD_TAG)) != NULL) {
+        if (c->enc) /* the default provider ignores a tag when encrypting */
+            return 1;
+        if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size != 16) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG_LENGTH, "the SIV tag is 16 bytes");
+            return 0;
+        }
+        memcpy(c->tag, p->data, 16);
+        c->tag_set = 1;
+    }
+    /* OSSL_CIPHER_PARAM_SPEED: the default provider's switch for a second
+       message under one key; every message here starts at init anyway */
+    return 1;
+}
+
+static const OSSL_PARAM siv_gettable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_IVLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_END
+};
+static const OSSL_PARAM siv_settable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_uint(OSSL_CIPHER_PARAM_SPEED, NULL),
+    OSSL_PARAM_END
+};
+static const OSSL_PARAM *siv_gettable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return siv_gettable_ctx;
+}
+static const OSSL_PARAM *siv_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return siv_settable_ctx;
+}
+
 static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     AKP_CIPHER *c = vctx;
     OSSL_PARAM *p;
-    size_t ivlen = c->mode == EVP_CIPH_ECB_MODE ? 0 : 16;
+    size_t ivlen = c->mode == EVP_CIPH_ECB_MODE ? 0
+                   : c->mode == EVP_CIPH_WRAP_MODE ? 8 : c->mode == AKP_KWP_MODE ? 4 : 16;
     unsigned char cur[16];
     static const char *const names[] = {
         OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_PADDING,
         OSSL_CIPHER_PARAM_NUM, OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV,
-        OSSL_CIPHER_PARAM_TLS_MAC
+        OSSL_CIPHER_PARAM_TLS_MAC, OSSL_CIPHER_PARAM_CTS_MODE
     };
-    enum { K_KEYLEN, K_IVLEN, K_PADDING, K_NUM, K_IV, K_UPDATED_IV, K_TLS_MAC, K_N };
+    enum { K_KEYLEN, K_IVLEN, K_PADDING, K_NUM, K_IV, K_UPDATED_IV, K_TLS_MAC, K_CTS_MODE, K_N };
     int at[K_N];
 
     params_index(params, names, K_N, at);
@@ -549,11 +955,18 @@ static int block_get_ctx_params(void *vctx, OSSL_PARAM params[])
         && !OSSL_PARAM_set_uint(p, c->mode == EVP_CIPH_CTR_MODE && c->ctr_on
                                         ? (unsigned)(c->ctr_bytes % 16) : 0))
         goto bad;
-    if ((p = param_at(params, at[K_IV])) != NULL
+    if ((p = param_at(params, at[K_IV])) != NULL && !is_wrap(c->mode)
         && !OSSL_PARAM_set_octet_string(p, c->oiv, ivlen)
         && !OSSL_PARAM_set_octet_ptr(p, c->oiv, ivlen))
         goto bad;
-    if ((p = param_at(params, at[K_UPDATED_IV])) != NULL) {
+    if ((p = param_at(params, at[K_IV])) != NULL && is_wrap(c->mode)
+        && !OSSL_PARAM_set_octet_string(p, c->mode == AKP_KWP_MODE ? kwp_default_iv
+                                                                   : kw_default_iv, ivlen))
+        goto bad;
+    if ((p = param_at(params, at[K_CTS_MODE])) != NULL && c->mode == AKP_CTS_MODE
+        && !OSSL_PARAM_set_utf8_string(p, cts_names[c->cts_variant]))
+        goto bad;
+    if ((p = param_at(params, at[K_UPDATED_IV])) != NULL && !is_wrap(c->mode)) {
         if (c->mode == EVP_CIPH_CTR_MODE && c->ctr_on)
             ctr_add(cur, c->ctr_base, c->ctr_bytes / 16);
         else
@@ -631,9 +1044,9 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     const OSSL_PARAM *p;
     static const char *const names[] = {
         OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_PADDING, OSSL_CIPHER_PARAM_TLS_VERSION,
-        OSSL_CIPHER_PARAM_TLS_MAC_SIZE, OSSL_CIPHER_PARAM_NUM
+        OSSL_CIPHER_PARAM_TLS_MAC_SIZE, OSSL_CIPHER_PARAM_NUM, OSSL_CIPHER_PARAM_CTS_MODE
     };
-    enum { K_KEYLEN, K_PADDING, K_TLS_VERSION, K_TLS_MAC_SIZE, K_NUM, K_N };
+    enum { K_KEYLEN, K_PADDING, K_TLS_VERSION, K_TLS_MAC_SIZE, K_NUM, K_CTS_MODE, K_N };
     int at[K_N];
     if (params == NULL)
         return 1;
@@ -651,6 +1064,20 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (at[K_TLS_VERSION] >= 0 || at[K_TLS_MAC_SIZE] >= 0) {
         if (!tls_cbc_delegate(c, params))
             return 0;
+    }
+    if ((p = param_at_const(params, at[K_CTS_MODE])) != NULL && c->mode == AKP_CTS_MODE) {
+        const char *v = NULL;
+        int found = 0;
+        if (OSSL_PARAM_get_utf8_string_ptr(p, &v))
+            for (int i = 1; i <= 3; i++)
+                if (OPENSSL_strcasecmp(v, cts_names[i]) == 0)
+                    found = i;
+        if (!found) {
+            AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "cts_mode %s (CS1, CS2 or CS3)",
+                    v != NULL ? v : "(not a string)");
+            return 0;
+        }
+        c->cts_variant = found;
     }
     if ((p = param_at_const(params, at[K_NUM])) != NULL) {
         unsigned num;
@@ -1459,6 +1886,8 @@ static int alg_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, siz
                           size_t ivlen, int aead, int custom_iv)
 {
     OSSL_PARAM *p;
+    int cts = mode == AKP_CTS_MODE;
+    mode &= EVP_CIPH_MODE; /* AKP_*_MODE: the mode OpenSSL reports */
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_MODE)) != NULL
         && !OSSL_PARAM_set_uint(p, mode))
         return 0;
@@ -1478,7 +1907,7 @@ static int alg_get_params(OSSL_PARAM params[], unsigned mode, size_t keylen, siz
         && !OSSL_PARAM_set_int(p, custom_iv))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_CTS)) != NULL
-        && !OSSL_PARAM_set_int(p, 0))
+        && !OSSL_PARAM_set_int(p, cts))
         return 0;
     if ((p = OSSL_PARAM_locate(params, OSSL_CIPHER_PARAM_TLS1_MULTIBLOCK)) != NULL
         && !OSSL_PARAM_set_int(p, 0))
@@ -1497,6 +1926,7 @@ static const OSSL_PARAM block_gettable_ctx[] = {
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_IV, NULL, 0),
     OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_UPDATED_IV, NULL, 0),
     OSSL_PARAM_octet_ptr(OSSL_CIPHER_PARAM_TLS_MAC, NULL, 0),
+    OSSL_PARAM_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, NULL, 0),
     OSSL_PARAM_END
 };
 static const OSSL_PARAM block_settable_ctx[] = {
@@ -1505,6 +1935,7 @@ static const OSSL_PARAM block_settable_ctx[] = {
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_NUM, NULL),
     OSSL_PARAM_uint(OSSL_CIPHER_PARAM_TLS_VERSION, NULL),
     OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_TLS_MAC_SIZE, NULL),
+    OSSL_PARAM_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, NULL, 0),
     OSSL_PARAM_END
 };
 static const OSSL_PARAM aead_gettable_ctx[] = {
@@ -1594,6 +2025,14 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     CIPHER(name, EVP_CIPH_GCM_MODE, kbits, 1, 12, 1, 1, gcm_einit, gcm_dinit, gcm_update,       \
            gcm_final, gcm_cipher, aead_get_ctx_params, gcm_set_ctx_params,                      \
            aead_gettable_ctx_params, aead_settable_ctx_params)
+#define WRAP(name, mode, kbits, ivlen)                                                          \
+    CIPHER(name, mode, kbits, 8, ivlen, 0, 1, wrap_einit, wrap_dinit, wrap_update, wrap_final,   \
+           wrap_update, block_get_ctx_params, block_set_ctx_params, block_gettable_ctx_params,  \
+           block_settable_ctx_params)
+#define SIV(name, kbits)                                                                        \
+    CIPHER(name, EVP_CIPH_SIV_MODE, kbits, 1, 0, 1, 1, siv_einit, siv_dinit, siv_update,         \
+           siv_final, siv_update, siv_get_ctx_params, siv_set_ctx_params,                       \
+           siv_gettable_ctx_params, siv_settable_ctx_params)
 #define CCM(name, kbits)                                                                        \
     CIPHER(name, EVP_CIPH_CCM_MODE, kbits, 1, 7, 1, 1, ccm_einit, ccm_dinit, ccm_update,        \
            ccm_final, ccm_cipher, aead_get_ctx_params, ccm_set_ctx_params,                      \
@@ -1616,6 +2055,27 @@ GCM(aes256gcm, 256)
 CCM(aes128ccm, 128)
 CCM(aes192ccm, 192)
 CCM(aes256ccm, 256)
+BLOCK(aes128cfb, EVP_CIPH_CFB_MODE, 128, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes192cfb, EVP_CIPH_CFB_MODE, 192, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes256cfb, EVP_CIPH_CFB_MODE, 256, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes128cfb8, AKP_CFB8_MODE, 128, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes192cfb8, AKP_CFB8_MODE, 192, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes256cfb8, AKP_CFB8_MODE, 256, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes128ofb, EVP_CIPH_OFB_MODE, 128, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes192ofb, EVP_CIPH_OFB_MODE, 192, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes256ofb, EVP_CIPH_OFB_MODE, 256, 1, 16, fb_update, stream_final, fb_update)
+BLOCK(aes128cts, AKP_CTS_MODE, 128, 16, 16, cts_update, stream_final, cts_update)
+BLOCK(aes192cts, AKP_CTS_MODE, 192, 16, 16, cts_update, stream_final, cts_update)
+BLOCK(aes256cts, AKP_CTS_MODE, 256, 16, 16, cts_update, stream_final, cts_update)
+SIV(aes128siv, 256)
+SIV(aes192siv, 384)
+SIV(aes256siv, 512)
+WRAP(aes128wrap, EVP_CIPH_WRAP_MODE, 128, 8)
+WRAP(aes192wrap, EVP_CIPH_WRAP_MODE, 192, 8)
+WRAP(aes256wrap, EVP_CIPH_WRAP_MODE, 256, 8)
+WRAP(aes128wrappad, AKP_KWP_MODE, 128, 4)
+WRAP(aes192wrappad, AKP_KWP_MODE, 192, 4)
+WRAP(aes256wrappad, AKP_KWP_MODE, 256, 4)
 
 #define PROPS "provider=aeskit"
 const OSSL_ALGORITHM akp_ciphers[] = {
@@ -1636,5 +2096,34 @@ const OSSL_ALGORITHM akp_ciphers[] = {
     { "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions, NULL },
     { "AES-128-XTS:1.3.111.2.1619.0.1.1", PROPS, aes128xts_functions, NULL },
     { "AES-256-XTS:1.3.111.2.1619.0.1.2", PROPS, aes256xts_functions, NULL },
+    /* issue 15: the modes OpenSSL 3.0 names (not OCB: EVP streams it,
+       aeskit's OCB is one-shot) */
+    { "AES-128-SIV", PROPS, aes128siv_functions, NULL },
+    { "AES-192-SIV", PROPS, aes192siv_functions, NULL },
+    { "AES-256-SIV", PROPS, aes256siv_functions, NULL },
+    { "AES-128-CFB:2.16.840.1.101.3.4.1.4", PROPS, aes128cfb_functions, NULL },
+    { "AES-192-CFB:2.16.840.1.101.3.4.1.24", PROPS, aes192cfb_functions, NULL },
+    { "AES-256-CFB:2.16.840.1.101.3.4.1.44", PROPS, aes256cfb_functions, NULL },
+    { "AES-128-CFB8", PROPS, aes128cfb8_functions, NULL },
+    { "AES-192-CFB8", PROPS, aes192cfb8_functions, NULL },
+    { "AES-256-CFB8", PROPS, aes256cfb8_functions, NULL },
+    { "AES-128-OFB:2.16.840.1.101.3.4.1.3", PROPS, aes128ofb_functions, NULL },
+    { "AES-192-OFB:2.16.840.1.101.3.4.1.23", PROPS, aes192ofb_functions, NULL },
+    { "AES-256-OFB:2.16.840.1.101.3.4.1.43", PROPS, aes256ofb_functions, NULL },
+    { "AES-128-CBC-CTS", PROPS, aes128cts_functions, NULL },
+    { "AES-192-CBC-CTS", PROPS, aes192cts_functions, NULL },
+    { "AES-256-CBC-CTS", PROPS, aes256cts_functions, NULL },
+    { "AES-128-WRAP:id-aes128-wrap:AES128-WRAP:2.16.840.1.101.3.4.1.5", PROPS,
+      aes128wrap_functions, NULL },
+    { "AES-192-WRAP:id-aes192-wrap:AES192-WRAP:2.16.840.1.101.3.4.1.25", PROPS,
+      aes192wrap_functions, NULL },
+    { "AES-256-WRAP:id-aes256-wrap:AES256-WRAP:2.16.840.1.101.3.4.1.45", PROPS,
+      aes256wrap_functions, NULL },
+    { "AES-128-WRAP-PAD:id-aes128-wrap-pad:AES128-WRAP-PAD:2.16.840.1.101.3.4.1.8", PROPS,
+      aes128wrappad_functions, NULL },
+    { "AES-192-WRAP-PAD:id-aes192-wrap-pad:AES192-WRAP-PAD:2.16.840.1.101.3.4.1.28", PROPS,
+      aes192wrappad_functions, NULL },
+    { "AES-256-WRAP-PAD:id-aes256-wrap-pad:AES256-WRAP-PAD:2.16.840.1.101.3.4.1.48", PROPS,
+      aes256wrappad_functions, NULL },
     { NULL, NULL, NULL, NULL }
 };

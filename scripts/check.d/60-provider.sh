@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The OpenSSL 3 provider (issue 14, provider/): build aeskit.so; OpenSSL's
-# evp_test data and the differential test (ctest), the same two under
+# evp_test data and the differential tests (ctest; akp_modes15: the issue-15
+# ciphers), the same three under
 # AddressSanitizer + UBSan; then real clients on 127.0.0.1: openssl speed and
 # enc, s_server/s_client over TLS 1.3 and 1.2 (GCM, CCM) with 64 MiB each
 # way, and Python's ssl module on both ends through an openssl.cnf.  Each TLS
@@ -21,13 +22,14 @@ done
 dir=build/check-provider
 cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=Release -DAESKIT_WERROR=ON \
   -DAESKIT_BUILD_TOOLS=OFF -DAESKIT_BUILD_PROVIDER=ON >/dev/null
-cmake --build $dir --target aeskit_provider akp_evp_runner akp_diff akp_bench akp_asan
+cmake --build $dir --target aeskit_provider akp_evp_runner akp_diff akp_modes15 akp_bench akp_asan
 ctest --test-dir $dir -R '^provider-' --output-on-failure
 echo "--- the same under AddressSanitizer + UBSan"
 data=provider/tests/data
 $dir/provider/akp_evp_runner_asan --provider-path $dir/provider/asan \
   $data/evpciph_aes_common.txt $data/evpciph_aes_ccm_cavs.txt $data/evpmac_common.txt
 $dir/provider/akp_diff_asan --provider-path $dir/provider/asan --iterations 20000
+$dir/provider/akp_modes15_asan --provider-path $dir/provider/asan --iterations 6000
 echo "--- real clients"
 MODDIR=$dir/provider timeout 300 bash provider/scripts/clients.sh 64
 timeout 200 python3 provider/scripts/pyssl.py $dir/provider 64

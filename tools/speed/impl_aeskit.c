@@ -22,11 +22,17 @@ typedef struct ak_state {
         aeskit_aes_key aes;
         aeskit_cmac_key cmac;
         aeskit_xts_key xts;
+        aeskit_gcmsiv_key gcmsiv;
+        aeskit_ocb_key ocb;
+        aeskit_eax_key eax;
+        aeskit_siv_key siv;
     } k;
     union {
         aeskit_gcm_ctx gcm;
         aeskit_cmac_ctx cmac;
         aeskit_ctr_ctx ctr;
+        aeskit_cfb_ctx cfb;
+        aeskit_ofb_ctx ofb;
     } ctx;
     const speed_cell *cell;
     int single; /* one message per call even under --batch */
@@ -61,6 +67,18 @@ void *speed_aeskit_setup(const speed_cell *c, const uint8_t *key, const char *ba
         break;
     case SK_XTS:
         st = aeskit_xts_init_backend(&s->k.xts, key, a->key_len, backend);
+        break;
+    case SK_GCMSIV:
+        st = aeskit_gcmsiv_init_backend(&s->k.gcmsiv, key, a->key_len, backend);
+        break;
+    case SK_OCB:
+        st = aeskit_ocb_init_backend(&s->k.ocb, key, a->key_len, backend);
+        break;
+    case SK_EAX:
+        st = aeskit_eax_init_backend(&s->k.eax, key, a->key_len, backend);
+        break;
+    case SK_SIV:
+        st = aeskit_siv_init_backend(&s->k.siv, key, a->key_len, backend);
         break;
     default:
         st = aeskit_aes_init_backend(&s->k.aes, key, a->key_len, backend);
@@ -192,6 +210,70 @@ static inline int one(ak_state *s, const speed_msg *m, int dec)
         }
         return r;
     }
+    case SK_GCMSIV:
+        return dec ? aeskit_gcmsiv_open(&s->k.gcmsiv, m->out, m->in, m->len, m->tag, 16, m->iv,
+                                        12, m->aad, m->aad_len)
+                   : aeskit_gcmsiv_seal(&s->k.gcmsiv, m->out, m->tag, 16, m->in, m->len, m->iv,
+                                        12, m->aad, m->aad_len);
+    case SK_OCB:
+        return dec ? aeskit_ocb_open(&s->k.ocb, m->out, m->in, m->len, m->tag, 16, m->iv, 12,
+                                     m->aad, m->aad_len)
+                   : aeskit_ocb_seal(&s->k.ocb, m->out, m->tag, 16, m->in, m->len, m->iv, 12,
+                                     m->aad, m->aad_len);
+    case SK_EAX:
+        return dec ? aeskit_eax_open(&s->k.eax, m->out, m->in, m->len, m->tag, 16, m->iv, 12,
+                                     m->aad, m->aad_len)
+                   : aeskit_eax_seal(&s->k.eax, m->out, m->tag, 16, m->in, m->len, m->iv, 12,
+                                     m->aad, m->aad_len);
+    case SK_SIV:
+        return dec ? aeskit_siv_aead_open(&s->k.siv, m->out, m->in, m->len, m->tag, m->iv, 12,
+                                          m->aad, m->aad_len)
+                   : aeskit_siv_aead_seal(&s->k.siv, m->out, m->tag, m->in, m->len, m->iv, 12,
+                                          m->aad, m->aad_len);
+    case SK_KW:
+    case SK_KWP: {
+        /* m->len is the key data; the wrapped key is speed_out_len bytes */
+        size_t wl = speed_out_len(c->alg, 0, m->len), got = 0;
+        int pad = c->alg->kind == SK_KWP;
+        if (dec)
+            return pad ? aeskit_kwp_unwrap(&s->k.aes, m->out, wl - 8, &got, m->in, wl)
+                       : aeskit_kw_unwrap(&s->k.aes, m->out, wl - 8, &got, m->in, wl);
+        return pad ? aeskit_kwp_wrap(&s->k.aes, m->out, wl, &got, m->in, m->len)
+                   : aeskit_kw_wrap(&s->k.aes, m->out, wl, &got, m->in, m->len);
+    }
+    case SK_CFB:
+    case SK_CFB8: {
+        int eight = c->alg->kind == SK_CFB8;
+        if (!u) {
+            if (eight)
+                return dec ? aeskit_cfb8_decrypt(&s->k.aes, m->out, m->in, m->len, m->iv)
+                           : aeskit_cfb8_encrypt(&s->k.aes, m->out, m->in, m->len, m->iv);
+            return dec ? aeskit_cfb128_decrypt(&s->k.aes, m->out, m->in, m->len, m->iv)
+                       : aeskit_cfb128_encrypt(&s->k.aes, m->out, m->in, m->len, m->iv);
+        }
+        aeskit_direction d = dec ? AESKIT_OPEN : AESKIT_SEAL;
+        r |= eight ? aeskit_cfb8_start(&s->ctx.cfb, &s->k.aes, d, m->iv)
+                   : aeskit_cfb128_start(&s->ctx.cfb, &s->k.aes, d, m->iv);
+        for (off = 0; off < m->len; off += n) {
+            n = speed_piece(m->len - off, u);
+            r |= aeskit_cfb_update(&s->ctx.cfb, m->out + off, m->in + off, n);
+        }
+        return r;
+    }
+    case SK_OFB:
+        if (!u)
+            return aeskit_ofb_crypt(&s->k.aes, m->out, m->in, m->len, m->iv);
+        r |= aeskit_ofb_start(&s->ctx.ofb, &s->k.aes, m->iv);
+        for (off = 0; off < m->len; off += n) {
+            n = speed_piece(m->len - off, u);
+            r |= aeskit_ofb_update(&s->ctx.ofb, m->out + off, m->in + off, n);
+        }
+        return r;
+    case SK_CTS:
+        return dec ? aeskit_cbc_cts_decrypt(&s->k.aes, m->out, m->in, m->len, m->iv,
+                                            AESKIT_CTS_CS3)
+                   : aeskit_cbc_cts_encrypt(&s->k.aes, m->out, m->in, m->len, m->iv,
+                                            AESKIT_CTS_CS3);
     default:
         return 1;
     }

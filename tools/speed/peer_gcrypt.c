@@ -4,7 +4,10 @@
  * decrypt (in pieces when streaming), gettag/checktag.  CMAC through
  * gcry_mac (reset keeps the key); CBC-MAC through the CBC mode's
  * GCRY_CIPHER_CBC_MAC flag, which outputs only the last block.  RFC 4106
- * builds the nonce salt || IV per message.
+ * builds the nonce salt || IV per message.  The modes of issue 15 that
+ * libgcrypt 1.10 has: GCM-SIV, OCB, EAX, SIV (the AEAD form: AAD, then the
+ * nonce through setiv), KW and KWP (AESWRAP, GCRY_CIPHER_EXTENDED), CFB,
+ * CFB-8, OFB and CBC-CTS (the CBC_CTS flag, which is CS3).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +90,38 @@ static void *gc_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
             break;
         case SK_XTS:
             mode = GCRY_CIPHER_MODE_XTS;
+            break;
+        case SK_GCMSIV:
+            mode = GCRY_CIPHER_MODE_GCM_SIV;
+            break;
+        case SK_OCB:
+            mode = GCRY_CIPHER_MODE_OCB;
+            break;
+        case SK_EAX:
+            mode = GCRY_CIPHER_MODE_EAX;
+            break;
+        case SK_SIV:
+            mode = GCRY_CIPHER_MODE_SIV; /* key: K1 || K2, twice the AES key */
+            break;
+        case SK_KW:
+            mode = GCRY_CIPHER_MODE_AESWRAP;
+            break;
+        case SK_KWP:
+            mode = GCRY_CIPHER_MODE_AESWRAP;
+            flags = GCRY_CIPHER_EXTENDED; /* RFC 5649 padding */
+            break;
+        case SK_CFB:
+            mode = GCRY_CIPHER_MODE_CFB;
+            break;
+        case SK_CFB8:
+            mode = GCRY_CIPHER_MODE_CFB8;
+            break;
+        case SK_OFB:
+            mode = GCRY_CIPHER_MODE_OFB;
+            break;
+        case SK_CTS:
+            mode = GCRY_CIPHER_MODE_CBC;
+            flags = GCRY_CIPHER_CBC_CTS; /* always swaps the last two blocks: CS3 */
             break;
         default:
             mode = GCRY_CIPHER_MODE_ECB;
@@ -182,17 +217,57 @@ static inline int one(gc_state *s, const speed_msg *m)
         memcpy(m->tag, t, 16);
         return e != 0;
     }
+    case SK_GCMSIV:
+    case SK_SIV:
+        /* S2V's strings in RFC 5297 6 order: the AAD, then the nonce
+         * (setiv); GCM-SIV takes the nonce first.  Both need the tag
+         * before decrypting, which then checks it. */
+        e |= gcry_cipher_reset(h);
+        if (c->alg->kind == SK_GCMSIV)
+            e |= gcry_cipher_setiv(h, m->iv, 12);
+        e |= gcry_cipher_authenticate(h, m->aad, m->aad_len);
+        if (c->alg->kind == SK_SIV)
+            e |= gcry_cipher_setiv(h, m->iv, 12);
+        if (dec) {
+            e |= gcry_cipher_set_decryption_tag(h, m->tag, 16);
+            return (e | gcry_cipher_decrypt(h, m->out, m->len, m->in, m->len)) != 0;
+        }
+        e |= gcry_cipher_encrypt(h, m->out, m->len, m->in, m->len);
+        return (e | gcry_cipher_gettag(h, m->tag, 16)) != 0;
+    case SK_OCB:
+    case SK_EAX:
+        e |= gcry_cipher_reset(h);
+        e |= gcry_cipher_setiv(h, m->iv, 12);
+        if (m->aad_len)
+            e |= gcry_cipher_authenticate(h, m->aad, m->aad_len);
+        e |= gcry_cipher_final(h); /* OCB: the one data call is the last */
+        e |= dec ? gcry_cipher_decrypt(h, m->out, m->len, m->in, m->len)
+                 : gcry_cipher_encrypt(h, m->out, m->len, m->in, m->len);
+        e |= dec ? gcry_cipher_checktag(h, m->tag, 16) : gcry_cipher_gettag(h, m->tag, 16);
+        return e != 0;
+    case SK_KW:
+    case SK_KWP: {
+        /* the default IV (no setiv); unwrapping KWP writes the padded key */
+        size_t wl = speed_out_len(c->alg, 0, m->len);
+        e |= dec ? gcry_cipher_decrypt(h, m->out, wl - 8, m->in, wl)
+                 : gcry_cipher_encrypt(h, m->out, wl, m->in, m->len);
+        return e != 0;
+    }
     case SK_CTR:
         e |= gcry_cipher_setctr(h, m->iv, 16);
         break;
     case SK_CBC:
     case SK_XTS:
+    case SK_CFB:
+    case SK_CFB8:
+    case SK_OFB:
+    case SK_CTS:
         e |= gcry_cipher_setiv(h, m->iv, 16);
         break;
     default:
         break;
     }
-    /* CTR, CBC, XTS, ECB */
+    /* CTR, CBC, XTS, ECB, CFB, CFB-8, OFB, CBC-CTS (one piece: no streaming row) */
     for (off = 0; off < m->len; off += n) {
         n = speed_piece(m->len - off, m->update);
         e |= dec ? gcry_cipher_decrypt(h, m->out + off, n, m->in + off, n)

@@ -216,6 +216,10 @@ NT_SIZE(256)
 static void *nt_setup(const speed_cell *c, const uint8_t *key, char *why, size_t whylen)
 {
     const speed_alg *a = c->alg;
+    if (speed_kind_is_modes15(a->kind)) {
+        speed_why(why, whylen, "not measured with Nettle");
+        return NULL;
+    }
     if (a->kind == SK_GCM || a->kind == SK_GMAC || a->kind == SK_RFC4106) {
         /* Nettle's GCM wants whole blocks in every call but the last */
         if (c->update % 16) {

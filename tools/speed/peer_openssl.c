@@ -6,7 +6,10 @@
  * EVP_MAC_init(ctx, NULL, 0, NULL), which keeps the expanded key.  RFC 4106
  * has no EVP cipher: the nonce salt || IV is built per message, as an ESP
  * stack on top of EVP does.  CBC-MAC is CBC encryption into the output
- * buffer keeping the last block (EVP has no raw CBC-MAC).
+ * buffer keeping the last block (EVP has no raw CBC-MAC).  The modes of
+ * issue 15 that OpenSSL 3.0 has: OCB like GCM; SIV (the AEAD form: AAD and
+ * nonce as two S2V strings); KW/KWP (id-aesN-wrap[-pad], one update);
+ * CFB, CFB-8, OFB; CBC-CTS set to CS3.  No GCM-SIV or EAX before 3.2.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +32,7 @@ typedef struct os_state {
     EVP_MAC_CTX *mctx;
 #endif
     uint8_t salt[4];
+    uint8_t siv_key[64]; /* SIV: set again per message (see one()) */
 } os_state;
 
 static const char *os_version(void)
@@ -45,6 +49,7 @@ static void os_done(void *st)
     os_state *s = st;
     if (!s)
         return;
+    OPENSSL_cleanse(s->siv_key, sizeof s->siv_key);
     EVP_CIPHER_CTX_free(s->ctx);
 #if OPENSSL_VERSION_NUMBER >= 0x30000000L
     EVP_CIPHER_free(s->cipher);
@@ -66,9 +71,17 @@ static void *os_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     static const char *const mode[SK_NKINDS] = {
         [SK_GCM] = "GCM", [SK_GMAC] = "GCM", [SK_RFC4106] = "GCM", [SK_CCM] = "CCM",
         [SK_CMAC] = "CBC", [SK_CBCMAC] = "CBC", [SK_CTR] = "CTR", [SK_CBC] = "CBC",
-        [SK_XTS] = "XTS", [SK_ECB] = "ECB"};
+        [SK_XTS] = "XTS", [SK_ECB] = "ECB", [SK_OCB] = "OCB", [SK_SIV] = "SIV",
+        [SK_CFB] = "CFB", [SK_CFB8] = "CFB8", [SK_OFB] = "OFB", [SK_CTS] = "CBC-CTS"};
     char name[32];
-    snprintf(name, sizeof name, "AES-%d-%s", a->bits, mode[a->kind]);
+    if (a->kind == SK_KW || a->kind == SK_KWP)
+        snprintf(name, sizeof name, "id-aes%d-wrap%s", a->bits, a->kind == SK_KWP ? "-pad" : "");
+    else if (mode[a->kind])
+        snprintf(name, sizeof name, "AES-%d-%s", a->bits, mode[a->kind]);
+    else {
+        speed_why(why, whylen, "not in OpenSSL 3.0");
+        return NULL;
+    }
     os_state *s = calloc(1, sizeof *s);
     if (!s)
         return NULL;
@@ -79,6 +92,8 @@ static void *os_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
         klen -= 4;
         memcpy(s->salt, key + klen, 4);
     }
+    if (a->kind == SK_SIV)
+        memcpy(s->siv_key, key, klen);
     if (a->kind == SK_CMAC) {
         OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_CIPHER, name, 0),
                            OSSL_PARAM_construct_end()};
@@ -107,6 +122,18 @@ static void *os_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
     }
     if (a->kind == SK_CBC || a->kind == SK_ECB || a->kind == SK_CBCMAC)
         ok &= EVP_CIPHER_CTX_set_padding(s->ctx, 0) == 1;
+    if (a->kind == SK_OCB) {
+        /* 12 bytes is OpenSSL's default OCB nonce; the tag length (16) too */
+        ok &= EVP_CIPHER_CTX_ctrl(s->ctx, EVP_CTRL_AEAD_SET_IVLEN, 12, NULL) == 1;
+    }
+    if (a->kind == SK_CTS) {
+        /* aeskit's row is CS3 (RFC 3962); OpenSSL's default is CS1 */
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, "CS3", 0),
+                           OSSL_PARAM_construct_end()};
+        ok &= EVP_CIPHER_CTX_set_params(s->ctx, p) == 1;
+    }
+    if (a->kind == SK_KW || a->kind == SK_KWP)
+        EVP_CIPHER_CTX_set_flags(s->ctx, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
     ok &= EVP_CipherInit_ex(s->ctx, NULL, NULL, key, NULL, enc) == 1;
     if (!ok) {
         speed_why(why, whylen, "%s setup failed", name);
@@ -194,7 +221,51 @@ static inline int one(os_state *s, const speed_msg *m)
         memcpy(m->tag, last, 16);
         return bad;
     }
-    default: /* CTR, CBC, XTS, ECB */
+    case SK_OCB: {
+        /* OpenSSL's OCB holds a partial block back until Final, which
+         * writes it after what Update wrote */
+        int l2 = 0;
+        bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, m->iv, -1) != 1;
+        if (m->aad_len)
+            bad |= EVP_CipherUpdate(x, NULL, &l, m->aad, (int)m->aad_len) != 1;
+        l = 0;
+        bad |= EVP_CipherUpdate(x, m->out, &l, m->in, (int)m->len) != 1;
+        if (dec)
+            bad |= EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, m->tag) != 1;
+        bad |= EVP_CipherFinal_ex(x, m->out + l, &l2) != 1;
+        bad |= (size_t)l + (size_t)l2 != m->len;
+        if (!dec)
+            bad |= EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, m->tag) != 1;
+        return bad;
+    }
+    case SK_SIV:
+        /* RFC 5297 6: each AAD update is one S2V string: the AAD, then the
+         * nonce; the tag (V) is needed before decrypting.  OpenSSL 3.0's
+         * SIV restarts S2V only when the key is set: an Init without it
+         * refuses a second message (or, with its "speed" parameter,
+         * carries S2V's state over into it), so the key is set per message
+         * and its set-up is part of OpenSSL's figure. */
+        bad |= EVP_CipherInit_ex(x, NULL, NULL, s->siv_key, NULL, -1) != 1;
+        if (dec)
+            bad |= EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, m->tag) != 1;
+        bad |= EVP_CipherUpdate(x, NULL, &l, m->aad, (int)m->aad_len) != 1;
+        bad |= EVP_CipherUpdate(x, NULL, &l, m->iv, 12) != 1;
+        bad |= EVP_CipherUpdate(x, m->out, &l, m->in, (int)m->len) != 1;
+        bad |= EVP_CipherFinal_ex(x, scratch, &l) != 1;
+        if (!dec)
+            bad |= EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, m->tag) != 1;
+        return bad;
+    case SK_KW:
+    case SK_KWP: {
+        /* the default IV (NULL); the whole key in one update */
+        size_t wl = speed_out_len(c->alg, 0, m->len);
+        bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, NULL, -1) != 1;
+        bad |= EVP_CipherUpdate(x, m->out, &l, m->in, (int)(dec ? wl : m->len)) != 1;
+        bad |= (size_t)l != (dec ? m->len : wl);
+        bad |= EVP_CipherFinal_ex(x, scratch, &l) != 1;
+        return bad;
+    }
+    default: /* CTR, CBC, XTS, ECB, CFB, CFB-8, OFB, CBC-CTS */
         bad |= EVP_CipherInit_ex(x, NULL, NULL, NULL, c->alg->iv_len ? m->iv : NULL, -1) != 1;
         for (off = 0; off < m->len; off += n) {
             n = speed_piece(m->len - off, m->update);

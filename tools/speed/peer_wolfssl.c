@@ -132,6 +132,11 @@ static void *wo_setup(const speed_cell *c, const uint8_t *key, char *why, size_t
         free(s);
         return NULL;
     }
+    if (speed_kind_is_modes15(a->kind)) {
+        speed_why(why, whylen, "not measured with wolfSSL");
+        free(s);
+        return NULL;
+    }
     if (!wo_has(a->kind, c->update, c->size)) {
         speed_why(why, whylen, "%s", a->kind == SK_CBCMAC ? "wolfSSL has no raw CBC-MAC"
                                                           : "not in this wolfSSL build");

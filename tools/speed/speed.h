@@ -34,8 +34,26 @@ enum speed_kind {
     SK_CBC,     /* raw CBC, whole blocks, 16-byte IV */
     SK_XTS,     /* data unit >= 16 bytes, 16-byte tweak; key is two AES keys */
     SK_ECB,     /* whole blocks */
+    /* the modes of issue 15 (docs/modes2.md); peers: OpenSSL and libgcrypt */
+    SK_GCMSIV,  /* RFC 8452 AEAD, 12-byte nonce, AES-128/-256 only */
+    SK_OCB,     /* RFC 7253 OCB3, 12-byte nonce, 16-byte tag */
+    SK_EAX,     /* EAX, 12-byte nonce, 16-byte tag */
+    SK_SIV,     /* RFC 5297 6 AEAD form: S2V(aad, nonce 12, msg); key is two AES keys */
+    SK_KW,      /* SP 800-38F KW: out = len + 8 bytes, no IV (the check is inside) */
+    SK_KWP,     /* SP 800-38F KWP: out = 8 * ceil(len / 8) + 8 bytes */
+    SK_CFB,     /* CFB-128, 16-byte IV, any length */
+    SK_CFB8,    /* CFB-8, 16-byte IV, any length */
+    SK_OFB,     /* OFB, 16-byte IV, any length */
+    SK_CTS,     /* CBC-CS3 (RFC 3962, OpenSSL's "CS3"), 16-byte IV, len >= 16 */
     SK_NKINDS
 };
+
+/* 1 for the modes of issue 15 (SK_GCMSIV .. SK_CTS): only the OpenSSL and
+ * libgcrypt peers know them, every other peer says "unsupported". */
+static inline int speed_kind_is_modes15(enum speed_kind k)
+{
+    return k >= SK_GCMSIV && k < SK_NKINDS;
+}
 
 typedef struct speed_alg {
     const char *name;   /* "aes-128-gcm" */
@@ -51,7 +69,19 @@ typedef struct speed_alg {
     int blocks_only;    /* sizes must be multiples of 16 */
     size_t min_size;    /* smallest size it accepts */
     int can_stream;     /* has a streaming interface (--update) */
+    size_t out_extra;   /* encrypting writes this many bytes beyond len (KW: 8,
+                           KWP: up to 15: padding and the integrity block) */
 } speed_alg;
+
+/* Bytes the output buffer of one message needs (decrypting writes len). */
+static inline size_t speed_out_len(const speed_alg *a, int decrypt, size_t len)
+{
+    if (decrypt || !a->out_extra)
+        return len;
+    if (a->kind == SK_KWP)
+        return (len + 7) / 8 * 8 + 8;
+    return len + a->out_extra;
+}
 
 extern const speed_alg speed_algs[];
 extern const size_t speed_nalgs;
@@ -80,8 +110,8 @@ typedef struct speed_msg {
     const uint8_t *aad;
     size_t aad_len;
     const uint8_t *in;
-    size_t len;
-    uint8_t *out;         /* len bytes (has_out) */
+    size_t len;           /* message bytes (KW/KWP: the key data, also when unwrapping) */
+    uint8_t *out;         /* speed_out_len bytes (has_out) */
     uint8_t *tag;         /* 16 bytes (has_tag) */
     size_t update;        /* 0 one-shot, else piece size */
 } speed_msg;

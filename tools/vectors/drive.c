@@ -14,7 +14,9 @@ const akd_mode akd_modes[] = {
     {"cbc-pkcs7", akd_cbc_pkcs7}, {"ctr", akd_ctr},     {"xts", akd_xts},
     {"gcm", akd_gcm},         {"gmac", akd_gmac},       {"rfc4106", akd_rfc4106},
     {"rfc4543", akd_rfc4543}, {"ccm", akd_ccm},         {"rfc4309", akd_rfc4309},
-    {"cmac", akd_cmac},       {"cbcmac", akd_cbcmac},
+    {"cmac", akd_cmac},       {"cbcmac", akd_cbcmac},   {"gcm-siv", akd_gcmsiv},
+    {"eax", akd_eax},         {"siv", akd_siv},         {"siv-aead", akd_siv_aead},
+    {"kw", akd_kw},           {"kwp", akd_kwp},
 };
 const size_t akd_mode_count = sizeof akd_modes / sizeof akd_modes[0];
 

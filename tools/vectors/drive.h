@@ -111,6 +111,13 @@ int akd_ccm(const akd_case *c, akd_report *r);       /* iv = nonce 7..13 */
 int akd_rfc4309(const akd_case *c, akd_report *r);   /* key = AES key || salt(3), iv 8 */
 int akd_cmac(const akd_case *c, akd_report *r);      /* msg, tag (any length 4..16) */
 int akd_cbcmac(const akd_case *c, akd_report *r);    /* iv = start state, tag = end state */
+int akd_gcmsiv(const akd_case *c, akd_report *r);    /* RFC 8452: iv = nonce (12), tag 16 */
+int akd_eax(const akd_case *c, akd_report *r);       /* iv = nonce (any length), tag 1..16 */
+int akd_siv(const akd_case *c, akd_report *r);       /* RFC 5297 2.6: aad = the one AD string,
+                                                        tag = V, ct = C, no iv */
+int akd_siv_aead(const akd_case *c, akd_report *r);  /* RFC 5297 6: iv = nonce, tag = V */
+int akd_kw(const akd_case *c, akd_report *r);        /* SP 800-38F KW: msg, ct = wrapped */
+int akd_kwp(const akd_case *c, akd_report *r);       /* SP 800-38F KWP: msg, ct = wrapped */
 
 /* Messages up to this length are also streamed in steps of 1, 7 and 15. */
 #define AKD_SMALL_STEP_MAX 4096

@@ -163,6 +163,18 @@ int main(void)
     run_case("--alg aes-128-gcm --sizes 64 --seconds 0.02 --peers none --backend generic "
              "--format csv --quiet --decrypt",
              dec_bad, 4, "accepts a corrupted tag");
+    /* the rows of issue 15: an AEAD with a partial block, key wrap (the
+     * output is 8..15 bytes longer than the message; no tag, so unwrap
+     * must refuse a flipped bit of the wrapped key instead) */
+    run_case("--alg aes-128-ocb --sizes 17 --seconds 0.02 --peers none --backend generic "
+             "--format csv --quiet",
+             enc_bad, 3, "tag differs from aeskit generic");
+    run_case("--alg aes-192-kwp --sizes 20 --seconds 0.02 --peers none --backend generic "
+             "--format csv --quiet",
+             enc_bad, 3, "ciphertext differs from aeskit generic");
+    run_case("--alg aes-128-kw --sizes 64 --seconds 0.02 --peers none --backend generic "
+             "--format csv --quiet --decrypt",
+             dec_bad, 4, "accepts a corrupted wrapped key");
     static const int mac_bad[] = {FLIP_TAG, REUSE_BUG};
     run_case("--alg aes-128-cmac --sizes 64 --seconds 0.02 --peers none --backend generic "
              "--format csv --quiet --update 16",

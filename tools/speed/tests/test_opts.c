@@ -61,7 +61,23 @@ int main(void)
 
     CHECK(parse_line("--alg all --backend all --peers none", &o, NULL) == 0, "all/all/none");
     CHECK(o.nalgs == speed_nalgs && o.backend_all && o.peers_none, "all algorithms, all backends");
-    CHECK(speed_nalgs == 30, "10 modes x 3 key sizes, got %zu", speed_nalgs);
+    CHECK(speed_nalgs == 59, "10 modes x 3 key sizes, GCM-SIV x 2 and the 9 other modes of "
+          "issue 15 x 3, got %zu", speed_nalgs);
+    /* the rows of issue 15 by their bare and full names */
+    static const char *const m15[][2] = {
+        {"ocb", "aes-128-ocb"},         {"gcm-siv", "aes-128-gcm-siv"}, {"eax", "aes-128-eax"},
+        {"siv", "aes-128-siv"},         {"kw", "aes-128-kw"},           {"kwp", "aes-128-kwp"},
+        {"cfb", "aes-128-cfb"},         {"CFB8", "aes-128-cfb8"},       {"ofb", "aes-128-ofb"},
+        {"cbc-cts", "aes-128-cbc-cts"}, {"aes-256-gcm-siv", "aes-256-gcm-siv"},
+        {"aes-192-kwp", "aes-192-kwp"},
+    };
+    for (size_t i = 0; i < sizeof m15 / sizeof m15[0]; i++) {
+        const speed_alg *a = speed_alg_find(m15[i][0]);
+        CHECK(a && !strcmp(a->name, m15[i][1]), "--alg %s: %s", m15[i][0], a ? a->name : "unknown");
+    }
+    CHECK(speed_alg_find("aes-192-gcm-siv") == NULL, "GCM-SIV has no AES-192 (RFC 8452)");
+    CHECK(speed_alg_find("kw")->out_extra == 8 && speed_alg_find("aes-256-siv")->key_len == 64,
+          "kw output, siv key");
 
     static const char *const formats[] = {"table", "openssl", "tcrypt", "slope", "csv", "json"};
     for (int i = 0; i < 6; i++) {

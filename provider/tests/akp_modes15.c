@@ -1,0 +1,387 @@
+/*
+ * akp_modes15.c - the issue-15 ciphers of the aeskit provider against
+ * OpenSSL's default provider, through EVP only: AES-{128,192,256}-CFB,
+ * -CFB8, -OFB, -CBC-CTS (cts_mode CS1, CS2, CS3), AES-N-WRAP / -WRAP-PAD
+ * (fetched as id-aesN-wrap / id-aesN-wrap-pad) and AES-N-SIV (RFC 5297:
+ * 0..3 associated-data strings, one per AAD update, then the message; the
+ * tag V set before decrypting).
+ *
+ * Random keys, IVs and lengths (CFB/OFB 0..2048 bytes, one-shot or in
+ * random pieces, sometimes in-place; CTS 16..2048 in one update; KW 16..512
+ * in semiblocks, KWP 1..512; SIV 0..1024, where an empty message fails at
+ * final under both): aeskit's output (and SIV's tag) must equal the
+ * default provider's, each must decrypt the other's output, and an unwrap
+ * of a wrapped key or an SIV open with one flipped bit must fail under
+ * both.  Then the
+ * parameters: the cipher's mode, block size, IV length and CTS flag equal
+ * the default provider's; cts_mode reads back; a bad cts_mode, a second CTS
+ * update, a KW length that is not whole semiblocks, a custom wrap IV are
+ * refused with an error on the queue.
+ *
+ * usage: akp_modes15 [--provider-path DIR] [--iterations N] [--seed S]
+ * exit 0 all equal, 1 a difference, 77 a provider cannot load.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <openssl/core_names.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+static int failures, checks;
+static uint64_t rs;
+
+static uint64_t rnd(void)
+{
+    rs ^= rs << 13;
+    rs ^= rs >> 7;
+    rs ^= rs << 17;
+    return rs;
+}
+static size_t rndn(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
+static void rbytes(unsigned char *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        p[i] = (unsigned char)rnd();
+}
+
+static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void check(int ok, const char *fmt, ...)
+{
+    checks++;
+    if (ok)
+        return;
+    failures++;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("FAIL: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    ERR_print_errors_fp(stderr);
+}
+
+enum kind { K_STREAM, K_CTS, K_KW, K_KWP, K_SIV };
+
+typedef struct alg {
+    const char *name;
+    enum kind kind;
+    size_t keylen;
+} ALG;
+
+static const ALG algs[] = {
+    {"AES-128-CFB", K_STREAM, 16},      {"AES-192-CFB", K_STREAM, 24},
+    {"AES-256-CFB", K_STREAM, 32},      {"AES-128-CFB8", K_STREAM, 16},
+    {"AES-192-CFB8", K_STREAM, 24},     {"AES-256-CFB8", K_STREAM, 32},
+    {"AES-128-OFB", K_STREAM, 16},      {"AES-192-OFB", K_STREAM, 24},
+    {"AES-256-OFB", K_STREAM, 32},      {"AES-128-CBC-CTS", K_CTS, 16},
+    {"AES-192-CBC-CTS", K_CTS, 24},     {"AES-256-CBC-CTS", K_CTS, 32},
+    {"id-aes128-wrap", K_KW, 16},       {"id-aes192-wrap", K_KW, 24},
+    {"id-aes256-wrap", K_KW, 32},       {"id-aes128-wrap-pad", K_KWP, 16},
+    {"id-aes192-wrap-pad", K_KWP, 24},  {"id-aes256-wrap-pad", K_KWP, 32},
+    {"AES-128-SIV", K_SIV, 32},         {"AES-192-SIV", K_SIV, 48},
+    {"AES-256-SIV", K_SIV, 64},
+};
+#define NALGS (sizeof algs / sizeof algs[0])
+static EVP_CIPHER *ca[NALGS], *cd[NALGS]; /* aeskit, default */
+static const char *const cts_modes[3] = {"CS1", "CS2", "CS3"};
+
+#define MAXLEN 2048
+
+/* One message through cipher c: in (len bytes) to out; returns the output
+ * length or -1.  pieces: random update sizes (stream ciphers only);
+ * cts: the cts_mode to set or NULL. */
+static long run(EVP_CIPHER *c, int enc, const unsigned char *key, const unsigned char *iv,
+                const char *cts, unsigned char *out, const unsigned char *in, size_t len,
+                int pieces)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    long total = -1;
+    int l = 0, ok;
+    OSSL_PARAM p[2] = {OSSL_PARAM_construct_end(), OSSL_PARAM_construct_end()};
+    if (cts)
+        p[0] = OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, (char *)cts, 0);
+    EVP_CIPHER_CTX_set_flags(x, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+    ok = x != NULL && EVP_CipherInit_ex2(x, c, key, iv, enc, cts ? p : NULL);
+    if (!ok)
+        goto done;
+    size_t off = 0;
+    total = 0;
+    while (ok && off < len) {
+        size_t n = pieces ? 1 + rndn(len - off < 100 ? len - off : 100) : len - off;
+        ok = EVP_CipherUpdate(x, out + total, &l, in + off, (int)n);
+        total += l;
+        off += n;
+    }
+    if (ok)
+        ok = EVP_CipherFinal_ex(x, out + total, &l);
+    if (ok)
+        total += l;
+    else
+        total = -1;
+done:
+    EVP_CIPHER_CTX_free(x);
+    return total;
+}
+
+/* One SIV message: nad strings ad[i] (lens[i] bytes) as AAD updates, then
+ * the data (none when len is 0); tag in (decrypting) or out.  Returns the
+ * output length, or -1 if any step (final included) failed. */
+static long siv_run(EVP_CIPHER *c, int enc, const unsigned char *key, unsigned char ad[3][100],
+                    const size_t *lens, size_t nad, unsigned char *out, const unsigned char *in,
+                    size_t len, unsigned char tag[16])
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0, ok = x != NULL && EVP_CipherInit_ex2(x, c, key, NULL, enc, NULL);
+    long total = 0;
+    if (ok && !enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 16, tag) == 1;
+    for (size_t i = 0; ok && i < nad; i++)
+        ok = EVP_CipherUpdate(x, NULL, &l, ad[i], (int)lens[i]);
+    if (ok && len) {
+        ok = EVP_CipherUpdate(x, out, &l, in, (int)len);
+        total = l;
+    }
+    if (ok)
+        ok = EVP_CipherFinal_ex(x, out + total, &l);
+    if (ok && enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, 16, tag) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? total : -1;
+}
+
+static void one_siv(size_t ai)
+{
+    const ALG *a = &algs[ai];
+    unsigned char key[64], ad[3][100], msg[1024], oa[1024], od[1024], back[1024];
+    unsigned char ta[16], td[16];
+    size_t lens[3], nad = rndn(4), len = rndn(8) == 0 ? 0 : rndn(1025);
+    rbytes(key, a->keylen);
+    for (size_t i = 0; i < nad; i++) {
+        lens[i] = 1 + rndn(100);
+        rbytes(ad[i], lens[i]);
+    }
+    rbytes(msg, len);
+    ERR_set_mark();
+    long na = siv_run(ca[ai], 1, key, ad, lens, nad, oa, msg, len, ta);
+    long nd = siv_run(cd[ai], 1, key, ad, lens, nad, od, msg, len, td);
+    ERR_pop_to_mark();
+    if (len == 0) {
+        check(na < 0 && nd < 0, "%s with no data: aeskit %ld, default %ld (both fail at final)",
+              a->name, na, nd);
+        return;
+    }
+    check(na == (long)len && nd == (long)len && !memcmp(oa, od, len) && !memcmp(ta, td, 16),
+          "%s seal of %zu bytes under %zu strings: aeskit %ld, default %ld, ct or tag differ",
+          a->name, len, nad, na, nd);
+    long ba = siv_run(ca[ai], 0, key, ad, lens, nad, back, od, len, td);
+    check(ba == (long)len && !memcmp(back, msg, len), "%s open of the default's message: %ld",
+          a->name, ba);
+    long bd = siv_run(cd[ai], 0, key, ad, lens, nad, back, oa, len, ta);
+    check(bd == (long)len && !memcmp(back, msg, len), "default open of %s's message: %ld",
+          a->name, bd);
+    ta[rndn(16)] ^= (unsigned char)(1u << rndn(8));
+    memset(back, 0x5a, len);
+    ERR_set_mark();
+    ba = siv_run(ca[ai], 0, key, ad, lens, nad, back, oa, len, ta);
+    bd = siv_run(cd[ai], 0, key, ad, lens, nad, od, oa, len, ta);
+    int queued = ERR_peek_last_error() != 0;
+    ERR_pop_to_mark();
+    int zero = 1;
+    for (size_t i = 0; i < len; i++)
+        zero &= back[i] == 0;
+    check(ba < 0 && bd < 0 && queued && zero,
+          "%s open with a flipped tag bit: aeskit %ld, default %ld, aeskit output %s", a->name,
+          ba, bd, zero ? "zeroed" : "not zeroed");
+}
+
+static void one_message(size_t ai)
+{
+    if (algs[ai].kind == K_SIV) {
+        one_siv(ai);
+        return;
+    }
+    const ALG *a = &algs[ai];
+    unsigned char key[32], iv[16], msg[MAXLEN], oa[MAXLEN + 16], od[MAXLEN + 16], back[MAXLEN + 16];
+    size_t len;
+    const char *cts = NULL;
+    rbytes(key, a->keylen);
+    rbytes(iv, 16);
+    switch (a->kind) {
+    case K_STREAM: len = rndn(8) == 0 ? rndn(40) : rndn(MAXLEN + 1); break;
+    case K_CTS: len = 16 + rndn(MAXLEN - 15); cts = cts_modes[rndn(3)]; break;
+    case K_KW: len = 8 * (2 + rndn(63)); break;
+    default: len = 1 + rndn(512); break;
+    }
+    rbytes(msg, len);
+    const unsigned char *ivp = a->kind == K_KW || a->kind == K_KWP ? NULL : iv;
+    int pieces = a->kind == K_STREAM && rndn(2);
+    long na = run(ca[ai], 1, key, ivp, cts, oa, msg, len, pieces);
+    long nd = run(cd[ai], 1, key, ivp, cts, od, msg, len, 0);
+    check(na >= 0 && na == nd && !memcmp(oa, od, (size_t)na), "%s%s%s enc %zu bytes%s: aeskit %ld, "
+          "default %ld bytes%s", a->name, cts ? " " : "", cts ? cts : "", len,
+          pieces ? " (pieces)" : "", na, nd, na == nd ? ", output differs" : "");
+    if (na < 0 || na != nd)
+        return;
+    /* each decrypts the other's output (in-place for aeskit, sometimes) */
+    int inplace = a->kind == K_STREAM && rndn(2);
+    if (inplace)
+        memcpy(back, od, (size_t)nd);
+    long ba = run(ca[ai], 0, key, ivp, cts, back, inplace ? back : od, (size_t)nd,
+                  a->kind == K_STREAM && rndn(2));
+    check(ba == (long)len && !memcmp(back, msg, len), "%s dec of the default's %ld bytes: %ld",
+          a->name, nd, ba);
+    long bd = run(cd[ai], 0, key, ivp, cts, back, oa, (size_t)na, 0);
+    check(bd == (long)len && !memcmp(back, msg, len), "default dec of %s's %ld bytes: %ld",
+          a->name, na, bd);
+    if (a->kind == K_KW || a->kind == K_KWP) {
+        size_t bit = rndn(8 * (size_t)na);
+        oa[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+        ERR_set_mark();
+        ba = run(ca[ai], 0, key, NULL, NULL, back, oa, (size_t)na, 0);
+        bd = run(cd[ai], 0, key, NULL, NULL, back, oa, (size_t)na, 0);
+        int queued = ERR_peek_last_error() != 0;
+        ERR_pop_to_mark();
+        check(ba < 0 && bd < 0 && queued, "%s unwrap of a flipped bit %zu: aeskit %ld, default %ld",
+              a->name, bit, ba, bd);
+    }
+}
+
+static int get_int_param(EVP_CIPHER *c, const char *name, int *v)
+{
+    OSSL_PARAM p[2] = {OSSL_PARAM_construct_int(name, v), OSSL_PARAM_construct_end()};
+    return EVP_CIPHER_get_params(c, p);
+}
+
+static void params_test(void)
+{
+    unsigned char key[32] = {1}, iv[16] = {2}, buf[64] = {3}, out[128];
+    for (size_t i = 0; i < NALGS; i++) {
+        int cta = -1, ctd = -1;
+        check(EVP_CIPHER_get_mode(ca[i]) == EVP_CIPHER_get_mode(cd[i]) &&
+                  EVP_CIPHER_get_block_size(ca[i]) == EVP_CIPHER_get_block_size(cd[i]) &&
+                  EVP_CIPHER_get_iv_length(ca[i]) == EVP_CIPHER_get_iv_length(cd[i]) &&
+                  EVP_CIPHER_get_key_length(ca[i]) == EVP_CIPHER_get_key_length(cd[i]),
+              "%s: mode %d/%d, block %d/%d, iv %d/%d (aeskit/default)", algs[i].name,
+              EVP_CIPHER_get_mode(ca[i]), EVP_CIPHER_get_mode(cd[i]),
+              EVP_CIPHER_get_block_size(ca[i]), EVP_CIPHER_get_block_size(cd[i]),
+              EVP_CIPHER_get_iv_length(ca[i]), EVP_CIPHER_get_iv_length(cd[i]));
+        get_int_param(ca[i], OSSL_CIPHER_PARAM_CTS, &cta);
+        get_int_param(cd[i], OSSL_CIPHER_PARAM_CTS, &ctd);
+        check(cta == ctd, "%s: cts flag %d, default %d", algs[i].name, cta, ctd);
+    }
+    /* cts_mode reads back; a bad one is refused */
+    for (int m = 0; m < 3; m++) {
+        EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+        OSSL_PARAM p[2] = {OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE,
+                                                            (char *)cts_modes[m], 0),
+                           OSSL_PARAM_construct_end()};
+        char got[8] = "";
+        OSSL_PARAM q[2] = {OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, got,
+                                                            sizeof got),
+                           OSSL_PARAM_construct_end()};
+        int l;
+        check(EVP_CipherInit_ex2(x, ca[9], key, iv, 1, p) && EVP_CIPHER_CTX_get_params(x, q) &&
+                  !strcmp(got, cts_modes[m]),
+              "cts_mode %s reads back as '%s'", cts_modes[m], got);
+        ERR_set_mark();
+        check(EVP_CipherUpdate(x, out, &l, buf, 32) && !EVP_CipherUpdate(x, out, &l, buf, 32) &&
+                  ERR_peek_last_error() != 0,
+              "a second CBC-CTS update is refused");
+        ERR_pop_to_mark();
+        EVP_CIPHER_CTX_free(x);
+    }
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    OSSL_PARAM bad[2] = {OSSL_PARAM_construct_utf8_string(OSSL_CIPHER_PARAM_CTS_MODE, "CS4", 0),
+                         OSSL_PARAM_construct_end()};
+    ERR_set_mark();
+    check(!EVP_CipherInit_ex2(x, ca[9], key, iv, 1, bad) && ERR_peek_last_error() != 0,
+          "cts_mode CS4 refused");
+    ERR_pop_to_mark();
+    /* a CTS message under one block */
+    int l;
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[9], key, iv, 1, NULL) && !EVP_CipherUpdate(x, out, &l, buf, 15),
+          "CBC-CTS of 15 bytes refused");
+    ERR_pop_to_mark();
+    /* KW: whole semiblocks only; a wrap IV other than the default */
+    EVP_CIPHER_CTX_set_flags(x, EVP_CIPHER_CTX_FLAG_WRAP_ALLOW);
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[12], key, NULL, 1, NULL) &&
+              !EVP_CipherUpdate(x, out, &l, buf, 20) && ERR_peek_last_error() != 0,
+          "KW of 20 bytes refused");
+    ERR_pop_to_mark();
+    ERR_set_mark();
+    check(!EVP_CipherInit_ex2(x, ca[12], key, iv, 1, NULL), "KW with a custom IV refused");
+    ERR_pop_to_mark();
+    static const unsigned char a6[8] = {0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6, 0xa6};
+    check(EVP_CipherInit_ex2(x, ca[12], key, a6, 1, NULL) && EVP_CipherUpdate(x, out, &l, buf, 32) &&
+              l == 40,
+          "KW with the default IV given explicitly: %d bytes", l);
+    /* SIV: decrypting without the tag, a short tag, a second data update */
+    unsigned char sk[32] = {4};
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 0, NULL) && !EVP_CipherUpdate(x, out, &l, buf, 16)
+              && ERR_peek_last_error() != 0,
+          "SIV open without a tag refused");
+    ERR_pop_to_mark();
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 0, NULL) &&
+              EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, 8, buf) != 1,
+          "SIV tag of 8 bytes refused");
+    ERR_pop_to_mark();
+    ERR_set_mark();
+    check(EVP_CipherInit_ex2(x, ca[18], sk, NULL, 1, NULL) && EVP_CipherUpdate(x, out, &l, buf, 16)
+              && !EVP_CipherUpdate(x, out, &l, buf, 16),
+          "a second SIV data update refused");
+    ERR_pop_to_mark();
+    EVP_CIPHER_CTX_free(x);
+}
+
+int main(int argc, char **argv)
+{
+    long iters = 3000;
+    uint64_t seed = (uint64_t)time(NULL);
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (strcmp(argv[i], "--provider-path") == 0)
+            OSSL_PROVIDER_set_default_search_path(NULL, argv[i + 1]);
+        else if (strcmp(argv[i], "--iterations") == 0)
+            iters = atol(argv[i + 1]);
+        else if (strcmp(argv[i], "--seed") == 0)
+            seed = strtoull(argv[i + 1], NULL, 0);
+    }
+    OSSL_PROVIDER *pa = OSSL_PROVIDER_load(NULL, "aeskit");
+    OSSL_PROVIDER *pd = OSSL_PROVIDER_load(NULL, "default");
+    if (pa == NULL || pd == NULL) {
+        ERR_print_errors_fp(stderr);
+        printf("SKIP: a provider does not load\n");
+        return 77;
+    }
+    rs = seed ? seed : 1;
+    printf("seed %llu, %ld iterations\n", (unsigned long long)seed, iters);
+    for (size_t i = 0; i < NALGS; i++) {
+        ca[i] = EVP_CIPHER_fetch(NULL, algs[i].name, "provider=aeskit");
+        cd[i] = EVP_CIPHER_fetch(NULL, algs[i].name, "provider=default");
+        if (ca[i] == NULL || cd[i] == NULL) {
+            printf("FAIL: %s not fetched (aeskit %p, default %p)\n", algs[i].name, (void *)ca[i],
+                   (void *)cd[i]);
+            return 1;
+        }
+    }
+    for (long it = 0; it < iters && failures < 20; it++)
+        one_message((size_t)it % NALGS);
+    params_test();
+    printf("modes15: %d checks, %d failures\n", checks, failures);
+    for (size_t i = 0; i < NALGS; i++) {
+        EVP_CIPHER_free(ca[i]);
+        EVP_CIPHER_free(cd[i]);
+    }
+    OSSL_PROVIDER_unload(pa);
+    OSSL_PROVIDER_unload(pd);
+    return failures ? 1 : 0;
+}
