@@ -539,6 +539,144 @@ static void np_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
     np_xts(k, out, in, nblocks, tweak, 1);
 }
 
+/* ---- GHASH by 8-bit polynomial multiplies ---------------------------------
+ * Bit order: GHASH's x^0 is the most significant bit of byte 0
+ * (SP 800-38D 6.3).  RBIT reverses the bits of every byte, after which
+ * byte b bit j holds x^(8b + j): the 16 bytes read as two little-endian
+ * 64-bit lanes are the polynomial with bit i = x^i, lane 0 = x^0..x^63,
+ * the order PMULL multiplies in.  Y stays in that form across the blocks
+ * of a call; H is stored in it.
+ *
+ * 64x64 products from PMULL.8B (8 lanes of 8x8 -> 16 bits; the method of
+ * D. Camara, C. Gouvea, J. Lopez, R. Dahab, "Fast software polynomial
+ * multiplication on ARM processors using the NEON engine", 2013; this
+ * diagonal arrangement is ours).  With bytes a_i, b_i (i = 0..7) of the
+ * operands and y = x^8, a b = sum over i, j of a_i b_j y^(i+j).  Group the
+ * terms by k = |i - j|: for k = 0 they are PMULL(a, b), 16-bit lane i at
+ * y^(2i), already in place.  For k > 0, shifting every 64-bit lane right
+ * by 8k bits (zero fill) gives a>>k with byte i = a_(i+k) (0 past byte 7),
+ * so PMULL(a, b>>k) ^ PMULL(a>>k, b) holds a_i b_(i+k) ^ a_(i+k) b_i in
+ * lane i, at y^(2i); its place is y^(2i+k), a 128-bit shift up by k bytes,
+ * which never loses a bit (i + k <= 7 in every nonzero lane).  The seven
+ * shifts are done Horner-fashion, one byte (EXT) per step from k = 7 down.
+ * PMULL2.16B does the same on the upper 64-bit lanes, so one pass over k
+ * computes a0 b0 (lower lanes), a1 b1 (upper lanes) and, in a third
+ * product, (a0 + a1)(b0 + b1) for Karatsuba: 6 PMULL per k, 45 in all.
+ * ghash_init stores H>>k and (h0 + h1)>>k for k = 0..7.
+ *
+ * Reduction modulo P = x^128 + x^7 + x^2 + x + 1: of Z = Zh x^128 + Zl,
+ * x^128 = 1 + x + x^2 + x^7, so Z = Zl + Zh (1 + x + x^2 + x^7) mod P.
+ * The product Zh (1 + x + x^2 + x^7) overflows 128 bits by
+ * O = (h1 >> 63) ^ (h1 >> 62) ^ (h1 >> 57) (h1 the upper lane of Zh), and
+ * O x^128 = O (1 + x + x^2 + x^7) again, of degree < 14, so
+ * Z = Zl + W + W<<1 + W<<2 + W<<7 with W = Zh + O (128-bit shifts, the
+ * overflow dropped).  The bits a 128-bit shift carries from lane 0 to
+ * lane 1 are (h0 >> 63) ^ (h0 >> 62) ^ (h0 >> 57): O changes bits 0..6 of
+ * lane 0 only.  Both carries are one vector of three lane shifts.
+ */
+
+/* ak_ghash.data of arm64-neon. */
+typedef struct ak_neon_ghash_key {
+    /* hk[k] = H>>k: H bit-reversed per byte (PMULL order), each 64-bit
+     * lane shifted right by 8k bits */
+    AESKIT_ALIGN(16) uint8_t hk[8][16];
+    /* mk[k]: the same of (h0 ^ h1) in both lanes, Karatsuba's operand */
+    AESKIT_ALIGN(16) uint8_t mk[8][16];
+} ak_neon_ghash_key; /* 256 bytes */
+_Static_assert(sizeof(ak_neon_ghash_key) <= AESKIT_GHASH_KEY_SIZE, "ak_neon_ghash_key exceeds ak_ghash.data");
+
+static inline const ak_neon_ghash_key *neon_ghash_key(const ak_ghash *g)
+{
+    return (const ak_neon_ghash_key *)(const void *)g->data;
+}
+static inline ak_neon_ghash_key *neon_ghash_key_mut(ak_ghash *g)
+{
+    return (ak_neon_ghash_key *)(void *)g->data;
+}
+
+/* Every 64-bit lane shifted right by 8 bits: byte i <- byte i + 1. */
+NP_INLINE v16 gh_down(v16 v) { return vreinterpretq_u8_u64(vshrq_n_u64(vreinterpretq_u64_u8(v), 8)); }
+/* The 128-bit value shifted up by one byte. */
+NP_INLINE v16 gh_up(v16 v) { return vextq_u8(vdupq_n_u8(0), v, 15); }
+/* PMULL.8B of the lower lanes, PMULL2.16B of the upper lanes. */
+NP_INLINE v16 gh_mul_lo(v16 a, v16 b)
+{
+    return vreinterpretq_u8_p16(vmull_p8(vreinterpret_p8_u8(vget_low_u8(a)), vreinterpret_p8_u8(vget_low_u8(b))));
+}
+NP_INLINE v16 gh_mul_hi(v16 a, v16 b)
+{
+    return vreinterpretq_u8_p16(vmull_high_p8(vreinterpretq_p8_u8(a), vreinterpretq_p8_u8(b)));
+}
+
+/* Z = a H (256 bits: *zl = x^0..x^127, *zh = x^128..x^255), a in PMULL
+ * order. */
+NP_INLINE void gh_mul(const ak_neon_ghash_key *G, v16 a, v16 *zl, v16 *zh)
+{
+    v16 am = veorq_u8(a, vextq_u8(a, a, 8)); /* a0 ^ a1 in both lanes */
+    v16 ak[8], mk[8];
+    ak[0] = a;
+    mk[0] = am;
+    for (int k = 1; k < 8; k++) {
+        ak[k] = gh_down(ak[k - 1]);
+        mk[k] = gh_down(mk[k - 1]);
+    }
+    const v16 h0 = vld1q_u8(G->hk[0]), m0 = vld1q_u8(G->mk[0]);
+    v16 lo = vdupq_n_u8(0), hi = lo, mid = lo;
+    for (int k = 7; k >= 1; k--) {
+        const v16 hk = vld1q_u8(G->hk[k]), mkk = vld1q_u8(G->mk[k]);
+        lo = veorq_u8(gh_up(lo), veorq_u8(gh_mul_lo(a, hk), gh_mul_lo(ak[k], h0)));
+        hi = veorq_u8(gh_up(hi), veorq_u8(gh_mul_hi(a, hk), gh_mul_hi(ak[k], h0)));
+        mid = veorq_u8(gh_up(mid), veorq_u8(gh_mul_lo(am, mkk), gh_mul_lo(mk[k], m0)));
+    }
+    lo = veorq_u8(gh_up(lo), gh_mul_lo(a, h0));
+    hi = veorq_u8(gh_up(hi), gh_mul_hi(a, h0));
+    mid = veorq_u8(gh_up(mid), gh_mul_lo(am, m0));
+    /* Karatsuba: a0 b1 + a1 b0 = (a0 + a1)(b0 + b1) + a0 b0 + a1 b1 */
+    mid = veorq_u8(mid, veorq_u8(lo, hi));
+    const v16 z = vdupq_n_u8(0);
+    *zl = veorq_u8(lo, vextq_u8(z, mid, 8));
+    *zh = veorq_u8(hi, vextq_u8(mid, z, 8));
+}
+
+/* Z mod P (see "Reduction" above), in PMULL order. */
+NP_INLINE v16 gh_reduce(v16 zl, v16 zh)
+{
+    const uint64x2_t h = vreinterpretq_u64_u8(zh), z = vdupq_n_u64(0);
+    /* lane 0: the carry into lane 1; lane 1: the overflow O */
+    uint64x2_t d = veorq_u64(veorq_u64(vshrq_n_u64(h, 63), vshrq_n_u64(h, 62)), vshrq_n_u64(h, 57));
+    uint64x2_t w = veorq_u64(h, vextq_u64(d, z, 1));
+    uint64x2_t r = veorq_u64(veorq_u64(w, vshlq_n_u64(w, 1)), veorq_u64(vshlq_n_u64(w, 2), vshlq_n_u64(w, 7)));
+    r = veorq_u64(r, vextq_u64(z, d, 1));
+    return veorq_u8(zl, vreinterpretq_u8_u64(r));
+}
+
+static void np_ghash_init(ak_ghash *g, const uint8_t H[16])
+{
+    ak_neon_ghash_key *G = neon_ghash_key_mut(g);
+    memset(g->data, 0, sizeof g->data);
+    v16 h = vrbitq_u8(vld1q_u8(H));
+    v16 m = veorq_u8(h, vextq_u8(h, h, 8));
+    for (int k = 0; k < 8; k++) {
+        vst1q_u8(G->hk[k], h);
+        vst1q_u8(G->mk[k], m);
+        h = gh_down(h);
+        m = gh_down(m);
+    }
+}
+
+/* Y = (Y ^ X_i) H for each block, one reduction per block. */
+static void np_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks)
+{
+    const ak_neon_ghash_key *G = neon_ghash_key(g);
+    v16 y = vrbitq_u8(vld1q_u8(Y));
+    for (size_t i = 0; i < nblocks; i++) {
+        v16 zl, zh;
+        gh_mul(G, veorq_u8(y, vrbitq_u8(vld1q_u8(in + 16 * i))), &zl, &zh);
+        y = gh_reduce(zl, zh);
+    }
+    vst1q_u8(Y, vrbitq_u8(y));
+}
+
 const ak_backend ak_backend_arm64_neon = {
     .name = "arm64-neon",
     .requires = "ASIMD",
@@ -555,8 +693,8 @@ const ak_backend ak_backend_arm64_neon = {
     .cbcmac = np_cbcmac,
     .xts_encrypt = np_xts_encrypt,
     .xts_decrypt = np_xts_decrypt,
-    .ghash_init = ak_generic_ghash_init,
-    .ghash = ak_generic_ghash,
+    .ghash_init = np_ghash_init,
+    .ghash = np_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
 };
 #endif
