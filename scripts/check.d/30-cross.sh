@@ -109,14 +109,14 @@ run_target() {
             -E "$exclude|:" || rc=1
     fi
 
-    if [[ " $(ctest --test-dir "$bdir" -N 2>/dev/null | awk '/Test +#/ {print $3}' | tr '\n' ' ') " == *" aeskit-vectors-wycheproof "* && " $hosted " != *" aeskit-vectors-wycheproof "* ]]; then
+    if [ "$cjson" = OFF ]; then
+        echo "cross $arch: Wycheproof skipped: no cJSON for the target ($cjson_pkg; run scripts/deps-cross.sh)"
+    elif [[ " $(ctest --test-dir "$bdir" -N 2>/dev/null | awk '/Test +#/ {print $3}' | tr '\n' ' ') " == *" aeskit-vectors-wycheproof "* && " $hosted " != *" aeskit-vectors-wycheproof "* ]]; then
         echo "cross $arch: Wycheproof ran inside ctest (aeskit-vectors-wycheproof, through the emulator)"
     elif [ "$cjson" = ON ] && ls "$wyche"/*.json >/dev/null 2>&1; then
         echo "--- cross $arch: aeskit vectors --all-backends on $wyche/*.json"
         "$qemu" "${qcpu[@]}" -L "/usr/$triple" -E "LD_LIBRARY_PATH=/usr/$triple/lib" \
             "$bdir/tools/aeskit" vectors --all-backends "$wyche"/*.json || rc=1
-    elif [ "$cjson" = OFF ]; then
-        echo "cross $arch: Wycheproof skipped: no cJSON for the target ($cjson_pkg; run scripts/deps-cross.sh)"
     else
         echo "cross $arch: Wycheproof skipped: no *.json in $wyche"
     fi
