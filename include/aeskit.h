@@ -80,6 +80,7 @@
  *   x86-vaes-avx2     + AVX2, VAES, VPCLMULQDQ                yes
  *   x86-vaes-avx512   + AVX-512 F/BW/VL                       yes
  *   arm64-ce          ARMv8 AES + PMULL                       yes
+ *   arm64-neon        ASIMD (vector-permute AES, no ARMv8 AES) yes
  *   ppc64-p8          POWER8 vector crypto (vcipher, vpmsumd) yes
  *
  * "Constant-time" means: no branch and no memory index depends on a key,
@@ -95,8 +96,9 @@
  * more slowly, and aeskit_env_check() says what was made of them:
  *   AESKIT_CPU      masks CPU features: a comma-separated list of "generic"
  *                   (mask everything), or "-aesni", "-pclmul", "-ssse3",
- *                   "-avx2", "-vaes", "-avx512", "-arm-aes", "-pmull",
- *                   "-vcrypto" (one feature and what depends on it).  It can
+ *                   "-avx2", "-vaes", "-avx512", "-asimd", "-arm-aes",
+ *                   "-pmull", "-vcrypto" (one feature and what depends on
+ *                   it: "-arm-aes" leaves arm64-neon, "-asimd" generic).  It can
  *                   only remove features.  Unknown tokens are ignored.
  *   AESKIT_BACKEND  the default backend of *_init (not of *_init_backend).
  *                   A name this build does not know, or this CPU cannot run,

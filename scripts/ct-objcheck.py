@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """ct-objcheck.py - the constant-time object check for the hardware kernels
-that no dynamic tool can run here (arm64-ce, ppc64-p8; issue 18,
+that no dynamic tool can run here (arm64-ce, arm64-neon, ppc64-p8; issue 18,
 docs/constant-time.md).
 
 It disassembles a cross-built object with the target's objdump and lists, per
@@ -27,6 +27,9 @@ It fails (exit 1) on an instruction class that has no entry, on a count that
 differs from its entry (an added branch must be looked at, a removed one
 keeps the list honest), on an entry whose function is gone, and on any
 reason that is empty or still reads UNEXPLAINED.
+
+  ARCH is aarch64 or ppc64le, or ISA/NAME for a second object of one ISA
+  (its own entries, e.g. aarch64/neon for arm64-neon).
 
   ct-objcheck.py check  ARCH OBJDUMP OBJECT ALLOWLIST
   ct-objcheck.py update ARCH OBJDUMP OBJECT ALLOWLIST   rewrite ARCH's entries:
@@ -119,7 +122,9 @@ def main():
     if len(sys.argv) != 6 or sys.argv[1] not in ("check", "update"):
         sys.exit(__doc__)
     mode, arch, objdump, obj, allow = sys.argv[1:]
-    counts, funcs = scan(arch, objdump, obj)
+    # ARCH may name one object of an ISA, "aarch64/neon": the list keys on
+    # the whole label, the disassembly rules on the ISA before the "/".
+    counts, funcs = scan(arch.split("/")[0], objdump, obj)
     entries, other = read_allow(allow)
     mine = {k: v for k, v in entries.items() if k[0] == arch}
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The constant-time object check for arm64-ce and ppc64-p8 (issue 18;
+# The constant-time object check for arm64-ce, arm64-neon and ppc64-p8 (issue 18;
 # docs/constant-time.md).  No dynamic tool runs those kernels here: clang's
 # MemorySanitizer runtime exists for x86_64 only on this Debian, and valgrind
 # inside qemu-user is not practical.  So the kernels are cross-compiled
@@ -18,6 +18,7 @@ allow=scripts/ct-objcheck.allow
 rc=0 ran=0
 # arch triple source
 for t in "aarch64 aarch64-linux-gnu src/arm64/aes_arm64_ce.c" \
+         "aarch64/neon aarch64-linux-gnu src/arm64/aes_arm64_neon.c" \
          "ppc64le powerpc64le-linux-gnu src/ppc64/aes_ppc64_p8.c"; do
     set -- $t
     arch=$1 triple=$2 src=$3

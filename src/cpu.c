@@ -58,6 +58,7 @@ static uint32_t detect(void)
 {
     unsigned long hw = getauxval(AT_HWCAP);
     uint32_t f = 0;
+    if (hw & (1ul << 1)) f |= AK_CPU_ARM_ASIMD; /* HWCAP_ASIMD */
     if (hw & (1ul << 3)) f |= AK_CPU_ARM_AES;   /* HWCAP_AES */
     if (hw & (1ul << 4)) f |= AK_CPU_ARM_PMULL; /* HWCAP_PMULL */
     return f;
@@ -91,6 +92,7 @@ static const struct {
     {"avx512bw", AK_CPU_AVX512BW},
     {"avx512vl", AK_CPU_AVX512VL},
     {"bmi2", AK_CPU_BMI2},
+    {"asimd", AK_CPU_ARM_ASIMD | AK_CPU_ARM_AES | AK_CPU_ARM_PMULL}, /* AES, PMULL use its registers */
     {"arm-aes", AK_CPU_ARM_AES},
     {"pmull", AK_CPU_ARM_PMULL},
     {"vcrypto", AK_CPU_PPC_VCRYPTO},
@@ -181,7 +183,8 @@ const char *aeskit_cpu_features(void)
             {AK_CPU_BMI2, "bmi2"},         {AK_CPU_VAES, "vaes"},
             {AK_CPU_VPCLMUL, "vpclmulqdq"},{AK_CPU_AVX512F, "avx512f"},
             {AK_CPU_AVX512BW, "avx512bw"}, {AK_CPU_AVX512VL, "avx512vl"},
-            {AK_CPU_ARM_AES, "arm-aes"},   {AK_CPU_ARM_PMULL, "pmull"},
+            {AK_CPU_ARM_ASIMD, "asimd"},   {AK_CPU_ARM_AES, "arm-aes"},
+            {AK_CPU_ARM_PMULL, "pmull"},
             {AK_CPU_PPC_VCRYPTO, "vcrypto"},
         };
         size_t pos = 0;

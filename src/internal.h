@@ -55,6 +55,7 @@ enum {
     AK_CPU_BMI2 = 1u << 11,
     AK_CPU_ARM_AES = 1u << 16,
     AK_CPU_ARM_PMULL = 1u << 17,
+    AK_CPU_ARM_ASIMD = 1u << 18, /* Advanced SIMD (NEON): every AArch64 Linux system */
     AK_CPU_PPC_VCRYPTO = 1u << 24
 };
 
