@@ -80,8 +80,9 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
  * the counter vectors' lanes, [A, C_0, ..., C_{nC-1}, L], with A in the J0
  * lane and the length block L in the lane after the last data block, so the
  * whole message is NVEC multiplies and one reduction, and only the
- * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES.
- * j0b is J0 in byte order. */
+ * ciphertext's own multiply waits for AES.  Needs NVEC = (nC + 1) /
+ * AK_LANES + 1 (so nC + 2 <= NVEC*AK_LANES, and L's lane is in the last
+ * vector) and len <= 224.  j0b is J0 in byte order. */
 VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0b, const uint8_t *aad,
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                const int NVEC, const int R)
@@ -101,14 +102,16 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * memory windows start at the buffer: a window starting 16 bytes
          * before it would touch the page before an output that starts on a
          * page boundary (see v_load_w).  One lane shift each way instead. */
-        m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
-        mw[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        m[j] = v_wmask_small((ptrdiff_t)(VB * j) - 16, len);
+        mw[j] = v_wmask_small((ptrdiff_t)(VB * j), len);
         raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
         d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero());
-        /* A and L, in register form, in their lanes */
-        e[j] = v_lane_select(lv, (ptrdiff_t)(nC + 1) - AK_LANES * j);
+        /* A and L, in register form, in their lanes.  L is in lane nC + 1
+         * counting across vectors, which is in the last vector: the
+         * entry picks NVEC = (nC + 1) / AK_LANES + 1. */
+        e[j] = j == NVEC - 1 ? v_lane_select(lv, (ptrdiff_t)((nC + 1) % AK_LANES)) : v_zero();
         if (j == 0)
-            e[0] = v_xor(e[0], v_shuffle8(v_load_window(aad, 0, aad_len), bsw));
+            e[0] = v_xor(e[0], v_shuffle8(v_load_w(aad, 0, v_wmask_small(0, aad_len)), bsw));
     }
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
