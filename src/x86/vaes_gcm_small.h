@@ -110,8 +110,10 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * counting across vectors, which is in the last vector: the
          * entry picks NVEC = (nC + 1) / AK_LANES + 1. */
         e[j] = j == NVEC - 1 ? v_lane_select(lv, (ptrdiff_t)((nC + 1) % AK_LANES)) : v_zero();
-        if (j == 0)
-            e[0] = v_xor(e[0], v_shuffle8(v_load_w(aad, 0, v_wmask_small(0, aad_len)), bsw));
+        if (j == 0) { /* one whole AAD block (the common case) by a plain load */
+            vec_t av = aad_len == 16 ? v_zext(x_load(aad)) : v_load_w(aad, 0, v_wmask_small(0, aad_len));
+            e[0] = v_xor(e[0], v_shuffle8(av, bsw));
+        }
     }
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
