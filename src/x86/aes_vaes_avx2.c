@@ -101,6 +101,8 @@ VFN wmask_t v_wmask(ptrdiff_t off, size_t n)
     hi = hi < lo ? lo : hi;
     return (wmask_t){(int)lo, (int)hi};
 }
+/* The same for short messages (the zmm file's is cheaper there). */
+VFN wmask_t v_wmask_small(ptrdiff_t off, size_t n) { return v_wmask(off, n); }
 
 /* A window of whole 16-byte lanes is [0,16), [16,32) or [0,32): plain
  * 128-bit loads and stores of the live half, which never touch the other

@@ -23,11 +23,19 @@ static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) =
     [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
     [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
 
+/* The data windows of vaes_gcm_short: v_wmask_small where the kernel has
+ * one or two vectors; with three or four, v_wmask's shifts come to fewer
+ * instructions there (instruction counts of scripts/icount.sh). */
+VAES_INLINE wmask_t vaes_short_wmask(ptrdiff_t off, size_t len, const int NVEC)
+{
+    return NVEC <= 2 ? v_wmask_small(off, len) : v_wmask(off, len);
+}
+
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
  * power of H is taken one entry further on (the J0 lane is hashed as zero).
- * Needs nC + 1 <= NVEC*AK_LANES and nA + nC + 2 <= NPOW.  j0 is J0 in
- * register form (byte-swapped). */
+ * Needs nC + 1 <= NVEC*AK_LANES, nA + nC + 2 <= NPOW and len <= 240.  j0 is
+ * J0 in register form (byte-swapped). */
 VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
                                 size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                 const int NVEC, const int R)
@@ -42,7 +50,7 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
-        raw[j] = v_load_window(in, (ptrdiff_t)(VB * j), len);
+        raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC));
         d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero()); /* see vaes_gcm_tiny */
     }
     gacc a;
@@ -66,12 +74,13 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         if (j == 0)
             ej0 = v_low128(x[0]);
-        vec_t c = enc ? v_and_window(x[j], (ptrdiff_t)(VB * j) - 16, len) : d[j];
+        vec_t c = enc ? v_and_w(x[j], vaes_short_wmask((ptrdiff_t)(VB * j) - 16, len, NVEC)) : d[j];
         vaes_gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
     }
     _Pragma("GCC unroll 4")
     for (int j = 0; j < NVEC; j++)
-        v_store_window(out, (ptrdiff_t)(VB * j), len, v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
+        v_store_w(out, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC),
+                  v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
 }
@@ -80,8 +89,9 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
  * the counter vectors' lanes, [A, C_0, ..., C_{nC-1}, L], with A in the J0
  * lane and the length block L in the lane after the last data block, so the
  * whole message is NVEC multiplies and one reduction, and only the
- * ciphertext's own multiply waits for AES.  Needs nC + 2 <= NVEC*AK_LANES.
- * j0b is J0 in byte order. */
+ * ciphertext's own multiply waits for AES.  Needs NVEC = (nC + 1) /
+ * AK_LANES + 1 (so nC + 2 <= NVEC*AK_LANES, and L's lane is in the last
+ * vector) and len <= 224.  j0b is J0 in byte order. */
 VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0b, const uint8_t *aad,
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                const int NVEC, const int R)
@@ -101,14 +111,18 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * memory windows start at the buffer: a window starting 16 bytes
          * before it would touch the page before an output that starts on a
          * page boundary (see v_load_w).  One lane shift each way instead. */
-        m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, len);
-        mw[j] = v_wmask((ptrdiff_t)(VB * j), len);
+        m[j] = v_wmask_small((ptrdiff_t)(VB * j) - 16, len);
+        mw[j] = v_wmask_small((ptrdiff_t)(VB * j), len);
         raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
         d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero());
-        /* A and L, in register form, in their lanes */
-        e[j] = v_lane_select(lv, (ptrdiff_t)(nC + 1) - AK_LANES * j);
-        if (j == 0)
-            e[0] = v_xor(e[0], v_shuffle8(v_load_window(aad, 0, aad_len), bsw));
+        /* A and L, in register form, in their lanes.  L is in lane nC + 1
+         * counting across vectors, which is in the last vector: the
+         * entry picks NVEC = (nC + 1) / AK_LANES + 1. */
+        e[j] = j == NVEC - 1 ? v_lane_select(lv, (ptrdiff_t)((nC + 1) % AK_LANES)) : v_zero();
+        if (j == 0) { /* one whole AAD block (the common case) by a plain load */
+            vec_t av = aad_len == 16 ? v_zext(x_load(aad)) : v_load_w(aad, 0, v_wmask_small(0, aad_len));
+            e[0] = v_xor(e[0], v_shuffle8(av, bsw));
+        }
     }
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
