@@ -212,13 +212,14 @@ VFN vec_t v_and_w(vec_t v, wmask_t m)
 #include "vaes_block.h"
 #include "vaes_gcm_bulk.h"
 #include "vaes_gcm_small.h"
+#include "vaes_keyexp.h"
 #include "vaes_ocb.h"
 #include "vaes_cfb.h"
 #include "vaes_gcmsiv.h"
 
 /* ---- the backend's functions, over the width-generic bodies ------------- */
 
-VAES_KERNEL void ak_vaes2_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey(k, key, key_len); }
+VAES_KERNEL void ak_vaes2_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey_ni(k, key, key_len); }
 VAES_KERNEL void ak_vaes2_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
 {
     vaes_ecb(k, out, in, nb, 0);

@@ -53,7 +53,7 @@
  * reaches (their lanes meet zero data). */
 typedef struct {
     uint8_t pow[PV_NPOW + AK_LANES - 1][16];
-    uint32_t npow; /* a multiple of AK_LANES, >= AK_LANES */
+    uint32_t npow; /* 1 .. AK_LANES, or a multiple of AK_LANES up to PV_NPOW */
 } ak_vaes_polyval_key;
 _Static_assert(sizeof(ak_vaes_polyval_key) <= AESKIT_GHASH_KEY_SIZE, "ak_vaes_polyval_key fits ak_ghash.data");
 
@@ -75,12 +75,21 @@ VAES_INLINE void vaes_polyval_init(ak_ghash *gk, const uint8_t H[16], size_t nbl
     size_t nvec = (want + AK_LANES - 1) / AK_LANES;
     nvec = nvec ? nvec : 1;
     uint8_t(*pw)[16] = g->pow;
-    /* D_0: K_1 .. K_{AK_LANES} one 128-bit product at a time. */
+    for (int j = 0; j < AK_LANES - 1; j++)
+        x_store(pw[PV_NPOW + j], _mm_setzero_si128());
+    /* D_0: K_1 .. K_{AK_LANES} one 128-bit product at a time; a message of
+     * fewer blocks takes only as many (a chunk never has more blocks than
+     * the key has powers, and a vector load past K_1 meets the zero rows). */
+    size_t first = want < AK_LANES ? (want ? want : 1) : AK_LANES;
     __m128i k1 = x_load(H), kj = k1;
     x_store(pw[PV_NPOW - 1], k1);
-    for (int j = 2; j <= AK_LANES; j++) {
+    for (size_t j = 2; j <= first; j++) {
         kj = x_gmul(kj, k1);
         x_store(pw[PV_NPOW - j], kj);
+    }
+    if (nvec == 1) {
+        g->npow = (uint32_t)first;
+        return;
     }
     vec_t D[PV_NPOW / AK_LANES];
     D[0] = v_loadu(pw[PV_NPOW - AK_LANES]);
@@ -92,8 +101,6 @@ VAES_INLINE void vaes_polyval_init(ak_ghash *gk, const uint8_t H[16], size_t nbl
         D[v] = vaes_pv_vmul(D[v - p], v_bcast_x(v_low128(D[p - 1])));
         v_storeu(pw[PV_NPOW - AK_LANES * (v + 1)], D[v]);
     }
-    for (int j = 0; j < AK_LANES - 1; j++)
-        x_store(pw[PV_NPOW + j], _mm_setzero_si128());
     g->npow = (uint32_t)(AK_LANES * nvec);
 }
 

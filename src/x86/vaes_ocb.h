@@ -31,20 +31,32 @@
  * data and the sums reach only XORs, AES rounds and the stores.
  */
 
-/* The per-call offset deltas P_1 .. P_{BATCH-1} (row j - 1), and P_{BATCH-1}
- * again in the last row: the last lane of a whole batch starts from it. */
-typedef struct {
-    _Alignas(64) uint8_t p[BATCH][16];
-} vaes_ocb_deltas;
-
-VAES_INLINE void vaes_ocb_deltas_init(vaes_ocb_deltas *d, const uint8_t (*L)[16])
+/* The per-call offset deltas in vector form: lane l of dv[j] holds
+ * P_{AK_LANES*j + l + 1} for the first BATCH - 1 blocks, and the batch's
+ * last lane P_{BATCH-1} (it takes L[ntz(b + BATCH)] on top); returns
+ * P_{BATCH-1}.  Built in registers, lane by lane, so no vector load waits
+ * on narrower stores. */
+VAES_INLINE __m128i vaes_ocb_deltas(vec_t *dv, const uint8_t (*L)[16])
 {
     __m128i acc = _mm_setzero_si128();
-    for (unsigned j = 1; j < BATCH; j++) {
-        acc = _mm_xor_si128(acc, x_load(L[__builtin_ctz(j)]));
-        x_store(d->p[j - 1], acc);
+    for (int j = 0; j < NV; j++)
+        dv[j] = v_zero();
+    _Pragma("GCC unroll 16")
+    for (int i = 1; i < BATCH; i++) {
+        acc = _mm_xor_si128(acc, x_load(L[__builtin_ctz((unsigned)i)]));
+        dv[(i - 1) / AK_LANES] = v_xor(dv[(i - 1) / AK_LANES], v_lane_select(v_bcast_x(acc), (i - 1) % AK_LANES));
     }
-    x_store(d->p[BATCH - 1], acc);
+    dv[NV - 1] = v_xor(dv[NV - 1], v_lane_select(v_bcast_x(acc), AK_LANES - 1));
+    return acc;
+}
+
+/* P_t for 0 < t < BATCH. */
+VAES_INLINE __m128i vaes_ocb_delta(const uint8_t (*L)[16], size_t t)
+{
+    __m128i acc = _mm_setzero_si128();
+    for (size_t i = 1; i <= t; i++)
+        acc = _mm_xor_si128(acc, x_load(L[__builtin_ctzll((unsigned long long)i)]));
+    return acc;
 }
 
 /* The offsets of the batch after Offset_b (= o, register of one block): the
@@ -103,13 +115,8 @@ VAES_INLINE void vaes_ocb_body(const ak_vaes_aes_key *ks, const uint8_t (*L)[16]
         vaes_load_keys_bcast(K, ks->dec, R);
     else
         vaes_load_enc_keys(K, ks, R);
-    vaes_ocb_deltas d;
-    vaes_ocb_deltas_init(&d, L);
     vec_t dv[NV], off[NV], s = v_zero();
-    for (int j = 0; j < NV; j++)
-        dv[j] = v_loadu(d.p[AK_LANES * j]);
-    /* dv[j] lane l holds P_{AK_LANES*j + l + 1}; the deltas table starts at P_1 */
-    const __m128i plast = x_load(d.p[BATCH - 1]);
+    const __m128i plast = vaes_ocb_deltas(dv, L);
     __m128i o = x_load(offset);
     size_t b = 0;
     for (; nb - b >= BATCH; b += BATCH, in += 16 * BATCH) {
@@ -130,13 +137,10 @@ VAES_INLINE void vaes_ocb_body(const ak_vaes_aes_key *ks, const uint8_t (*L)[16]
         case 3: vaes_ocb_step_n(K, off, in, out, 16 * t, &s, op, 0, 3, R); break;
         default: vaes_ocb_step_n(K, off, in, out, 16 * t, &s, op, 0, 4, R); break;
         }
-        o = _mm_xor_si128(o, x_load(d.p[t - 1]));
+        o = _mm_xor_si128(o, vaes_ocb_delta(L, t));
     }
     x_store(offset, o);
     x_store(sum, _mm_xor_si128(x_load(sum), v_hxor(s)));
-    /* The deltas are sums of L: key material. */
-    memset(&d, 0, sizeof d);
-    __asm__ volatile("" : : "r"(&d) : "memory");
 }
 
 VAES_INLINE void vaes_ocb_rounds(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
