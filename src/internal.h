@@ -322,7 +322,51 @@ typedef struct ak_backend {
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
     void (*cbc_lanes)(ak_cbc_lane *l, size_t n);
+
+    /* Optional (NULL: src/modes/ocb.c's offsets through ecb_encrypt or
+     * ecb_decrypt in chunks).  OCB3 (RFC 7253 sections 4.1-4.3) over the
+     * whole blocks 1 .. nblocks of a message or of its associated data:
+     * offset holds Offset_0 in and Offset_nblocks out, where
+     * Offset_i = Offset_{i-1} ^ L[ntz(i)] (L = the key's L_0 .. L_63); per
+     * block i, by op:
+     *   AK_OCB_ENCRYPT  out_i = Offset_i ^ E(in_i ^ Offset_i), sum ^= in_i;
+     *   AK_OCB_DECRYPT  out_i = Offset_i ^ D(in_i ^ Offset_i), sum ^= out_i;
+     *   AK_OCB_HASH     sum ^= E(in_i ^ Offset_i); out is not used (NULL).
+     * The block indices are public (ntz(i) may index L); L, the offsets,
+     * sum and the data are secret.  out == in or disjoint. */
+    void (*ocb_blocks)(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in,
+                       size_t nblocks, uint8_t offset[16], uint8_t sum[16], int op);
+    /* Optional (NULL: src/modes/cfb.c's ecb_encrypt of the shifted
+     * ciphertext, then an XOR pass).  CFB-128 decryption (SP 800-38A 6.3)
+     * in one pass: out_i = in_i ^ E(in_{i-1}) with in_0 = iv; on return iv
+     * holds the last ciphertext block.  out == in or disjoint. */
+    void (*cfb128_decrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                           uint8_t iv[16]);
+    /* Optional, all three or none (NULL: src/modes/gcmsiv.c runs POLYVAL on
+     * ghash_init/ghash with byte-reversed blocks, RFC 8452 appendix A, and
+     * its counter blocks through ecb_encrypt).  AES-GCM-SIV's pieces; unlike
+     * the primitives above these take BYTE lengths, any len:
+     *   polyval_init: a POLYVAL key (RFC 8452 section 3) from H, the 16
+     *     bytes as the RFC writes them, in the backend's own ak_ghash format
+     *     (read only by polyval); nblocks is the number of blocks the key
+     *     will fold (a hint for how many powers to precompute: any count
+     *     must still give correct results, only slower);
+     *   polyval: S = POLYVAL state in the RFC's byte order, folded with the
+     *     len bytes at in, the last partial block zero-padded;
+     *   ctr32le: out = in ^ E(CB), E(CB + 1), ... over len bytes, where the
+     *     first 4 bytes of CB (ctr) are a little-endian counter incremented
+     *     modulo 2^32 and the other 12 never change (RFC 8452 section 4);
+     *     out == in or disjoint; ctr is not updated.
+     * The counter block (from the tag) is public; H, S and the data are
+     * secret. */
+    void (*polyval_init)(ak_ghash *g, const uint8_t H[16], size_t nblocks);
+    void (*polyval)(const ak_ghash *g, uint8_t S[16], const uint8_t *in, size_t len);
+    void (*ctr32le)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
+                    const uint8_t ctr[16]);
 } ak_backend;
+
+/* ak_backend.ocb_blocks's op. */
+enum { AK_OCB_ENCRYPT = 0, AK_OCB_DECRYPT = 1, AK_OCB_HASH = 2 };
 
 /* Runs n lanes whose keys were all set up by be. */
 static inline void ak_cbc_lanes(const ak_backend *be, ak_cbc_lane *l, size_t n)

@@ -72,15 +72,21 @@ static void cfb128_enc_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, 
     mo_wipe(x, sizeof x);
 }
 
-/* CFB-128 decryption of nb whole blocks, in parallel: chunks from the last
- * to the first, so the ciphertext block before a chunk is still intact
- * when the chunk is decrypted in place.  reg = C_0 in, C_nb out. */
+/* CFB-128 decryption of nb whole blocks, in parallel: the backend's one-pass
+ * cfb128_decrypt where it has one; else out of place one ecb_encrypt and an
+ * XOR pass, in place chunks from the last to the first, so the ciphertext
+ * block before a chunk is still intact when the chunk is decrypted.
+ * reg = C_0 in, C_nb out. */
 static void cfb128_dec_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t nb,
                               uint8_t reg[16])
 {
     uint8_t ks[16 * CFB_CHUNK], lastc[16];
     if (!nb)
         return;
+    if (a->be->cfb128_decrypt) {
+        a->be->cfb128_decrypt(a, out, in, nb, reg);
+        return;
+    }
     memcpy(lastc, in + 16 * (nb - 1), 16);
     if (out != in) {
         /* Out of place: the keystream of blocks 2..nb straight into out by

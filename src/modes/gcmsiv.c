@@ -11,7 +11,9 @@
  *   C   = P ^ E_enc(CB), E_enc(CB + 1), ..., where CB is the tag with the top
  *         bit of byte 15 set and its first 4 bytes a little-endian counter
  *         incremented modulo 2^32.
- * POLYVAL runs on the backend's GHASH, by RFC 8452 appendix A:
+ * A backend may run POLYVAL and the counter pass natively (its optional
+ * polyval_init, polyval and ctr32le entries).  Else POLYVAL runs on the
+ * backend's GHASH, by RFC 8452 appendix A:
  *   POLYVAL(H, X_1, ..., X_n)
  *     = rev(GHASH(mulX_GHASH(rev(H)), rev(X_1), ..., rev(X_n))),
  * rev being the byte reversal of a 16-byte block, done here over stack
@@ -133,8 +135,11 @@ static inline uint32_t load_le32(const uint8_t *p)
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
 }
 
-/* RFC 8452 section 4: the message keys of nonce N, in one ECB call. */
-static void siv_derive(const ak_gcmsiv_key *sk, const uint8_t nonce[12], siv_msg *m)
+/* RFC 8452 section 4: the message keys of nonce N, in one ECB call; the
+ * POLYVAL key is set up for nblocks blocks (the backend's polyval_init
+ * precomputes no more powers than the message uses). */
+static void siv_derive(const ak_gcmsiv_key *sk, const uint8_t nonce[12], size_t nblocks,
+                       siv_msg *m)
 {
     const ak_backend *be = sk->aes.be;
     size_t nb = sk->aes.key_len == 32 ? 6 : 4;
@@ -146,11 +151,15 @@ static void siv_derive(const ak_gcmsiv_key *sk, const uint8_t nonce[12], siv_msg
     be->ecb_encrypt(&sk->aes, blk, blk, nb);
     for (size_t i = 0; i < nb; i++)
         memcpy(keys + 8 * i, blk + 16 * i, 8);
-    /* The GHASH key of POLYVAL's key (RFC 8452 appendix A). */
-    rev16(h, keys);
-    mulx_ghash(h);
-    aeskit_memzero(&m->gh, sizeof m->gh);
-    be->ghash_init(&m->gh, h);
+    if (be->polyval_init) {
+        be->polyval_init(&m->gh, keys, nblocks);
+    } else {
+        /* The GHASH key of POLYVAL's key (RFC 8452 appendix A). */
+        rev16(h, keys);
+        mulx_ghash(h);
+        aeskit_memzero(&m->gh, sizeof m->gh);
+        be->ghash_init(&m->gh, h);
+    }
     ak_mo_aes_setup(&m->enc, be, keys + 16, (nb - 2) * 8, 0);
     mo_wipe(blk, sizeof blk);
     mo_wipe(keys, sizeof keys);
@@ -163,13 +172,22 @@ static void siv_tag(const siv_msg *m, const uint8_t *aad, size_t aad_len, const 
 {
     const ak_backend *be = m->enc.be;
     uint8_t Y[16] = {0}, S[16], lb[16];
-    polyval_padded(be, &m->gh, Y, aad, aad_len);
-    polyval_padded(be, &m->gh, Y, pt, len);
-    /* rev(LE64(8|A|) || LE64(8|P|)) = BE64(8|P|) || BE64(8|A|) */
-    ak_store_be64(lb, (uint64_t)len * 8);
-    ak_store_be64(lb + 8, (uint64_t)aad_len * 8);
-    be->ghash(&m->gh, Y, lb, 1);
-    rev16(S, Y);
+    if (be->polyval) {
+        memset(S, 0, sizeof S);
+        be->polyval(&m->gh, S, aad, aad_len);
+        be->polyval(&m->gh, S, pt, len);
+        ak_store_le64(lb, (uint64_t)aad_len * 8);
+        ak_store_le64(lb + 8, (uint64_t)len * 8);
+        be->polyval(&m->gh, S, lb, 16);
+    } else {
+        polyval_padded(be, &m->gh, Y, aad, aad_len);
+        polyval_padded(be, &m->gh, Y, pt, len);
+        /* rev(LE64(8|A|) || LE64(8|P|)) = BE64(8|P|) || BE64(8|A|) */
+        ak_store_be64(lb, (uint64_t)len * 8);
+        ak_store_be64(lb + 8, (uint64_t)aad_len * 8);
+        be->ghash(&m->gh, Y, lb, 1);
+        rev16(S, Y);
+    }
     for (int i = 0; i < 12; i++)
         S[i] ^= nonce[i];
     S[15] &= 0x7f;
@@ -188,6 +206,10 @@ static void siv_ctr(const ak_aes *enc, uint8_t *out, const uint8_t *in, size_t l
     size_t used = 0;
     memcpy(cb, tag, 16);
     cb[15] |= 0x80;
+    if (enc->be->ctr32le) {
+        enc->be->ctr32le(enc, out, in, len, cb);
+        return;
+    }
     uint32_t ctr = load_le32(cb);
     mo_v4u32 tmpl;
     memcpy(&tmpl, cb, 16);
@@ -224,6 +246,12 @@ static void siv_ctr(const ak_aes *enc, uint8_t *out, const uint8_t *in, size_t l
     }
     if (used)
         mo_wipe(ks, used * 16);
+}
+
+/* The blocks POLYVAL folds: A and P, each zero-padded, and the length block. */
+static inline size_t siv_blocks(size_t aad_len, size_t len)
+{
+    return aad_len / 16 + (aad_len % 16 != 0) + len / 16 + (len % 16 != 0) + 1;
 }
 
 /* ---- the public functions ---------------------------------------------------------- */
@@ -264,7 +292,7 @@ aeskit_status aeskit_gcmsiv_seal(const aeskit_gcmsiv_key *k, uint8_t *out, uint8
         return st;
     siv_msg m;
     uint8_t T[16];
-    siv_derive(sk, nonce, &m);
+    siv_derive(sk, nonce, siv_blocks(aad_len, len), &m);
     siv_tag(&m, aad, aad_len, in, len, nonce, T);
     siv_ctr(&m.enc, out, in, len, T);
     memcpy(tag, T, 16); /* after every input is read: tag may overlap them */
@@ -285,7 +313,7 @@ aeskit_status aeskit_gcmsiv_open(const aeskit_gcmsiv_key *k, uint8_t *out, const
     siv_msg m;
     uint8_t T[16], E[16];
     memcpy(T, tag, 16);
-    siv_derive(sk, nonce, &m);
+    siv_derive(sk, nonce, siv_blocks(aad_len, len), &m);
     siv_ctr(&m.enc, out, in, len, T);
     siv_tag(&m, aad, aad_len, out, len, nonce, E);
     uint32_t eq = ak_ct_eq_mask(E, T, 16);

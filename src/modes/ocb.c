@@ -16,9 +16,10 @@
  *   Tag = E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A), its first TAGLEN bits,
  *   HASH(K, A) the same offsets from 0^128 over A, summing E_K(A_i ^ Offset_i)
  *   and, for a partial A_*, E_K((A_* || 1 || 0...) ^ Offset_* ).
- * The bulk runs in chunks: the chunk's offsets (each a table lookup at
- * ntz of a public block index) are formed, XORed in, the chunk goes through
- * the backend's parallel ECB, and the offsets are XORed again.
+ * The bulk runs in the backend's ocb_blocks kernel where it has one, else
+ * in chunks: the chunk's offsets (each a table lookup at ntz of a public
+ * block index) are formed, XORed in, the chunk goes through the backend's
+ * parallel ECB, and the offsets are XORed again.
  *
  * Constant time: the nonce (hence bottom), the lengths and block indices
  * are public; the L table, offsets, checksum and data are secret and reach
@@ -124,6 +125,16 @@ static void ocb_hash(const ak_ocb_key *ok, const uint8_t *a, size_t al, uint8_t 
     mo_v2u64 o = {0, 0}, s = {0, 0};
     size_t nb = al / 16, rem = al % 16, used = 0;
     uint64_t idx = 0;
+    if (be->ocb_blocks && nb) {
+        uint8_t ob[16] = {0}, sb[16] = {0};
+        be->ocb_blocks(&ok->aes, ok->L, NULL, a, nb, ob, sb, AK_OCB_HASH);
+        o = ld16(ob);
+        s = ld16(sb);
+        a += 16 * nb;
+        nb = 0;
+        mo_wipe(ob, sizeof ob);
+        mo_wipe(sb, sizeof sb);
+    }
     while (nb) {
         size_t n = nb < OCB_CHUNK ? nb : OCB_CHUNK;
         o = ocb_offsets(ok, buf, n, idx, o);
@@ -164,6 +175,16 @@ static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t 
     mo_v2u64 o = ld16(off), c = {0, 0};
     size_t nb = len / 16, rem = len % 16, used = 0;
     uint64_t idx = 0;
+    if (be->ocb_blocks && nb) {
+        uint8_t cb[16] = {0};
+        be->ocb_blocks(&ok->aes, ok->L, out, in, nb, off, cb, dec ? AK_OCB_DECRYPT : AK_OCB_ENCRYPT);
+        o = ld16(off);
+        c = ld16(cb);
+        in += 16 * nb;
+        out += 16 * nb;
+        nb = 0;
+        mo_wipe(cb, sizeof cb);
+    }
     while (nb) {
         size_t n = nb < OCB_CHUNK ? nb : OCB_CHUNK;
         o = ocb_offsets(ok, offs, n, idx, o);

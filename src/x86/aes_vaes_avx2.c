@@ -214,10 +214,14 @@ VFN vec_t v_and_w(vec_t v, wmask_t m)
 #include "vaes_block.h"
 #include "vaes_gcm_bulk.h"
 #include "vaes_gcm_small.h"
+#include "vaes_keyexp.h"
+#include "vaes_ocb.h"
+#include "vaes_cfb.h"
+#include "vaes_gcmsiv.h"
 
 /* ---- the backend's functions, over the width-generic bodies ------------- */
 
-VAES_KERNEL void ak_vaes2_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey(k, key, key_len); }
+VAES_KERNEL void ak_vaes2_setkey(ak_aes *k, const uint8_t *key, size_t key_len) { vaes_setkey_ni(k, key, key_len); }
 VAES_KERNEL void ak_vaes2_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb)
 {
     vaes_ecb(k, out, in, nb, 0);
@@ -271,6 +275,25 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
+VAES_KERNEL void ak_vaes2_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t offset[16], uint8_t sum[16], int op)
+{
+    vaes_ocb(k, L, out, in, nb, offset, sum, op);
+}
+VAES_KERNEL void ak_vaes2_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    vaes_cfb128_decrypt(k, out, in, nb, iv);
+}
+VAES_KERNEL void ak_vaes2_polyval_init(ak_ghash *g, const uint8_t H[16], size_t nb) { vaes_polyval_init(g, H, nb); }
+VAES_KERNEL void ak_vaes2_polyval(const ak_ghash *g, uint8_t S[16], const uint8_t *in, size_t len)
+{
+    vaes_polyval(g, S, in, len);
+}
+VAES_KERNEL void ak_vaes2_ctr32le(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len, const uint8_t ctr[16])
+{
+    vaes_ctr32le(k, out, in, len, ctr);
+}
+
 void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes2.c */
 const ak_backend ak_backend_x86_vaes_avx2 = {
     .name = "x86-vaes-avx2",
@@ -295,4 +318,9 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
     .cbc_lanes = ak_vaes2_cbc_lanes,
+    .ocb_blocks = ak_vaes2_ocb_blocks,
+    .cfb128_decrypt = ak_vaes2_cfb128_decrypt,
+    .polyval_init = ak_vaes2_polyval_init,
+    .polyval = ak_vaes2_polyval,
+    .ctr32le = ak_vaes2_ctr32le,
 };

@@ -9,7 +9,8 @@
  * EVP AES-256-GCM).  Each oracle is first checked on a known answer (RFC
  * 8452 C.1, RFC 7253 appendix A, C2SP) so that a broken harness cannot pass.
  * Random keys, nonces, AAD and messages of every length 0..4 KiB (sampled
- * above 512), every nonce and tag length of OCB; each message also through
+ * above 512), every nonce and tag length of OCB, long messages (16 KiB to
+ * 68 KiB) at odd buffer offsets; each message also through
  * the in-place and tamper checks of mt_check_message.
  */
 #include <gcrypt.h>
@@ -164,6 +165,38 @@ static void one(int mode, size_t kl, size_t nl, size_t tl, size_t al, size_t len
     mt_check_message(m, &k, nonce, nl, aad, al, pt, len, oct, otag, tl, label);
 }
 
+/* Long messages (16 KiB and more: many whole batches of the vector
+ * kernels, every tail) at odd buffer offsets: the oracle seals from aligned
+ * buffers, the library from pt + ip into ct + op, then mt_check_message
+ * (in place, open, tampering) on the unaligned input. */
+enum { LONGMAX = 70000 };
+static uint8_t lpt[LONGMAX + 16], loct[LONGMAX + 16], lct[LONGMAX + 16];
+static void one_long(int mode, size_t kl, size_t nl, size_t tl, size_t al, size_t len, size_t ip,
+                     size_t op, const char *be)
+{
+    static mt_key k;
+    const mt_aead *m = mode == 0 ? &mt_gcmsiv : &mt_ocb;
+    uint8_t otag[16], tag[16];
+    char label[112];
+    th_fill(key, kl);
+    th_fill(nonce, nl);
+    th_fill(aad, al);
+    th_fill(lpt + ip, len);
+    snprintf(label, sizeof label, "long k%zu n%zu t%zu a%zu len%zu in+%zu out+%zu", kl, nl, tl, al,
+             len, ip, op);
+    if (mode == 0)
+        gc_siv_seal(key, kl, nonce, aad, al, lpt + ip, len, loct, otag);
+    else
+        ossl_aead_seal(ocb_cipher(kl), key, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl, 1);
+    if (m->init(&k, key, kl, be) != AESKIT_OK)
+        die("init");
+    int st = m->seal(&k, lct + op, tag, tl, lpt + ip, len, nonce, nl, aad, al);
+    TH_CHECK(st == AESKIT_OK, "%s %s: seal %s", m->name, label, aeskit_strerror(st));
+    TH_CHECK_MEM(lct + op, loct, len, "%s %s: ciphertext vs oracle", m->name, label);
+    TH_CHECK_MEM(tag, otag, tl, "%s %s: tag vs oracle", m->name, label);
+    mt_check_message(m, &k, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl, label);
+}
+
 static size_t pick_len(size_t i)
 {
     if (i <= 512)
@@ -187,6 +220,16 @@ int main(void)
         static const size_t kls[3] = {16, 24, 32};
         one(1, kls[th_randn(3)], 1 + i % 15, 8 + (i / 15) % 9, al, len, be);
         one(2, 32, 24, 16, al, len, be);
+    }
+    /* Long and unaligned: 16 KiB, around it, and up to LONGMAX. */
+    static const size_t longs[] = {16383, 16384, 16385, 16384 + 255, 32768 + 17, 65536 + 15};
+    size_t nlong = th_scaled(12, 4);
+    for (size_t i = 0; i < nlong; i++) {
+        size_t len = i < sizeof longs / sizeof longs[0] ? longs[i] : 16384 + th_randn(LONGMAX - 16384);
+        size_t ip = th_randn(16), op = th_randn(16), al = th_randn(2) ? th_randn(40) : th_randn(600);
+        one_long(0, th_randn(2) ? 16 : 32, 12, 16, al, len, ip, op, be);
+        static const size_t kls[3] = {16, 24, 32};
+        one_long(1, kls[th_randn(3)], 1 + th_randn(15), 8 + th_randn(9), al, len, ip, op, be);
     }
     /* Every OCB nonce and tag length with every key length, short messages. */
     for (size_t nl = 1; nl <= 15; nl++)

@@ -217,6 +217,32 @@ static aeskit_status stream_ofb(const aeskit_aes_key *k, const uint8_t *iv, cons
     return st;
 }
 
+/* CFB-128 decryption of long messages (16 KiB and more: many whole batches
+ * of a one-pass kernel, and its tails) at odd buffer offsets, out of place
+ * and in place, against OpenSSL. */
+enum { CFB_LONG = 70000 };
+static void test_cfb_long(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
+{
+    static uint8_t lin[CFB_LONG + 16], lref[CFB_LONG + 16], lout[CFB_LONG + 16];
+    static const size_t longs[] = {16384, 16385, 16384 + 16 * 17 + 5, 65536 + 48};
+    size_t n = th_scaled(8, 4);
+    for (size_t i = 0; i < n; i++) {
+        size_t len = i < 4 ? longs[i] : 16384 + th_randn(CFB_LONG - 16384);
+        size_t ip = th_randn(16), op = th_randn(16), m = 0;
+        uint8_t iv[16];
+        th_fill(iv, 16);
+        th_fill(lin + ip, len);
+        TH_CHECK(or2_simple("cfb", 0, key, klen, iv, lin + ip, len, lref, &m) && m == len,
+                 "openssl cfb decrypt");
+        aeskit_status st = aeskit_cfb128_decrypt(k, lout + op, lin + ip, len, iv);
+        TH_CHECK(st == AESKIT_OK, "cfb dec long: %s", aeskit_strerror(st));
+        TH_CHECK_MEM(lout + op, lref, len, "cfb decrypt k=%zu len=%zu in+%zu out+%zu", klen, len, ip, op);
+        st = aeskit_cfb128_decrypt(k, lin + ip, lin + ip, len, iv);
+        TH_CHECK(st == AESKIT_OK && th_first_diff(lin + ip, lref, len) == len,
+                 "cfb decrypt in place k=%zu len=%zu at +%zu", klen, len, ip);
+    }
+}
+
 static void test_cfb_ofb(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
     static const size_t steps[6] = {1, 7, 15, 16, 17, 0};
@@ -473,6 +499,7 @@ int main(void)
         test_kwp(&k, key, key_lens[i]);
         test_cts(&k, key, key_lens[i]);
         test_cfb_ofb(&k, key, key_lens[i]);
+        test_cfb_long(&k, key, key_lens[i]);
         aeskit_aes_wipe(&k);
         test_siv(2 * key_lens[i]);
 #ifdef AESKIT_HAVE_GCRYPT

@@ -206,6 +206,10 @@ static void check_backend(const char *be)
             /* CTR, CBC, PKCS#7 (valid and invalid padding), ECB, XTS */
             CT_EXPECT(aeskit_ctr_crypt(&ak, out, msg, n, iv), AESKIT_OK);
             STILL_SECRET(out, n);
+            /* CFB-128 decryption (the VAES backends' one-pass kernel) */
+            CT_EXPECT(aeskit_cfb128_decrypt(&ak, out2, out, n, iv), AESKIT_OK);
+            STILL_SECRET(out2, n);
+            operations += 1;
             size_t nb = n & ~(size_t)15;
             uint8_t chain[16];
             memcpy(chain, iv, 16);

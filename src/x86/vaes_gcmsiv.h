@@ -1,0 +1,210 @@
+/*
+ * vaes_gcmsiv.h - AES-GCM-SIV's (RFC 8452) two passes on the x86-vaes
+ * vectors: POLYVAL (the polyval_init and polyval entries) and the CTR pass
+ * with the 32-bit little-endian counter (ctr32le).
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX2, PCLMULQDQ for the 128-bit key
+ * steps; on zmm AVX-512 F/BW/VL (AK_TGT of the width file).  Needs
+ * vaes_aes.h, vaes_ghash.h and vaes_block.h.
+ *
+ * POLYVAL natively.  RFC 8452 appendix A: POLYVAL(H, X_1..X_n) =
+ * rev(GHASH(mulX_GHASH(rev(H)), rev(X_1), ..., rev(X_n))), rev the byte
+ * reversal of a block.  vaes_ghash.h's register form of a GHASH block Z is
+ * r(Z) = bswap(Z) = rev(Z) read as a little-endian integer, and its key is
+ * K_1 = r(H_G * x^-1) (section 3 there).  So with H_G = mulX_GHASH(rev(H)) =
+ * rev(H) * x:
+ *   - the register form of the GHASH block rev(X) is X itself, as loaded;
+ *   - the POLYVAL value rev(Y) of a GHASH state Y is r(Y), the register;
+ *   - K_1 = r(rev(H) * x * x^-1) = r(rev(H)) = H as loaded.
+ * POLYVAL is therefore vaes_ghash.h's products and reduction (sections 2-4
+ * and 6 there) on the bytes as they are in memory: no byte shuffle on the
+ * data, the state or the key, and K_j = K_{j-1} (x) K_1 by x_gmul.  The
+ * products are schoolbook at both widths (this table has no Karatsuba
+ * half-sums).
+ *
+ * Per message the key is new (RFC 8452 section 4 derives it from the
+ * nonce), so the power table is built for the message's length only: at
+ * most PV_NPOW powers, fewer for short messages (polyval_init's nblocks),
+ * one 128-bit product for K_2 .. K_{AK_LANES}, then whole vectors at a
+ * time, D_v = D_{v-p} (x) K_{AK_LANES*p} for the largest power of two
+ * p <= v (D_v the descending vector K_{AK_LANES*(v+1)} .. K_{AK_LANES*v+1}),
+ * so the chain is logarithmic in the number of powers, not linear.  The
+ * blocks are folded PV chunk at a time (chunk <= the powers held), one
+ * reduction per chunk; a partial last block is zero-padded by the windowed
+ * load, which is POLYVAL's padding (section 4).
+ *
+ * The counter (section 4): the first 32 bits of the counter block are a
+ * little-endian integer incremented modulo 2^32, the other 96 fixed.  In a
+ * vector lane that word is the lane's low dword as loaded, so the counters
+ * are a 32-bit lane add on the loaded block, with no byte shuffle; wrapping
+ * modulo 2^32 is the add's own (appendix C.3's vectors).
+ *
+ * Constant time: the counter block comes from the tag, which is public in
+ * GCM-SIV, and is still only added to, never branched on; lengths decide
+ * the chunks and windows; the key powers, state and data reach only
+ * carry-less multiplies, XORs and AES rounds.
+ */
+
+#define PV_NPOW (2 * BATCH) /* powers of the POLYVAL key at most: 32 (zmm), 16 (ymm) */
+
+/* The backend-owned part of ak_ghash for POLYVAL: pow[PV_NPOW - j] = K_j for
+ * j = 1 .. npow (descending, as vaes_ghash.h's table), and AK_LANES - 1
+ * zero rows after them, which a window's vector load past the last power
+ * reaches (their lanes meet zero data). */
+typedef struct {
+    uint8_t pow[PV_NPOW + AK_LANES - 1][16];
+    uint32_t npow; /* 1 .. AK_LANES, or a multiple of AK_LANES up to PV_NPOW */
+} ak_vaes_polyval_key;
+_Static_assert(sizeof(ak_vaes_polyval_key) <= AESKIT_GHASH_KEY_SIZE, "ak_vaes_polyval_key fits ak_ghash.data");
+
+/* The reduced product of two vectors of K-form values, lane by lane (the
+ * same schoolbook product and reduction as x_gmul). */
+VAES_INLINE vec_t vaes_pv_vmul(vec_t a, vec_t b)
+{
+    const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));
+    vec_t lo = v_clmul(a, b, 0x00), hi = v_clmul(a, b, 0x11);
+    vec_t mid = v_xor(v_clmul(a, b, 0x01), v_clmul(a, b, 0x10));
+    mid = v_xor3(mid, v_swap64(lo), v_clmul(lo, c, 0x00));
+    return v_xor3(hi, v_swap64(mid), v_clmul(mid, c, 0x00));
+}
+
+VAES_INLINE void vaes_polyval_init(ak_ghash *gk, const uint8_t H[16], size_t nblocks)
+{
+    ak_vaes_polyval_key *g = (ak_vaes_polyval_key *)(void *)gk->data;
+    size_t want = nblocks < PV_NPOW ? nblocks : PV_NPOW;
+    size_t nvec = (want + AK_LANES - 1) / AK_LANES;
+    nvec = nvec ? nvec : 1;
+    uint8_t(*pw)[16] = g->pow;
+    for (int j = 0; j < AK_LANES - 1; j++)
+        x_store(pw[PV_NPOW + j], _mm_setzero_si128());
+    /* D_0: K_1 .. K_{AK_LANES} one 128-bit product at a time; a message of
+     * fewer blocks takes only as many (a chunk never has more blocks than
+     * the key has powers, and a vector load past K_1 meets the zero rows). */
+    size_t first = want < AK_LANES ? (want ? want : 1) : AK_LANES;
+    __m128i k1 = x_load(H), kj = k1;
+    x_store(pw[PV_NPOW - 1], k1);
+    for (size_t j = 2; j <= first; j++) {
+        kj = x_gmul(kj, k1);
+        x_store(pw[PV_NPOW - j], kj);
+    }
+    if (nvec == 1) {
+        g->npow = (uint32_t)first;
+        return;
+    }
+    vec_t D[PV_NPOW / AK_LANES];
+    D[0] = v_loadu(pw[PV_NPOW - AK_LANES]);
+    for (size_t v = 1; v < nvec; v++) {
+        size_t p = 1;
+        while (2 * p <= v)
+            p *= 2;
+        /* K_{AK_LANES*p} is the first lane of D_{p-1} */
+        D[v] = vaes_pv_vmul(D[v - p], v_bcast_x(v_low128(D[p - 1])));
+        v_storeu(pw[PV_NPOW - AK_LANES * (v + 1)], D[v]);
+    }
+    g->npow = (uint32_t)(AK_LANES * nvec);
+}
+
+/* a += x * (powers at pw), schoolbook middle term. */
+VAES_INLINE void vaes_pv_acc(gacc *a, vec_t x, const uint8_t *pw)
+{
+    vec_t h = v_loadu(pw);
+    a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
+    a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+    a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+}
+
+/* The two-multiply reduction (vaes_ghash.h section 4) of schoolbook sums,
+ * then the lanes summed. */
+VAES_INLINE __m128i vaes_pv_reduce(gacc a)
+{
+    const vec_t c = v_bcast_x(_mm_set1_epi64x((long long)0xc200000000000000ULL));
+    vec_t mid = v_xor3(a.mid, v_swap64(a.lo), v_clmul(a.lo, c, 0x00));
+    return v_hxor(v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00)));
+}
+
+/* Folds chunks of at most npow blocks of the len bytes at in into y. */
+VAES_INLINE __m128i vaes_polyval_bytes(const ak_vaes_polyval_key *g, __m128i y, const uint8_t *in, size_t len)
+{
+    const size_t cap = 16 * (size_t)g->npow;
+    while (len) {
+        size_t n = len < cap ? len : cap;
+        size_t m = (n + 15) / 16;
+        const uint8_t *pw = (const uint8_t *)(const void *)g->pow + 16 * (PV_NPOW - m);
+        gacc a;
+        vaes_gacc_zero(&a);
+        if (n == 16 * PV_NPOW) {
+            _Pragma("GCC unroll 8")
+            for (int j = 0; j < PV_NPOW / AK_LANES; j++) {
+                vec_t x = v_loadu(in + VB * j);
+                if (j == 0)
+                    x = v_xor(x, v_zext(y));
+                vaes_pv_acc(&a, x, pw + VB * j);
+            }
+        } else {
+            for (size_t j = 0; j * AK_LANES < m; j++) {
+                vec_t x = v_load_window(in, (ptrdiff_t)(VB * j), n);
+                if (j == 0)
+                    x = v_xor(x, v_zext(y));
+                vaes_pv_acc(&a, x, pw + VB * j);
+            }
+        }
+        y = vaes_pv_reduce(a);
+        len -= n;
+        in += n;
+    }
+    return y;
+}
+
+/* The polyval entry: S = POLYVAL state (byte order of RFC 8452), folded
+ * with len bytes, the last block zero-padded. */
+VAES_INLINE void vaes_polyval(const ak_ghash *gk, uint8_t S[16], const uint8_t *in, size_t len)
+{
+    const ak_vaes_polyval_key *g = (const ak_vaes_polyval_key *)(const void *)gk->data;
+    x_store(S, vaes_polyval_bytes(g, x_load(S), in, len));
+}
+
+/* ---- CTR with the little-endian 32-bit counter ---------------------------- */
+
+VAES_INLINE void vaes_ctr32le_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t len,
+                                   const uint8_t ctr[16], const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t step = v_lane_step();
+    vec_t cv = v_add32(v_bcast(ctr), v_lane_idx()), x[NV], d[NV];
+    for (; len >= 16 * BATCH; len -= 16 * BATCH, in += 16 * BATCH, out += 16 * BATCH) {
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(cv, K[0]);
+            cv = v_add32(cv, step);
+            d[j] = v_loadu(in + VB * j);
+        }
+        vaes_aes_enc_n(x, K, d, NV, R);
+        for (int j = 0; j < NV; j++)
+            v_storeu(out + VB * j, x[j]);
+    }
+    if (len) {
+        for (int j = 0; j < NV; j++) {
+            x[j] = v_xor(cv, K[0]);
+            cv = v_add32(cv, step);
+        }
+        switch (vaes_tail_vectors(len)) {
+        case 1: vaes_ctr_tail_n(x, K, in, out, len, 1, R); break;
+        case 2: vaes_ctr_tail_n(x, K, in, out, len, 2, R); break;
+        case 3: vaes_ctr_tail_n(x, K, in, out, len, 3, R); break;
+        default: vaes_ctr_tail_n(x, K, in, out, len, 4, R); break;
+        }
+    }
+}
+
+/* The ctr32le entry: out = in ^ E(ctr), E(ctr + 1), ... over len bytes. */
+VAES_INLINE void vaes_ctr32le(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len, const uint8_t ctr[16])
+{
+    if (!len)
+        return;
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    switch (k->rounds) {
+    case 10: vaes_ctr32le_body(ks, out, in, len, ctr, 10); break;
+    case 12: vaes_ctr32le_body(ks, out, in, len, ctr, 12); break;
+    default: vaes_ctr32le_body(ks, out, in, len, ctr, 14); break;
+    }
+}
