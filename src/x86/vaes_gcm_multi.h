@@ -15,7 +15,7 @@
  *   AES vector 0      lane l = J0 of message l (the tag's E_K(J0)),
  *   AES vector 1 + b  lane l = inc32^(1+b)(J0_l), the counter of data block b,
  * so one round sequence encrypts NB + 1 blocks of four messages.  The data
- * is loaded as one window per message (the page-safe v_load_window) and
+ * is loaded as one window per message (the page-safe v_load_w) and
  * turned into the block-major layout by a 4x4 transpose of 128-bit lanes;
  * the output goes back the same way.
  *
@@ -48,6 +48,38 @@
 
 #define MX_MAXB 4   /* data blocks per message in the multi kernel */
 #define MX_GROUPS 2 /* groups of four messages per kernel call */
+
+/* The window mask of bytes [0, n) of a buffer, n <= 64 (v_wmask at
+ * offset 0, without its general bounds). */
+VAES_INLINE wmask_t vaes_mx_wmask(size_t n) { return n ? (wmask_t)(~(uint64_t)0 >> (64 - n)) : 0; }
+
+/* The first 16 * NB bytes at p (NB <= 4 whole blocks: plain loads, the
+ * rest of the vector zero). */
+VAES_INLINE vec_t vaes_mx_load_full(const uint8_t *p, const int NB)
+{
+    switch (NB) {
+    case 1: return _mm512_zextsi128_si512(x_load(p));
+    case 2: return _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p));
+    case 3:
+        return _mm512_inserti32x4(_mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p)),
+                                  x_load(p + 32), 2);
+    default: return v_loadu(p);
+    }
+}
+
+/* Stores the first 16 * NB bytes of v at p (plain stores). */
+VAES_INLINE void vaes_mx_store_full(uint8_t *p, vec_t v, const int NB)
+{
+    switch (NB) {
+    case 1: x_store(p, _mm512_castsi512_si128(v)); break;
+    case 2: _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v)); break;
+    case 3:
+        _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v));
+        x_store(p + 32, _mm512_extracti32x4_epi32(v, 2));
+        break;
+    default: v_storeu(p, v); break;
+    }
+}
 
 /* Lane l = the 16 bytes at p_l. */
 VAES_INLINE vec_t vaes_mx_lanes(const void *p0, const void *p1, const void *p2, const void *p3)
@@ -156,6 +188,7 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
     gacc a[MX_GROUPS];
     vec_t lenb[MX_GROUPS];
     __mmask64 seal[MX_GROUPS];
+    int full[MX_GROUPS];
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
         const ak_gcm_msg *const *p = q + 4 * g;
@@ -164,25 +197,37 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
         _Pragma("GCC unroll 4")
         for (int b = 0; b < NB; b++)
             x[g][b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
+        /* whole blocks in every lane (the common uniform batch): plain
+         * loads and stores, no masks */
+        full[g] = p[0]->len == 16 * (size_t)NB && p[1]->len == 16 * (size_t)NB && p[2]->len == 16 * (size_t)NB &&
+                  p[3]->len == 16 * (size_t)NB;
         vec_t w[4];
-        if (NB) {
+        if (NB == 1 && full[g]) {
+            d[g][0] = vaes_mx_lanes(p[0]->in, p[1]->in, p[2]->in, p[3]->in);
+        } else if (NB) {
             _Pragma("GCC unroll 4")
             for (int l = 0; l < 4; l++)
-                w[l] = v_load_window(p[l]->in, 0, p[l]->len);
+                w[l] = full[g] ? vaes_mx_load_full(p[l]->in, NB) : v_load_w(p[l]->in, 0, vaes_mx_wmask(p[l]->len));
             vaes_mx_transpose(w);
             _Pragma("GCC unroll 4")
             for (int b = 0; b < NB; b++)
                 d[g][b] = w[b];
         }
-        _Pragma("GCC unroll 4")
-        for (int l = 0; l < 4; l++)
-            w[l] = v_load_window(p[l]->aad, 0, p[l]->aad_len);
+        vec_t av;
+        if (p[0]->aad_len == 16 && p[1]->aad_len == 16 && p[2]->aad_len == 16 && p[3]->aad_len == 16) {
+            av = vaes_mx_lanes(p[0]->aad, p[1]->aad, p[2]->aad, p[3]->aad);
+        } else {
+            _Pragma("GCC unroll 4")
+            for (int l = 0; l < 4; l++)
+                w[l] = v_load_w(p[l]->aad, 0, vaes_mx_wmask(p[l]->aad_len));
+            av = vaes_mx_first_lanes(w);
+        }
         const vec_t lv = vaes_mx_lenblocks(p);
         lenb[g] = v_shuffle8(_mm512_srli_epi64(lv, 3), v_zero());
         seal[g] = vaes_mx_seal_lanes(p);
         /* the A and L products need no AES output */
         vaes_gacc_zero(&a[g]);
-        vaes_mx_gacc_mul(&a[g], v_shuffle8(vaes_mx_first_lanes(w), bsw), vaes_mx_pow(p, NB + 2, SAME));
+        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, NB + 2, SAME));
         vaes_mx_gacc_mul(&a[g], lv, vaes_mx_pow(p, 1, SAME));
     }
     _Pragma("GCC unroll 14")
@@ -214,15 +259,30 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
         if (!NB)
             break;
         const ak_gcm_msg *const *p = q + 4 * g;
+        if (NB == 1 && full[g]) {
+            x_store(p[0]->out, _mm512_castsi512_si128(x[g][1]));
+            if ((size_t)(4 * g + 1) < cnt)
+                x_store(p[1]->out, _mm512_extracti32x4_epi32(x[g][1], 1));
+            if ((size_t)(4 * g + 2) < cnt)
+                x_store(p[2]->out, _mm512_extracti32x4_epi32(x[g][1], 2));
+            if ((size_t)(4 * g + 3) < cnt)
+                x_store(p[3]->out, _mm512_extracti32x4_epi32(x[g][1], 3));
+            continue;
+        }
         vec_t w[4];
         _Pragma("GCC unroll 4")
         for (int b = 0; b < 4; b++)
             w[b] = b < NB ? x[g][b + 1] : v_zero();
         vaes_mx_transpose(w);
         _Pragma("GCC unroll 4")
-        for (int l = 0; l < 4; l++)
-            if ((size_t)(4 * g + l) < cnt)
-                v_store_window(p[l]->out, 0, p[l]->len, w[l]);
+        for (int l = 0; l < 4; l++) {
+            if ((size_t)(4 * g + l) >= cnt)
+                break;
+            if (full[g])
+                vaes_mx_store_full(p[l]->out, w[l], NB);
+            else
+                v_store_w(p[l]->out, 0, vaes_mx_wmask(p[l]->len), w[l]);
+        }
     }
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
