@@ -356,8 +356,11 @@ VAES_INLINE size_t vaes_gcm_multi_group(ak_gcm_msg *m, size_t n)
     const size_t cap = n < 4 * MX_GROUPS ? n : 4 * MX_GROUPS;
     const uint32_t rounds = m[0].aes->rounds;
     size_t k = 1, same = 1;
-    while (k < cap && vaes_mx_class(&m[k]) == c && m[k].aes->rounds == rounds) {
-        same += same == k && m[k].aes == m[0].aes && m[k].gh == m[0].gh;
+    while (k < cap && vaes_mx_class(&m[k]) == c) {
+        int sk = m[k].aes == m[0].aes && m[k].gh == m[0].gh;
+        if (!sk && m[k].aes->rounds != rounds) /* one key: one round count, no load */
+            break;
+        same += same == k && sk;
         k++;
     }
     if (k < 2)
