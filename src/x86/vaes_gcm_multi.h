@@ -229,7 +229,7 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
         seal[g] = vaes_mx_seal_lanes(p);
         /* the A and L products need no AES output */
         vaes_gacc_zero(&a[g]);
-        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, NB + 2, SAME));
+        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, (size_t)(NB + 2), SAME));
         vaes_mx_gacc_mul(&a[g], lv, vaes_mx_pow(p, 1, SAME));
     }
     _Pragma("GCC unroll 14")
