@@ -6,7 +6,9 @@
  * number of messages (0..24), and for each message its key (from a pool of
  * four, sizes mixed), lengths, tag length, IV or nonce length, whether it
  * runs in place, and a byte of tampering; a batch may therefore hold bad
- * arguments, bad tags and shared keys side by side.
+ * arguments, bad tags and shared keys side by side.  For GCM one bit makes
+ * a message small (0..96 bytes, AAD 0..19, a 12-byte IV, a valid tag
+ * length), so runs of them reach the x86-vaes-avx512 multi-message kernel.
  */
 #include "fuzz_common.h"
 
@@ -42,6 +44,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         q->tag_len = 3 + b2 % 15;                  /* 3..17: a few invalid */
         q->iv_len = mode < 2 ? b2 % 17 : 6 + b2 % 9; /* GCM 0..16, CCM 6..14 */
         q->aad_len = fz_byte(&r) % 40;
+        if (mode < 2 && (b0 & 8)) { /* GCM: small, 12-byte IV: the runs of vaes_gcm_multi.h */
+            q->len %= 97;
+            q->iv_len = 12;
+            q->tag_len = b2 & 1 ? 16 : 12;
+            q->aad_len %= 20;
+        }
         q->in = i_used;
         fz_take(&r, I + i_used, q->len);
         i_used += q->len;

@@ -5,7 +5,7 @@
 # kernels are bound by instruction issue, so this is what to compare when
 # changing the small-message path.
 #
-# usage: scripts/icount.sh [--open] [--aad N] [--key 16|24|32] [--ops] LEN...
+# usage: scripts/icount.sh [--open] [--aad N] [--key 16|24|32] [--batch N] [--ops] LEN...
 #   e.g. scripts/icount.sh 16 64          (seal, 16-byte AAD, AES-128)
 #        AESKIT_BACKEND=x86-vaes-avx2 scripts/icount.sh --open 64
 #   --ops also prints how many times each mnemonic ran ("op N mnemonic");
@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --open) opts+=("$1"); shift ;;
     --ops) export ICOUNT_MNEMONICS=1; shift ;;
-    --aad|--key) opts+=("$1" "$2"); shift 2 ;;
+    --aad|--key|--batch) opts+=("$1" "$2"); shift 2 ;;
     *) sizes+=("$1"); shift ;;
   esac
 done

@@ -113,34 +113,52 @@ mo_batch_pair(const mo_span *si, const mo_span *sj, unsigned nout, unsigned nk)
     return 0;
 }
 
-/* 1 if the n descriptors of dsize bytes at d keep the rule, 0 if not.
- * nout output kinds, nk kinds in all (nout <= nk <= MO_BATCH_KINDS). */
-static inline __attribute__((always_inline)) int
-mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned nout,
-                  unsigned nk)
-{
-    mo_span hull[MO_BATCH_KINDS], s[MO_BATCH_KINDS];
+/* The one pass of the check (the hull of each kind, and whether the
+ * outputs of each kind come in increasing order without overlapping), fed
+ * message by message: a front end that already walks its messages (to run
+ * their own checks) adds each one's spans there, and mo_batch_disjoint_scanned
+ * finishes the check with exactly mo_batch_disjoint's answer. */
+typedef struct mo_batch_scan {
+    mo_span hull[MO_BATCH_KINDS];
     uintptr_t prev_hi[MO_BATCH_KINDS];
-    int sorted = 1;
-    const mo_span D = mo_span_of(d, n * dsize);
+    int sorted;
+} mo_batch_scan;
+
+static inline __attribute__((always_inline)) void mo_batch_scan_init(mo_batch_scan *sc, unsigned nk)
+{
     for (unsigned k = 0; k < nk; k++) {
-        hull[k] = mo_span_none();
-        prev_hi[k] = 0;
+        sc->hull[k] = mo_span_none();
+        sc->prev_hi[k] = 0;
     }
-    /* Branch-free per message: the kinds are constants, the loops unroll. */
-    for (size_t i = 0; i < n; i++) {
-        f(d, i, s);
+    sc->sorted = 1;
+}
+
+/* Branch-free per message: the kinds are constants, the loops unroll. */
+static inline __attribute__((always_inline)) void
+mo_batch_scan_add(mo_batch_scan *sc, const mo_span *s, unsigned nout, unsigned nk)
+{
 #pragma GCC unroll 8
-        for (unsigned k = 0; k < nk; k++) {
-            hull[k].lo = s[k].lo < hull[k].lo ? s[k].lo : hull[k].lo;
-            hull[k].hi = s[k].hi > hull[k].hi ? s[k].hi : hull[k].hi;
-        }
-#pragma GCC unroll 8
-        for (unsigned k = 0; k < nout; k++) {
-            sorted &= s[k].lo >= prev_hi[k];
-            prev_hi[k] = s[k].hi > prev_hi[k] ? s[k].hi : prev_hi[k];
-        }
+    for (unsigned k = 0; k < nk; k++) {
+        sc->hull[k].lo = s[k].lo < sc->hull[k].lo ? s[k].lo : sc->hull[k].lo;
+        sc->hull[k].hi = s[k].hi > sc->hull[k].hi ? s[k].hi : sc->hull[k].hi;
     }
+#pragma GCC unroll 8
+    for (unsigned k = 0; k < nout; k++) {
+        sc->sorted &= s[k].lo >= sc->prev_hi[k];
+        sc->prev_hi[k] = s[k].hi > sc->prev_hi[k] ? s[k].hi : sc->prev_hi[k];
+    }
+}
+
+/* 1 if the n descriptors of dsize bytes at d keep the rule, 0 if not, after
+ * every message's spans went through mo_batch_scan_add into sc.  nout
+ * output kinds, nk kinds in all (nout <= nk <= MO_BATCH_KINDS). */
+static inline __attribute__((always_inline)) int
+mo_batch_disjoint_scanned(const mo_batch_scan *sc, const void *d, size_t n, size_t dsize,
+                          mo_spans_fn f, unsigned nout, unsigned nk)
+{
+    mo_span s[MO_BATCH_KINDS];
+    const mo_span *hull = sc->hull;
+    const mo_span D = mo_span_of(d, n * dsize);
     /* The descriptor array against each kind's hull; span by span only
      * where a hull meets it. */
     for (unsigned k = 0; k < nk; k++) {
@@ -152,7 +170,7 @@ mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned
                 return 0;
         }
     }
-    if (!sorted) {
+    if (!sc->sorted) {
         mo_span t[MO_BATCH_KINDS];
         for (size_t i = 0; i < n; i++) {
             f(d, i, s);
@@ -171,6 +189,21 @@ mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned
             if (mo_span_meet(hull[a], hull[b]) && mo_batch_sweep(d, n, f, a, b))
                 return 0;
     return 1;
+}
+
+/* 1 if the n descriptors of dsize bytes at d keep the rule, 0 if not. */
+static inline __attribute__((always_inline)) int
+mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned nout,
+                  unsigned nk)
+{
+    mo_batch_scan sc;
+    mo_span s[MO_BATCH_KINDS];
+    mo_batch_scan_init(&sc, nk);
+    for (size_t i = 0; i < n; i++) {
+        f(d, i, s);
+        mo_batch_scan_add(&sc, s, nout, nk);
+    }
+    return mo_batch_disjoint_scanned(&sc, d, n, dsize, f, nout, nk);
 }
 
 /* The result of a batch call: the first failure's status, or AESKIT_OK.

@@ -89,7 +89,21 @@ static void gb_run(ak_gcm_msg *d, size_t k)
     }
 }
 
-static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
+/* The spans of message i for the overlap check, by mode (a constant). */
+static inline __attribute__((always_inline)) void gb_spans_of(const aeskit_gcm_msg *m, int mode,
+                                                              mo_span *s)
+{
+    gb_spans(m, mode == GB_SEAL || mode == GB_GMAC, mode == GB_SEAL || mode == GB_OPEN, s);
+}
+
+/* The whole batch, one pass per step: each message's own checks and its
+ * spans into the overlap scan; the cross-message rule; per chunk the
+ * descriptors (one kernel call when they all belong to one backend's own
+ * kernel), then tags truncated or compared.  The first failure is tracked
+ * on the way, so the result needs no last pass.  Always inlined into the
+ * four entries, so the mode is a constant. */
+static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n,
+                                                                     const int mode)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
@@ -98,17 +112,33 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
     uint8_t none[64] = {0};
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
-    size_t good = 0;
+    const unsigned nout = mode == GB_SEAL ? 2 : mode == GB_GMAC_VERIFY ? 0 : 1;
+    const unsigned nk = data ? 5 : 3;
+    size_t good = 0, first = n; /* the first failing message */
+    mo_batch_scan sc;
+    mo_batch_scan_init(&sc, nk);
     for (size_t i = 0; i < n; i++) {
-        m[i].status = gb_check(&m[i], mode, none + 32);
-        good += m[i].status == AESKIT_OK;
+        aeskit_status st = gb_check(&m[i], mode, none + 32);
+        m[i].status = st;
+        good += st == AESKIT_OK;
+        if (MO_UNLIKELY(st != AESKIT_OK) && first == n)
+            first = i;
+    }
+    /* The scan in a loop of its own: beside the call of the checks its
+     * hulls would not stay in registers. */
+    for (size_t i = 0; i < n; i++) {
+        mo_span s[MO_BATCH_KINDS];
+        gb_spans_of(&m[i], mode, s);
+        mo_batch_scan_add(&sc, s, nout, nk);
     }
     int disjoint;
     switch (mode) { /* constant function pointers, so each check is inlined */
-    case GB_SEAL: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_seal, 2, 5); break;
-    case GB_OPEN: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_open, 1, 5); break;
-    case GB_GMAC: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac, 1, 3); break;
-    default: disjoint = mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac_verify, 0, 3); break;
+    case GB_SEAL: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_seal, 2, 5); break;
+    case GB_OPEN: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_open, 1, 5); break;
+    case GB_GMAC: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_gmac, 1, 3); break;
+    default:
+        disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_gmac_verify, 0, 3);
+        break;
     }
     if (MO_UNLIKELY(!disjoint)) {
         for (size_t i = 0; i < n; i++)
@@ -125,7 +155,9 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
         ak_gcm_msg d[MO_BATCH_CHUNK];
         AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
         uint32_t idx[MO_BATCH_CHUNK];
-        size_t k = 0;
+        size_t k = 0, nshort = 0; /* seal tags shorter than 16 bytes (through T) */
+        const ak_backend *be = NULL;
+        int one = 1; /* every descriptor for be's own kernel */
         for (size_t i = base; i < end; i++) {
             aeskit_gcm_msg *mm = &m[i];
             if (mm->status != AESKIT_OK)
@@ -136,11 +168,21 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
                 ak_mo_gcm_msg_from(&d[k], mm, dir, none + 32, 0, none + 32);
             /* A full seal tag goes straight to the caller, as in gcm.c:
              * the kernel writes it after reading every input. */
-            d[k].tag = (!verify && mm->tag_len == 16) ? mm->tag : T[k];
+            int direct = !verify && mm->tag_len == 16;
+            d[k].tag = direct ? mm->tag : T[k];
+            nshort += !verify && !direct;
+            if (!be)
+                be = d[k].aes->be;
+            one &= d[k].aes->be == be && (d[k].flags & AK_GCM_J0_IV12) != 0;
             idx[k] = (uint32_t)(i - base);
             k++;
         }
-        gb_run(d, k);
+        if (MO_LIKELY(one && k))
+            be->gcm_msgs(d, k);
+        else
+            gb_run(d, k);
+        if (!verify && !nshort)
+            continue; /* every tag written in place: nothing in T */
         for (size_t j = 0; j < k; j++) {
             aeskit_gcm_msg *mm = &m[base + idx[j]];
             if (!verify) {
@@ -149,12 +191,15 @@ static aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n, int mode)
                 continue;
             }
             uint32_t eq = ak_ct_eq_mask(T[j], mm->tag, mm->tag_len);
-            if (!eq)
+            if (!eq) {
                 mm->status = ak_mo_gcm_msg_open_fail(&d[j]);
+                if (base + idx[j] < first)
+                    first = base + idx[j];
+            }
         }
         mo_wipe(T, k * 16); /* expected tags would forge their messages */
     }
-    return mo_batch_result(m, n, gb_status);
+    return first < n ? m[first].status : AESKIT_OK;
 }
 
 aeskit_status aeskit_gcm_seal_batch(aeskit_gcm_msg *m, size_t n)

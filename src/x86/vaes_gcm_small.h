@@ -244,11 +244,25 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     vaes_gcm_long_msg(m);
 }
 
-/* A call with other than one message: each in turn. */
+#include "vaes_gcm_multi.h"
+
+/* A call with other than one message: runs of small messages of one class
+ * through the multi-message kernel where the width has one
+ * (vaes_gcm_multi.h), the others each in turn. */
 VAES_NOINLINE void vaes_gcm_msgs_each(ak_gcm_msg *m, size_t n)
 {
-    for (size_t i = 0; i < n; i++)
+    size_t i = 0;
+    while (i < n) {
+#ifdef VAES_MULTI
+        size_t k = vaes_gcm_multi_group(m + i, n - i);
+        if (k) {
+            i += k;
+            continue;
+        }
+#endif
         vaes_gcm_msg(&m[i]);
+        i++;
+    }
 }
 
 VAES_INLINE void vaes_gcm_msgs(ak_gcm_msg *m, size_t n)

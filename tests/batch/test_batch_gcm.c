@@ -14,6 +14,8 @@
  * is the original.  Counter wrap: IVs solved (tests/diff/gf128.h) so that
  * J0 ends in ffffffff - k, mixed among 12-byte-IV messages of one batch.
  * Overlaps across messages and with the descriptor array are refused.
+ * Small messages in runs (test_small) for the multi-message kernel's
+ * groupings.
  */
 #include "batch_common.h"
 #include "gf128.h"
@@ -334,6 +336,115 @@ static void test_overlap(void)
     TH_CHECK(aeskit_gmac_batch(msgs, 0) == AESKIT_OK, "n = 0");
 }
 
+/* One small message for test_small: len bytes, aad_len of AAD, key k;
+ * in place when asked; returns 0 if an arena is full. */
+static int make_small(aeskit_gcm_msg *m, const aeskit_gcm_key *k, size_t len, size_t aad_len, int in_place,
+                      size_t tag_len)
+{
+    memset(m, 0, sizeof *m);
+    m->status = (aeskit_status)99;
+    m->key = k;
+    m->tag_len = tag_len;
+    m->iv_len = 12;
+    m->iv = bt_in(12);
+    m->aad_len = aad_len;
+    m->aad = aad_len ? bt_in(aad_len) : NULL;
+    m->len = len;
+    const uint8_t *p = bt_in(len);
+    if (!m->iv || !p || (aad_len && !m->aad))
+        return 0;
+    if (in_place) {
+        uint8_t *o = bt_out(len);
+        if (!o)
+            return 0;
+        memcpy(o, p, len);
+        m->in = m->out = len ? o : NULL;
+    } else {
+        m->in = len ? p : NULL;
+        m->out = len ? bt_out(len) : NULL;
+        if (len && !m->out)
+            return 0;
+    }
+    m->tag = bt_out(tag_len);
+    return m->tag != NULL;
+}
+
+/* The multi-message kernel's groupings (x86-vaes-avx512, vaes_gcm_multi.h:
+ * runs of messages of at most 64 bytes and one AAD block, by data block
+ * count and round count, up to eight per group with one key, four with
+ * several): batches of 2..64 messages of every length 0..96 with AAD
+ * lengths 0..48, uniform or with lengths varying around it, one key, keys
+ * of mixed sizes per message (AES-128/192/256 in one call) or runs of
+ * keys; in place or not, unaligned (the arenas' random gaps), full and
+ * truncated tags; every seal then opened with one tampered message, and
+ * seal and open batches alternating (each call has one direction).
+ * Lengths of 0 run as GMAC batches too. */
+static void test_small(size_t reps)
+{
+    static const size_t aads[] = {16, 0, 1, 12, 15, 17, 31, 48};
+    for (size_t len = 0; len <= 96; len += th_stride()) {
+        for (size_t rep = 0; rep < reps; rep++) {
+            bt_reset();
+            size_t n = rep == 0 ? 64 : 2 + th_randn(63);
+            size_t aad_len = rep < 8 ? aads[rep] : th_randn(49);
+            int key_mode = (int)(rep % 3); /* 0 one key, 1 mixed per message, 2 runs */
+            int vary = rep % 4 == 3;
+            size_t k0 = th_randn(NKEYS), made = 0;
+            while (made < n) {
+                size_t ki = key_mode == 0 ? k0 : key_mode == 1 ? th_randn(NKEYS) : (made / 5) % NKEYS;
+                size_t l = len;
+                if (vary) /* lengths around len: within its block, or anywhere up to 96 */
+                    l = th_randn(2) ? (len / 16) * 16 + th_randn(16) : th_randn(97);
+                size_t al = vary && th_randn(2) ? th_randn(17) : aad_len;
+                size_t tl = th_randn(8) == 0 ? 12 : 16;
+                if (!make_small(&msgs[made], &keys[ki], l, al, th_randn(10) < 3, tl))
+                    break;
+                made++;
+            }
+            n = made;
+            static uint8_t keep[MAXN][112]; /* vary reaches 111 bytes */
+            for (size_t i = 0; i < n; i++)
+                if (msgs[i].len)
+                    memcpy(keep[i], msgs[i].in, msgs[i].len);
+            run_and_compare(SEAL, msgs, n, "small");
+            for (size_t i = 0; i < n; i++)
+                TH_CHECK(msgs[i].status == AESKIT_OK, "small seal %zu of %zu (len %zu): %d", i, n, msgs[i].len,
+                         msgs[i].status);
+            size_t t = th_randn(n);
+            msgs[t].tag[th_randn(msgs[t].tag_len)] ^= (uint8_t)(1u << th_randn(8));
+            static aeskit_gcm_msg om[MAXN];
+            for (size_t i = 0; i < n; i++) {
+                om[i] = msgs[i];
+                om[i].in = msgs[i].out;
+                if (msgs[i].in != msgs[i].out && msgs[i].len) {
+                    om[i].out = bt_out(msgs[i].len);
+                    if (!om[i].out)
+                        om[i].out = (uint8_t *)(uintptr_t)msgs[i].out;
+                }
+            }
+            run_and_compare(OPEN, om, n, "small tampered");
+            for (size_t i = 0; i < n; i++) {
+                if (i == t) {
+                    TH_CHECK(om[i].status == AESKIT_ERR_AUTH, "small: tampered message %zu: %d", i, om[i].status);
+                    if (om[i].out != om[i].in)
+                        TH_CHECK(th_all_zero(om[i].out, om[i].len), "small: tampered %zu not zeroed", i);
+                } else {
+                    TH_CHECK(om[i].status == AESKIT_OK, "small: message %zu of %zu (len %zu) next to a tampered one: %d",
+                             i, n, om[i].len, om[i].status);
+                    if (om[i].len)
+                        TH_CHECK_MEM(om[i].out, keep[i], om[i].len, "small: message %zu: plaintext lost", i);
+                }
+            }
+            if (len == 0 && !vary) { /* the same messages as GMAC (tags recomputed) */
+                run_and_compare(GMAC, msgs, n, "small");
+                run_and_compare(GMAC_VERIFY, msgs, n, "small");
+                for (size_t i = 0; i < n; i++)
+                    TH_CHECK(msgs[i].status == AESKIT_OK, "small gmac verify %zu: %d", i, msgs[i].status);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     be = th_backend();
@@ -348,6 +459,7 @@ int main(void)
     aeskit_gcm_wipe(&keys[NKEYS]);
     test_overlap();
     test_wrap();
+    test_small(th_scaled(12, 3));
     test_random((int)th_scaled(120, 12));
     return th_finish("batch_gcm");
 }

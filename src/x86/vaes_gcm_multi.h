@@ -1,0 +1,385 @@
+/*
+ * vaes_gcm_multi.h - the x86-vaes-avx512 multi-message GCM kernel: up to
+ * eight small messages of one call (ak_gcm_msg, src/internal.h) side by
+ * side, one message per 128-bit lane.
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
+ * aes_vaes_avx512.c).  Needs vaes_aes.h, vaes_ghash.h and vaes_gcm_small.h's
+ * counter words; included by vaes_gcm_small.h before its gcm_msgs entry,
+ * which groups the messages (vaes_gcm_msgs_each).  Only the zmm build has
+ * it (VAES_MULTI): the lane transposes below are AVX-512 shuffles.
+ *
+ * The layout.  A group is four messages of NB data blocks each (the same
+ * NB, lengths within the last block free, AAD at most one block, the same
+ * round count), and vector b of a group holds block b of all four:
+ *   AES vector 0      lane l = J0 of message l (the tag's E_K(J0)),
+ *   AES vector 1 + b  lane l = inc32^(1+b)(J0_l), the counter of data block b,
+ * so one round sequence encrypts NB + 1 blocks of four messages.  The data
+ * is loaded as one window per message (the page-safe v_load_w) and
+ * turned into the block-major layout by a 4x4 transpose of 128-bit lanes;
+ * the output goes back the same way.
+ *
+ * GHASH per lane.  Message l hashes X = [A, C_0, .., C_{NB-1}, L]
+ * (SP 800-38D 7.1 step 5, at most one AAD block), so with n = NB + 2
+ * blocks, S = A H^n + C_0 H^(n-1) + ... + L H (vaes_ghash.h, section 6).
+ * An empty AAD is a zero A: a leading zero block leaves Y_0 = 0 unchanged,
+ * so it adds nothing.  The lanes of one product are independent (the
+ * multiplies and the reduction of vaes_ghash.h, sections 4 and 6, act on
+ * each 128-bit lane alone), so lane l of the products of vector b with the
+ * power vector P_(n-1-b) (lane l = message l's K_(n-1-b)) accumulate
+ * message l's sum, and ONE reduction of the accumulators gives the four
+ * messages' S in their lanes, without a horizontal sum.  When all messages
+ * of the call share one key the round keys and powers are broadcast
+ * (SAME); otherwise each message's round key and power is gathered into
+ * its lane.
+ *
+ * Each message's own direction is a lane mask: the hash takes the output
+ * (seal) or the input (open) of that lane.  All inputs of a call's group
+ * are read before any output or tag is written: a tag may overlap its own
+ * message's in or aad (the descriptor rules), and outputs of one message
+ * overlap no buffer of another (include/aeskit.h, "Batches").
+ *
+ * Constant time: branches on lengths, round counts, directions, key
+ * pointers and lane counts only; the masks are built from lengths and
+ * directions.
+ */
+#if AK_LANES == 4 && !AK_KARATSUBA
+#define VAES_MULTI 1
+
+#define MX_MAXB 4   /* data blocks per message in the multi kernel */
+#define MX_GROUPS 2 /* groups of four messages per kernel call */
+
+/* The window mask of bytes [0, n) of a buffer, n <= 64 (v_wmask at
+ * offset 0, without its general bounds). */
+VAES_INLINE wmask_t vaes_mx_wmask(size_t n) { return n ? (wmask_t)(~(uint64_t)0 >> (64 - n)) : 0; }
+
+/* The first 16 * NB bytes at p (NB <= 4 whole blocks: plain loads, the
+ * rest of the vector zero). */
+VAES_INLINE vec_t vaes_mx_load_full(const uint8_t *p, const int NB)
+{
+    switch (NB) {
+    case 1: return _mm512_zextsi128_si512(x_load(p));
+    case 2: return _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p));
+    case 3:
+        return _mm512_inserti32x4(_mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)p)),
+                                  x_load(p + 32), 2);
+    default: return v_loadu(p);
+    }
+}
+
+/* Stores the first 16 * NB bytes of v at p (plain stores). */
+VAES_INLINE void vaes_mx_store_full(uint8_t *p, vec_t v, const int NB)
+{
+    switch (NB) {
+    case 1: x_store(p, _mm512_castsi512_si128(v)); break;
+    case 2: _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v)); break;
+    case 3:
+        _mm256_storeu_si256((__m256i *)(void *)p, _mm512_castsi512_si256(v));
+        x_store(p + 32, _mm512_extracti32x4_epi32(v, 2));
+        break;
+    default: v_storeu(p, v); break;
+    }
+}
+
+/* Lane l = the 16 bytes at p_l. */
+VAES_INLINE vec_t vaes_mx_lanes(const void *p0, const void *p1, const void *p2, const void *p3)
+{
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(p0)), x_load(p1), 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(p2)), x_load(p3), 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+/* w[i] lane j <-> w[j] lane i: message-major windows to block-major
+ * vectors and back (the transpose is its own inverse). */
+VAES_INLINE void vaes_mx_transpose(vec_t w[4])
+{
+    vec_t t0 = _mm512_shuffle_i64x2(w[0], w[1], 0x44), t1 = _mm512_shuffle_i64x2(w[0], w[1], 0xee);
+    vec_t t2 = _mm512_shuffle_i64x2(w[2], w[3], 0x44), t3 = _mm512_shuffle_i64x2(w[2], w[3], 0xee);
+    w[0] = _mm512_shuffle_i64x2(t0, t2, 0x88);
+    w[1] = _mm512_shuffle_i64x2(t0, t2, 0xdd);
+    w[2] = _mm512_shuffle_i64x2(t1, t3, 0x88);
+    w[3] = _mm512_shuffle_i64x2(t1, t3, 0xdd);
+}
+
+/* Lane l = lane 0 of w[l]. */
+VAES_INLINE vec_t vaes_mx_first_lanes(const vec_t w[4])
+{
+    vec_t u0 = _mm512_shuffle_i64x2(w[0], w[1], 0x00), u1 = _mm512_shuffle_i64x2(w[2], w[3], 0x00);
+    return _mm512_shuffle_i64x2(u0, u1, 0x88);
+}
+
+/* The round keys of the four messages q[0..3], lane by lane (SAME: all
+ * one key, read as the broadcast copies). */
+VAES_INLINE void vaes_mx_keys(vec_t K[15], const ak_gcm_msg *const *q, const int SAME, const int R)
+{
+    if (SAME) {
+        vaes_load_enc_keys(K, vaes_aes_key(q[0]->aes), R);
+        return;
+    }
+    const ak_vaes_aes_key *k0 = vaes_aes_key(q[0]->aes), *k1 = vaes_aes_key(q[1]->aes);
+    const ak_vaes_aes_key *k2 = vaes_aes_key(q[2]->aes), *k3 = vaes_aes_key(q[3]->aes);
+    _Pragma("GCC unroll 15")
+    for (int r = 0; r <= R; r++)
+        K[r] = vaes_mx_lanes(k0->enc[r], k1->enc[r], k2->enc[r], k3->enc[r]);
+}
+
+/* Lane l = K_e of message l's GHASH key (vaes_ghash.h's table; e <= NPOW). */
+VAES_INLINE vec_t vaes_mx_pow(const ak_gcm_msg *const *q, size_t e, const int SAME)
+{
+    if (SAME)
+        return v_bcast(vaes_gh_pow(vaes_ghash_key(q[0]->gh), e));
+    return vaes_mx_lanes(vaes_gh_pow(vaes_ghash_key(q[0]->gh), e), vaes_gh_pow(vaes_ghash_key(q[1]->gh), e),
+                         vaes_gh_pow(vaes_ghash_key(q[2]->gh), e), vaes_gh_pow(vaes_ghash_key(q[3]->gh), e));
+}
+
+/* a += x * h lane by lane, h a vector of powers (schoolbook middle term,
+ * vaes_ghash.h section 5). */
+VAES_INLINE void vaes_mx_gacc_mul(gacc *a, vec_t x, vec_t h)
+{
+    a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
+    a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+    a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+}
+
+/* Lane l = the length block [len(A)]_64 || [len(C)]_64 of message l, in
+ * register form (the low qword is len * 8, the high one aad_len * 8). */
+VAES_INLINE vec_t vaes_mx_lenblocks(const ak_gcm_msg *const *q)
+{
+    __m128i l0 = _mm_set_epi64x((long long)q[0]->aad_len * 8, (long long)q[0]->len * 8);
+    __m128i l1 = _mm_set_epi64x((long long)q[1]->aad_len * 8, (long long)q[1]->len * 8);
+    __m128i l2 = _mm_set_epi64x((long long)q[2]->aad_len * 8, (long long)q[2]->len * 8);
+    __m128i l3 = _mm_set_epi64x((long long)q[3]->aad_len * 8, (long long)q[3]->len * 8);
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(l0), l1, 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(l2), l3, 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+/* The byte mask of the sealing lanes (16 bits per lane). */
+VAES_INLINE __mmask64 vaes_mx_seal_lanes(const ak_gcm_msg *const *q)
+{
+    uint64_t s = 0;
+    for (int l = 0; l < 4; l++)
+        s |= ((uint64_t)(q[l]->flags & AK_GCM_OPEN) - 1) & ((uint64_t)0xffff << (16 * l));
+    return (__mmask64)s;
+}
+
+/* The live bytes of block b in every lane: byte k of lane l is live iff
+ * 16 b + k < len_l.  lenb holds len_l (at most 16 * MX_MAXB, so it fits a
+ * byte) in every byte of lane l.  (An unsigned compare: the MSan
+ * constant-time suite's intrinsic inventory knows it; a saturating
+ * subtract it does not.) */
+VAES_INLINE __mmask64 vaes_mx_live(vec_t lenb, int b)
+{
+    const vec_t k = _mm512_set_epi8(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9,
+                                    8, 7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0,
+                                    15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+    return _mm512_cmplt_epu8_mask(_mm512_add_epi8(k, _mm512_set1_epi8((char)(16 * b))), lenb);
+}
+
+/* G groups of four messages, q[4g + l] lane l of group g (every q[i]
+ * valid; those at cnt or later repeat a message and are neither stored
+ * nor tagged).  Every message has NB data blocks, aad_len <= 16, R rounds;
+ * SAME: all share q[0]'s key (G = 1 otherwise). */
+VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const int NB, const int G, const int SAME,
+                                const int R)
+{
+    vec_t K[15];
+    vaes_mx_keys(K, q, SAME, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    vec_t x[MX_GROUPS][MX_MAXB + 1], d[MX_GROUPS][MX_MAXB];
+    gacc a[MX_GROUPS];
+    vec_t lenb[MX_GROUPS];
+    __mmask64 seal[MX_GROUPS];
+    int full[MX_GROUPS];
+    _Pragma("GCC unroll 2")
+    for (int g = 0; g < G; g++) {
+        const ak_gcm_msg *const *p = q + 4 * g;
+        const vec_t j0 = vaes_mx_lanes(p[0]->j0, p[1]->j0, p[2]->j0, p[3]->j0);
+        x[g][0] = v_xor(j0, K[0]);
+        _Pragma("GCC unroll 4")
+        for (int b = 0; b < NB; b++)
+            x[g][b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
+        /* whole blocks in every lane (the common uniform batch): plain
+         * loads and stores, no masks */
+        full[g] = p[0]->len == 16 * (size_t)NB && p[1]->len == 16 * (size_t)NB && p[2]->len == 16 * (size_t)NB &&
+                  p[3]->len == 16 * (size_t)NB;
+        vec_t w[4];
+        if (NB == 1 && full[g]) {
+            d[g][0] = vaes_mx_lanes(p[0]->in, p[1]->in, p[2]->in, p[3]->in);
+        } else if (NB) {
+            _Pragma("GCC unroll 4")
+            for (int l = 0; l < 4; l++)
+                w[l] = full[g] ? vaes_mx_load_full(p[l]->in, NB) : v_load_w(p[l]->in, 0, vaes_mx_wmask(p[l]->len));
+            vaes_mx_transpose(w);
+            _Pragma("GCC unroll 4")
+            for (int b = 0; b < NB; b++)
+                d[g][b] = w[b];
+        }
+        vec_t av;
+        if (p[0]->aad_len == 16 && p[1]->aad_len == 16 && p[2]->aad_len == 16 && p[3]->aad_len == 16) {
+            av = vaes_mx_lanes(p[0]->aad, p[1]->aad, p[2]->aad, p[3]->aad);
+        } else {
+            _Pragma("GCC unroll 4")
+            for (int l = 0; l < 4; l++)
+                w[l] = v_load_w(p[l]->aad, 0, vaes_mx_wmask(p[l]->aad_len));
+            av = vaes_mx_first_lanes(w);
+        }
+        const vec_t lv = vaes_mx_lenblocks(p);
+        lenb[g] = v_shuffle8(_mm512_srli_epi64(lv, 3), v_zero());
+        seal[g] = vaes_mx_seal_lanes(p);
+        /* the A and L products need no AES output */
+        vaes_gacc_zero(&a[g]);
+        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, (size_t)(NB + 2), SAME));
+        vaes_mx_gacc_mul(&a[g], lv, vaes_mx_pow(p, 1, SAME));
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 2")
+        for (int g = 0; g < G; g++) {
+            _Pragma("GCC unroll 5")
+            for (int b = 0; b <= NB; b++)
+                x[g][b] = v_enc(x[g][b], K[r]);
+        }
+    }
+    vec_t t[MX_GROUPS];
+    _Pragma("GCC unroll 2")
+    for (int g = 0; g < G; g++) {
+        const ak_gcm_msg *const *p = q + 4 * g;
+        x[g][0] = v_enclast(x[g][0], K[R]);
+        _Pragma("GCC unroll 4")
+        for (int b = 0; b < NB; b++) {
+            x[g][b + 1] = v_enclast(x[g][b + 1], v_xor(K[R], d[g][b]));
+            /* C: the masked output of a sealing lane, the input of an opening one */
+            vec_t c = _mm512_mask_mov_epi8(d[g][b], seal[g] & vaes_mx_live(lenb[g], b), x[g][b + 1]);
+            vaes_mx_gacc_mul(&a[g], v_shuffle8(c, bsw), vaes_mx_pow(p, (size_t)(NB + 1 - b), SAME));
+        }
+        t[g] = v_xor(v_shuffle8(vaes_gacc_reduce_v(a[g]), bsw), x[g][0]);
+    }
+    /* every input is read: the outputs, then the tags */
+    _Pragma("GCC unroll 2")
+    for (int g = 0; g < G; g++) {
+        if (!NB)
+            break;
+        const ak_gcm_msg *const *p = q + 4 * g;
+        if (NB == 1 && full[g]) {
+            x_store(p[0]->out, _mm512_castsi512_si128(x[g][1]));
+            if ((size_t)(4 * g + 1) < cnt)
+                x_store(p[1]->out, _mm512_extracti32x4_epi32(x[g][1], 1));
+            if ((size_t)(4 * g + 2) < cnt)
+                x_store(p[2]->out, _mm512_extracti32x4_epi32(x[g][1], 2));
+            if ((size_t)(4 * g + 3) < cnt)
+                x_store(p[3]->out, _mm512_extracti32x4_epi32(x[g][1], 3));
+            continue;
+        }
+        vec_t w[4];
+        _Pragma("GCC unroll 4")
+        for (int b = 0; b < 4; b++)
+            w[b] = b < NB ? x[g][b + 1] : v_zero();
+        vaes_mx_transpose(w);
+        _Pragma("GCC unroll 4")
+        for (int l = 0; l < 4; l++) {
+            if ((size_t)(4 * g + l) >= cnt)
+                break;
+            if (full[g])
+                vaes_mx_store_full(p[l]->out, w[l], NB);
+            else
+                v_store_w(p[l]->out, 0, vaes_mx_wmask(p[l]->len), w[l]);
+        }
+    }
+    _Pragma("GCC unroll 2")
+    for (int g = 0; g < G; g++) {
+        const ak_gcm_msg *const *p = q + 4 * g;
+        x_store(p[0]->tag, _mm512_castsi512_si128(t[g]));
+        if ((size_t)(4 * g + 1) < cnt)
+            x_store(p[1]->tag, _mm512_extracti32x4_epi32(t[g], 1));
+        if ((size_t)(4 * g + 2) < cnt)
+            x_store(p[2]->tag, _mm512_extracti32x4_epi32(t[g], 2));
+        if ((size_t)(4 * g + 3) < cnt)
+            x_store(p[3]->tag, _mm512_extracti32x4_epi32(t[g], 3));
+    }
+}
+
+/* ---- one kernel per block count and key form ---------------------------- */
+
+/* The kernel variants: [0] one key, one group; [1] one key, two groups;
+ * [2] keys gathered per lane, one group. */
+typedef void vaes_gcm_multi_kernel(const ak_gcm_msg *const *q, size_t cnt);
+
+VAES_INLINE void vaes_gcm_multi_r(const ak_gcm_msg *const *q, size_t cnt, const int NB, const int G, const int SAME)
+{
+    switch (q[0]->aes->rounds) {
+    case 10: vaes_gcm_multi(q, cnt, NB, G, SAME, 10); break;
+    case 12: vaes_gcm_multi(q, cnt, NB, G, SAME, 12); break;
+    default: vaes_gcm_multi(q, cnt, NB, G, SAME, 14); break;
+    }
+}
+
+VAES_NOINLINE void vaes_gcm_multi0_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 1, 1); }
+VAES_NOINLINE void vaes_gcm_multi0_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 2, 1); }
+VAES_NOINLINE void vaes_gcm_multi0_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 1, 0); }
+VAES_NOINLINE void vaes_gcm_multi1_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 1, 1); }
+VAES_NOINLINE void vaes_gcm_multi1_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 2, 1); }
+VAES_NOINLINE void vaes_gcm_multi1_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 1, 0); }
+VAES_NOINLINE void vaes_gcm_multi2_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 1, 1); }
+VAES_NOINLINE void vaes_gcm_multi2_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 2, 1); }
+VAES_NOINLINE void vaes_gcm_multi2_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 1, 0); }
+VAES_NOINLINE void vaes_gcm_multi3_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 1, 1); }
+VAES_NOINLINE void vaes_gcm_multi3_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 2, 1); }
+VAES_NOINLINE void vaes_gcm_multi3_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 1, 0); }
+VAES_NOINLINE void vaes_gcm_multi4_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 1, 1); }
+VAES_NOINLINE void vaes_gcm_multi4_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 2, 1); }
+VAES_NOINLINE void vaes_gcm_multi4_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 1, 0); }
+
+/* Indexed [data blocks][variant]. */
+static vaes_gcm_multi_kernel *const vaes_gcm_multi_kernels[MX_MAXB + 1][3] = {
+    {vaes_gcm_multi0_same1, vaes_gcm_multi0_same2, vaes_gcm_multi0_lanes},
+    {vaes_gcm_multi1_same1, vaes_gcm_multi1_same2, vaes_gcm_multi1_lanes},
+    {vaes_gcm_multi2_same1, vaes_gcm_multi2_same2, vaes_gcm_multi2_lanes},
+    {vaes_gcm_multi3_same1, vaes_gcm_multi3_same2, vaes_gcm_multi3_lanes},
+    {vaes_gcm_multi4_same1, vaes_gcm_multi4_same2, vaes_gcm_multi4_lanes}};
+
+/* ---- grouping ------------------------------------------------------------ */
+
+/* The multi kernel's class of a message: its data block count, or -1 when
+ * it is too long for it (more than MX_MAXB data blocks or one AAD block). */
+VAES_INLINE int vaes_mx_class(const ak_gcm_msg *m)
+{
+    return (m->len <= 16 * MX_MAXB && m->aad_len <= 16) ? (int)((m->len + 15) / 16) : -1;
+}
+
+/* Runs the multi kernel on the longest prefix of m[0..n) it takes (the
+ * messages of m[0]'s class and round count, up to 4 * MX_GROUPS with one
+ * key, four with several); returns how many, 0 if fewer than two. */
+VAES_INLINE size_t vaes_gcm_multi_group(ak_gcm_msg *m, size_t n)
+{
+    const int c = vaes_mx_class(&m[0]);
+    if (c < 0 || n < 2)
+        return 0;
+    const size_t cap = n < 4 * MX_GROUPS ? n : 4 * MX_GROUPS;
+    const uint32_t rounds = m[0].aes->rounds;
+    size_t k = 1, same = 1;
+    while (k < cap && vaes_mx_class(&m[k]) == c) {
+        int sk = m[k].aes == m[0].aes && m[k].gh == m[0].gh;
+        if (!sk && m[k].aes->rounds != rounds) /* one key: one round count, no load */
+            break;
+        same += same == k && sk;
+        k++;
+    }
+    if (k < 2)
+        return 0;
+    int v;
+    if (same >= (k < 4 ? k : 4)) { /* one key for a whole group */
+        k = same;
+        v = k > 4;
+    } else {
+        k = k < 4 ? k : 4;
+        v = 2;
+    }
+    const ak_gcm_msg *q[4 * MX_GROUPS];
+    for (size_t i = 0; i < 4 * MX_GROUPS; i++)
+        q[i] = &m[i < k ? i : k - 1];
+    vaes_gcm_multi_kernels[c][v](q, k);
+    return k;
+}
+
+#endif /* AK_LANES == 4 && !AK_KARATSUBA */
