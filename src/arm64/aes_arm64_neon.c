@@ -31,6 +31,7 @@
  * shortened as on x86.
  */
 #include "../internal.h"
+#include "../simd/vpaes_tables.h"
 
 #ifdef AK_ARCH_AARCH64
 #include <arm_neon.h>
@@ -39,20 +40,9 @@
 
 typedef uint8x16_t v16;
 
-/* ak_aes.data of arm64-neon.  Only rounds + 1 entries of enc and dec are
- * used. */
-typedef struct ak_neon_key {
-    /* enc[0] = K_0; enc[r] = M(SR^-r(K_r ^ 0x63)) for 0 < r < n (tower
-     * basis, fixsliced byte order); enc[n] = SR^-n(K_n ^ 0x63) */
-    AESKIT_ALIGN(16) uint8_t enc[15][16];
-    /* dec[0] = K_0; dec[r] = D(InvMixColumns(K_r) ^ 0x63) for 0 < r < n;
-     * dec[n] = K_n ^ 0x63 (the equivalent inverse cipher, FIPS-197 5.3.5,
-     * used from dec[n] down) */
-    AESKIT_ALIGN(16) uint8_t dec[15][16];
-    /* M(enc[n]): the last key in the tower basis, for the serial modes */
-    AESKIT_ALIGN(16) uint8_t last[16];
-} ak_neon_key; /* 496 bytes, no padding */
-_Static_assert(sizeof(ak_neon_key) <= AK_AES_DATA_BYTES, "ak_neon_key exceeds ak_aes.data");
+/* ak_aes.data of arm64-neon: the layout of both vector-permute backends
+ * (src/simd/vpaes_tables.h). */
+typedef ak_vpaes_key ak_neon_key;
 
 static inline const ak_neon_key *neon_key(const ak_aes *k)
 {
@@ -63,71 +53,8 @@ static inline ak_neon_key *neon_key_mut(ak_aes *k)
     return (ak_neon_key *)(void *)k->data;
 }
 
-/* The tables of src/x86/aes_ssse3.c (same names, same order; see there). */
-enum {
-    T_IN_LO, T_IN_HI, T_INV, T_AINV, T_MS_IO, T_MS_JO, T_MS2_IO, T_MS2_JO, T_MS3_IO, T_MS3_JO, T_S_IO, T_S_JO,
-    T_DN_LO, T_DN_HI, T_DE_IO, T_DE_JO, T_DB_IO, T_DB_JO, T_DD_IO, T_DD_JO, T_D9_IO, T_D9_JO,
-    T_I_IO, T_I_JO, T_COUNT
-};
-
-/* Printed by src/x86/aes_ssse3_gen.py: 16-entry tables. */
-static const uint8_t np_tab[T_COUNT][16] __attribute__((aligned(16))) = {
-    {0x00, 0x10, 0x92, 0x82, 0x58, 0x48, 0xca, 0xda, 0xd8, 0xc8, 0x4a, 0x5a, 0x80, 0x90, 0x12, 0x02}, /* in_lo */
-    {0x00, 0x9b, 0x77, 0xec, 0x5b, 0xc0, 0x2c, 0xb7, 0x1c, 0x87, 0x6b, 0xf0, 0x47, 0xdc, 0x30, 0xab}, /* in_hi */
-    {0x80, 0x01, 0x09, 0x0e, 0x0d, 0x0b, 0x07, 0x06, 0x0f, 0x02, 0x0c, 0x05, 0x0a, 0x04, 0x03, 0x08}, /* inv */
-    {0x80, 0x02, 0x01, 0x0f, 0x09, 0x05, 0x0e, 0x0c, 0x0d, 0x04, 0x0b, 0x0a, 0x07, 0x08, 0x06, 0x03}, /* ainv */
-    {0x00, 0xd2, 0xfe, 0x80, 0x36, 0x9a, 0x7e, 0xac, 0x52, 0x64, 0xe4, 0x1a, 0x48, 0xc8, 0xb6, 0x2c}, /* ms_io */
-    {0x00, 0x0e, 0x2d, 0xef, 0xa4, 0x68, 0xc2, 0xcc, 0xe1, 0x45, 0xaa, 0x87, 0x66, 0x89, 0x4b, 0x23}, /* ms_jo */
-    {0x00, 0x70, 0x37, 0x43, 0x3e, 0x3a, 0x74, 0x04, 0x33, 0x0d, 0x4e, 0x79, 0x4a, 0x09, 0x7d, 0x47}, /* ms2_io */
-    {0x00, 0xda, 0x0a, 0xe8, 0x66, 0x5e, 0xe2, 0x38, 0x32, 0x54, 0xbc, 0xb6, 0x84, 0x6c, 0x8e, 0xd0}, /* ms2_jo */
-    {0x00, 0xa2, 0xc9, 0xc3, 0x08, 0xa0, 0x0a, 0xa8, 0x61, 0x69, 0xaa, 0x63, 0x02, 0xc1, 0xcb, 0x6b}, /* ms3_io */
-    {0x00, 0xd4, 0x27, 0x07, 0xc2, 0x36, 0x20, 0xf4, 0xd3, 0x11, 0x16, 0x31, 0xe2, 0xe5, 0xc5, 0xf3}, /* ms3_jo */
-    {0x00, 0x5e, 0x3e, 0x0c, 0x37, 0x5b, 0x32, 0x6c, 0x52, 0x65, 0x69, 0x57, 0x05, 0x09, 0x3b, 0x60}, /* s_io */
-    {0x00, 0x8e, 0x2b, 0x74, 0x35, 0xe4, 0x5f, 0xd1, 0xfa, 0xcf, 0xbb, 0x90, 0x6a, 0x1e, 0x41, 0xa5}, /* s_jo */
-    {0x00, 0x11, 0xdf, 0xce, 0xbf, 0xae, 0x60, 0x71, 0x52, 0x43, 0x8d, 0x9c, 0xed, 0xfc, 0x32, 0x23}, /* dn_lo */
-    {0x00, 0x33, 0x93, 0xa0, 0x15, 0x26, 0x86, 0xb5, 0x3f, 0x0c, 0xac, 0x9f, 0x2a, 0x19, 0xb9, 0x8a}, /* dn_hi */
-    {0x00, 0x6a, 0xde, 0x35, 0xd2, 0x53, 0xeb, 0x81, 0x5f, 0x8d, 0xb8, 0x66, 0x39, 0x0c, 0xe7, 0xb4}, /* de_io */
-    {0x00, 0x3f, 0x94, 0xc5, 0x9d, 0xf3, 0x51, 0x6e, 0xfa, 0x67, 0xa2, 0x36, 0xcc, 0x09, 0x58, 0xab}, /* de_jo */
-    {0x00, 0x66, 0x53, 0xe7, 0xb8, 0x6a, 0xb4, 0xd2, 0x81, 0x39, 0xde, 0x8d, 0x0c, 0xeb, 0x5f, 0x35}, /* db_io */
-    {0x00, 0x36, 0xf3, 0x58, 0xa2, 0x3f, 0xab, 0x9d, 0x6e, 0xcc, 0x94, 0x67, 0x09, 0x51, 0xfa, 0xc5}, /* db_jo */
-    {0x00, 0xdf, 0xbe, 0xf6, 0x73, 0xe4, 0x48, 0x97, 0x29, 0x5a, 0xac, 0x12, 0x3b, 0xcd, 0x85, 0x61}, /* dd_io */
-    {0x00, 0x84, 0x0d, 0xc2, 0xe1, 0xaa, 0xcf, 0x4b, 0x46, 0xa7, 0x65, 0x68, 0x2e, 0xec, 0x23, 0x89}, /* dd_jo */
-    {0x00, 0x89, 0xec, 0x0d, 0xa7, 0xcf, 0xe1, 0x68, 0x84, 0x23, 0x2e, 0xc2, 0x46, 0x4b, 0xaa, 0x65}, /* d9_io */
-    {0x00, 0x2a, 0xee, 0x19, 0xd3, 0x0e, 0xf7, 0xdd, 0x33, 0xe0, 0xf9, 0x17, 0x24, 0x3d, 0xca, 0xc4}, /* d9_jo */
-    {0x00, 0xd9, 0x02, 0x7b, 0x1a, 0xba, 0x79, 0xa0, 0xa2, 0xb8, 0xc3, 0xc1, 0x63, 0x18, 0x61, 0xdb}, /* i_io */
-    {0x00, 0xca, 0xc5, 0x56, 0x8e, 0xd7, 0x93, 0x59, 0x9c, 0x12, 0x44, 0x81, 0x1d, 0x4b, 0xd8, 0x0f}, /* i_jo */
-};
-
-/* TBL indices (as in src/x86/aes_ssse3.c): rot1[m], rot2[m]: out[4c + r] =
- * in[4(c + n m) + (r + n)] (mod 4 each) for n = 1, 2; sr[j] = SR^j:
- * out[4c + r] = in[4(c + j r) + r]; rot3m[m] likewise for n = 3. */
-static const uint8_t np_rot1[4][16] __attribute__((aligned(16))) = {
-    {1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12},
-    {5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0},
-    {9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4},
-    {13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8},
-};
-static const uint8_t np_rot2[4][16] __attribute__((aligned(16))) = {
-    {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13},
-    {10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5},
-    {2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13},
-    {10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5},
-};
-static const uint8_t np_sr[4][16] __attribute__((aligned(16))) = {
-    {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},
-    {0, 5, 10, 15, 4, 9, 14, 3, 8, 13, 2, 7, 12, 1, 6, 11},
-    {0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7},
-    {0, 13, 10, 7, 4, 1, 14, 11, 8, 5, 2, 15, 12, 9, 6, 3},
-};
-static const uint8_t np_rot3m[4][16] __attribute__((aligned(16))) = {
-    {3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14},
-    {15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10},
-    {11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2, 7, 4, 5, 6},
-    {7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2},
-};
-
 /* Table t at index v (16-entry lookup, 0 for v >= 16). */
-NP_INLINE v16 np_shuf(int t, v16 v) { return vqtbl1q_u8(vld1q_u8(np_tab[t]), v); }
+NP_INLINE v16 np_shuf(int t, v16 v) { return vqtbl1q_u8(vld1q_u8(vp_tab[t]), v); }
 
 /* A linear map of every byte given by its two nibble tables. */
 NP_INLINE v16 np_lin(v16 x, int lo, int hi)
@@ -186,9 +113,9 @@ NP_INLINE void np_enc_mid(const ak_aes *k, v16 *x, int nb)
     const unsigned rounds = k->rounds;
     v16 r1[4], r2[4], r3[4];
     for (int m = 0; m < 4; m++) {
-        r1[m] = vld1q_u8(np_rot1[m]);
-        r2[m] = vld1q_u8(np_rot2[m]);
-        r3[m] = vld1q_u8(np_rot3m[m]);
+        r1[m] = vld1q_u8(vp_rot1[m]);
+        r2[m] = vld1q_u8(vp_rot2[m]);
+        r3[m] = vld1q_u8(vp_rot3m[m]);
     }
     unsigned r = 1;
     for (; r + 4 <= rounds; r += 4) {
@@ -214,7 +141,7 @@ NP_INLINE void np_encrypt(const ak_aes *k, v16 *x, int nb)
     for (int b = 0; b < nb; b++)
         x[b] = np_lin(veorq_u8(x[b], k0), T_IN_LO, T_IN_HI);
     np_enc_mid(k, x, nb);
-    const v16 kr = vld1q_u8(K->enc[rounds]), fix = vld1q_u8(np_sr[rounds & 3]);
+    const v16 kr = vld1q_u8(K->enc[rounds]), fix = vld1q_u8(vp_sr[rounds & 3]);
     for (int b = 0; b < nb; b++) {
         v16 io, jo;
         np_core(x[b], &io, &jo);
@@ -228,8 +155,8 @@ NP_INLINE void np_decrypt(const ak_aes *k, v16 *x, int nb)
 {
     const ak_neon_key *K = neon_key(k);
     const unsigned rounds = k->rounds;
-    const v16 isr = vld1q_u8(np_sr[3]), r1 = vld1q_u8(np_rot1[0]), r2 = vld1q_u8(np_rot2[0]),
-              r3 = vld1q_u8(np_rot3m[0]);
+    const v16 isr = vld1q_u8(vp_sr[3]), r1 = vld1q_u8(vp_rot1[0]), r2 = vld1q_u8(vp_rot2[0]),
+              r3 = vld1q_u8(vp_rot3m[0]);
     const v16 kn = vld1q_u8(K->dec[rounds]);
     for (int b = 0; b < nb; b++)
         x[b] = np_lin(vqtbl1q_u8(veorq_u8(x[b], kn), isr), T_DN_LO, T_DN_HI);
@@ -376,7 +303,7 @@ static void np_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n
     const ak_neon_key *K = neon_key(k);
     const unsigned rounds = k->rounds;
     const v16 k0 = vld1q_u8(K->enc[0]), kn = vld1q_u8(K->enc[rounds]), knt = vld1q_u8(K->last);
-    const v16 fix = vld1q_u8(np_sr[rounds & 3]);
+    const v16 fix = vld1q_u8(vp_sr[rounds & 3]);
     v16 e = vld1q_u8(chain);
     v16 x = np_lin(veorq_u8(veorq_u8(e, vld1q_u8(in)), k0), T_IN_LO, T_IN_HI);
     for (size_t i = 0; i < n; i++) {
