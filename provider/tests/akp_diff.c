@@ -29,23 +29,10 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
+#include "akp_rand.h"
+
 static OSSL_LIB_CTX *lib;
 static int failures, checks;
-
-static uint64_t rs;
-static uint64_t rnd(void)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return rs;
-}
-static size_t rndn(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
-static void rbytes(unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (unsigned char)rnd();
-}
 
 #define FAIL(...) do { failures++; fprintf(stderr, "FAIL: " __VA_ARGS__); fputc('\n', stderr); } while (0)
 

@@ -32,22 +32,9 @@
 #include <openssl/evp.h>
 #include <openssl/provider.h>
 
-static int failures, checks;
-static uint64_t rs;
+#include "akp_rand.h"
 
-static uint64_t rnd(void)
-{
-    rs ^= rs << 13;
-    rs ^= rs >> 7;
-    rs ^= rs << 17;
-    return rs;
-}
-static size_t rndn(size_t n) { return n ? (size_t)(rnd() % n) : 0; }
-static void rbytes(unsigned char *p, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        p[i] = (unsigned char)rnd();
-}
+static int failures, checks;
 
 static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 #include <stdarg.h>
