@@ -397,28 +397,8 @@ AESNI_INLINE void short_data(short_hash_t *h, const ak_aesni_ghash_key *gk, __m1
     }
 }
 
-/* E(J0) and the keystream blocks of a short message in NL lanes (2, 4, 6
- * or 8; the other lanes of b zero), counters c + 0 .. c + NL - 1, every round
- * unrolled (R is a constant where gcm_msg_short calls). */
-AESNI_INLINE void short_lanes(__m128i b[8], __m128i c, const __m128i *rk, const unsigned R,
-                              const int NL)
-{
-    AESNI_UNROLL
-    for (int j = 0; j < 8; j++)
-        b[j] = j < NL ? _mm_xor_si128(aesni_ctr32_block(c, j), rk[0]) : _mm_setzero_si128();
-    AESNI_UNROLL
-    for (unsigned r = 1; r < R; r++) {
-        AESNI_UNROLL
-        for (int j = 0; j < NL; j++)
-            b[j] = _mm_aesenc_si128(b[j], rk[r]);
-    }
-    AESNI_UNROLL
-    for (int j = 0; j < NL; j++)
-        b[j] = _mm_aesenclast_si128(b[j], rk[R]);
-}
-
-/* Messages of at most NL - 1 blocks (NL = 2, 4, 6 or 8): E(J0) and every
- * keystream block in one NL-lane AES pass; AAD, data and length blocks hashed with one
+/* Messages of at most 7 blocks: E(J0) and every keystream block in one
+ * 4- or 8-lane AES pass; AAD, data and length blocks hashed with one
  * reduction when they fit in 16 powers (otherwise the AAD is hashed first).
  * Everything stays in registers: the AAD and length products do not depend
  * on the AES pass and overlap it; only the data products and one reduction
@@ -426,14 +406,31 @@ AESNI_INLINE void short_lanes(__m128i b[8], __m128i c, const __m128i *rk, const 
 AESNI_INLINE void gcm_short(const __m128i *rk, const unsigned R, const ak_aesni_ghash_key *gk,
                             const __m128i c, const uint8_t *aad, size_t aad_len,
                             const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16],
-                            const int dec, const int NL)
+                            const int dec)
 {
     const size_t nb = (len + 15) / 16, na = (aad_len + 15) / 16;
     const size_t full = len / 16, rem = len % 16;
     /* lane 0 is E(J0), lanes 1.. are the data counters */
     __m128i b[8];
 
-    short_lanes(b, c, rk, R, NL);
+    if (nb <= 3) {
+        AESNI_UNROLL
+        for (int j = 0; j < 4; j++)
+            b[j] = _mm_xor_si128(aesni_ctr32_block(c, j), rk[0]);
+        b[4] = b[5] = b[6] = b[7] = _mm_setzero_si128();
+        for (unsigned r = 1; r < R; r++) {
+            AESNI_UNROLL
+            for (int j = 0; j < 4; j++)
+                b[j] = _mm_aesenc_si128(b[j], rk[r]);
+        }
+        AESNI_UNROLL
+        for (int j = 0; j < 4; j++)
+            b[j] = _mm_aesenclast_si128(b[j], rk[R]);
+    } else {
+        ctr_lanes8_k0(b, c, rk);
+        aesni_enc_mid8(b, rk, R);
+        aesni_enclast8(b, rk[R]);
+    }
 
     short_hash_t h = {{_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128()},
                       _mm_setzero_si128(), 0};
@@ -456,7 +453,7 @@ AESNI_INLINE void gcm_short(const __m128i *rk, const unsigned R, const ak_aesni_
     if (aad_len % 16)
         short_hash(&h, xblk_partial(aad + aad_len / 16 * 16, aad_len % 16), gk);
     AESNI_UNROLL
-    for (size_t j = 0; j < (size_t)NL - 1; j++)
+    for (size_t j = 0; j < 7; j++)
         short_data(&h, gk, b[j + 1], j, full, rem, in, out, dec);
     aesni_storeu(tag, _mm_xor_si128(aesni_bswap128(acc_reduce(&h.a)), b[0]));
 }
@@ -499,36 +496,16 @@ AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const ak_aesni_g
 
 /* The kernels one message runs, each its own function so that a short
  * message pays only its own prologue: c is J0 byte-reversed, so inc32 is
- * an add on its low dword.  A short message of nb blocks takes the kernel
- * of NL = 2 * (nb / 2) + 2 lanes, so every AES round and data block is
- * unrolled for its exact class. */
-AESNI_INLINE void gcm_msg_short(ak_gcm_msg *m, const int dec, const int NL)
+ * an add on its low dword. */
+AESNI_INLINE void gcm_msg_short(ak_gcm_msg *m, const int dec)
 {
-    const __m128i *rk = aesni_key(m->aes)->enc;
-    const ak_aesni_ghash_key *gk = aesni_ghash_key(m->gh);
-    const __m128i c = aesni_bswap128(aesni_loadu(m->j0));
-    switch (m->aes->rounds) {
-    case 10: gcm_short(rk, 10, gk, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, dec, NL); break;
-    case 12: gcm_short(rk, 12, gk, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, dec, NL); break;
-    default: gcm_short(rk, 14, gk, c, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, dec, NL); break;
-    }
+    gcm_short(aesni_key(m->aes)->enc, m->aes->rounds, aesni_ghash_key(m->gh),
+              aesni_bswap128(aesni_loadu(m->j0)), m->aad, m->aad_len, m->in, m->len, m->out,
+              m->tag, dec);
 }
 
-AESNI_NOINLINE void gcm_short_seal2(ak_gcm_msg *m) { gcm_msg_short(m, 0, 2); }
-AESNI_NOINLINE void gcm_short_seal4(ak_gcm_msg *m) { gcm_msg_short(m, 0, 4); }
-AESNI_NOINLINE void gcm_short_seal6(ak_gcm_msg *m) { gcm_msg_short(m, 0, 6); }
-AESNI_NOINLINE void gcm_short_seal8(ak_gcm_msg *m) { gcm_msg_short(m, 0, 8); }
-AESNI_NOINLINE void gcm_short_open2(ak_gcm_msg *m) { gcm_msg_short(m, 1, 2); }
-AESNI_NOINLINE void gcm_short_open4(ak_gcm_msg *m) { gcm_msg_short(m, 1, 4); }
-AESNI_NOINLINE void gcm_short_open6(ak_gcm_msg *m) { gcm_msg_short(m, 1, 6); }
-AESNI_NOINLINE void gcm_short_open8(ak_gcm_msg *m) { gcm_msg_short(m, 1, 8); }
-
-/* Indexed [AK_GCM_OPEN bit][nb / 2]. */
-typedef void gcm_short_kernel(ak_gcm_msg *m);
-_Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel table");
-static gcm_short_kernel *const gcm_short_kernels[2][4] = {
-    {gcm_short_seal2, gcm_short_seal4, gcm_short_seal6, gcm_short_seal8},
-    {gcm_short_open2, gcm_short_open4, gcm_short_open6, gcm_short_open8}};
+AESNI_NOINLINE void gcm_short_seal(ak_gcm_msg *m) { gcm_msg_short(m, 0); }
+AESNI_NOINLINE void gcm_short_open(ak_gcm_msg *m) { gcm_msg_short(m, 1); }
 
 AESNI_NOINLINE void gcm_long_msg(ak_gcm_msg *m)
 {
@@ -546,7 +523,10 @@ AESNI_NOINLINE void gcm_long_msg(ak_gcm_msg *m)
 AESNI_INLINE void gcm_msg(ak_gcm_msg *m)
 {
     if (m->len <= 7 * 16) {
-        gcm_short_kernels[m->flags & AK_GCM_OPEN][(m->len + 15) / 32](m);
+        if (m->flags & AK_GCM_OPEN)
+            gcm_short_open(m);
+        else
+            gcm_short_seal(m);
         return;
     }
     gcm_long_msg(m);
