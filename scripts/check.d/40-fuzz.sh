@@ -4,9 +4,11 @@
 # scratch copy.  For hours: see README "Security".
 set -euo pipefail
 secs=${AESKIT_FUZZ_SECONDS:-60}
-dir=build/check-fuzz
-CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" -DAESKIT_WERROR=ON \
-  -DAESKIT_FUZZ=ON -DAESKIT_SANITIZE=address,undefined -DAESKIT_BUILD_TESTS=ON >/dev/null
+# The clang ASan+UBSan build of suite 20 (the same configuration, so after
+# suite 20 only the fuzz drivers are left to build).
+source scripts/asan-clang-config.sh
+dir=$asan_clang_dir
+asan_clang_configure
 # Every target is built and run: a missing source is a failure, not a skip.
 targets=(fuzz_diff fuzz_open fuzz_batch fuzz_vectors)
 cmake --build $dir --target "${targets[@]}"
