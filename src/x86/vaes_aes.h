@@ -124,6 +124,30 @@ VAES_INLINE vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n) { return v_and_
  * tail switches on it so each tail loop has a compile-time trip count. */
 VAES_INLINE size_t vaes_tail_vectors(size_t n) { return (n + VB - 1) / VB; }
 
+/* ---- GCM counter words ---------------------------------------------------- */
+
+/* Counter words for whole short messages: lane g (counting across vectors)
+ * holds inc32^g(J0) ^ J0.  J0's counter word is 1 (AK_GCM_J0_IV12) and
+ * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
+ * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
+ * byte order with no byte swap and no add on the way to the first round. */
+static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
+    [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
+    [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
+    [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
+    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
+
+/* ---- the multi-message GCM kernel (zmm only) ------------------------------ */
+
+/* The batch API's multi-message GCM kernel, compiled in gcm_multi_vaes512.c
+ * (vaes_gcm_multi.h): runs the longest prefix of m[0..n) it takes and
+ * returns how many messages that was, 0 if it takes none.  Only the zmm
+ * build has it: its lane transposes are AVX-512 shuffles. */
+#if AK_LANES == 4 && !AK_KARATSUBA
+#define VAES_MULTI 1
+__attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group(ak_gcm_msg *m, size_t n);
+#endif
+
 /* ---- key schedule ------------------------------------------------------- */
 
 /* SubWord via AESENCLAST: with the word in all four columns, ShiftRows is

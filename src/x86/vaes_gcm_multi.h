@@ -4,10 +4,10 @@
  * side, one message per 128-bit lane.
  *
  * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
- * aes_vaes_avx512.c).  Needs vaes_aes.h, vaes_ghash.h and vaes_gcm_small.h's
- * counter words; included by vaes_gcm_small.h before its gcm_msgs entry,
- * which groups the messages (vaes_gcm_msgs_each).  Only the zmm build has
- * it (VAES_MULTI): the lane transposes below are AVX-512 shuffles.
+ * vaes_width512.h).  Needs vaes_aes.h and vaes_ghash.h; compiled in
+ * gcm_multi_vaes512.c, whose ak_vaes512_gcm_multi_group is called from
+ * vaes_gcm_small.h's gcm_msgs entry (vaes_gcm_msgs_each).  Only the zmm
+ * build has it (VAES_MULTI): the lane transposes are AVX-512 shuffles.
  *
  * The layout.  A group is four messages of NB data blocks each (the same
  * NB, lengths within the last block free, AAD at most one block, the same
@@ -43,8 +43,9 @@
  * pointers and lane counts only; the masks are built from lengths and
  * directions.
  */
-#if AK_LANES == 4 && !AK_KARATSUBA
-#define VAES_MULTI 1
+#if !VAES_MULTI
+#error "vaes_gcm_multi.h is the zmm build's (gcm_multi_vaes512.c)"
+#endif
 
 #define MX_MAXB 4   /* data blocks per message in the multi kernel */
 #define MX_GROUPS 2 /* groups of four messages per kernel call */
@@ -382,4 +383,3 @@ VAES_INLINE size_t vaes_gcm_multi_group(ak_gcm_msg *m, size_t n)
     return k;
 }
 
-#endif /* AK_LANES == 4 && !AK_KARATSUBA */

@@ -12,17 +12,6 @@
  * compares or truncates it.
  */
 
-/* Counter words for whole short messages: lane g (counting across vectors)
- * holds inc32^g(J0) ^ J0.  J0's counter word is 1 (AK_GCM_J0_IV12) and
- * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
- * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
- * byte order with no byte swap and no add on the way to the first round. */
-static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
-    [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
-    [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
-    [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
-    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
-
 /* The data windows of vaes_gcm_short: v_wmask_small where the kernel has
  * one or two vectors; with three or four, v_wmask's shifts come to fewer
  * instructions there (instruction counts of scripts/icount.sh). */
@@ -244,17 +233,15 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     vaes_gcm_long_msg(m);
 }
 
-#include "vaes_gcm_multi.h"
-
 /* A call with other than one message: runs of small messages of one class
  * through the multi-message kernel where the width has one
- * (vaes_gcm_multi.h), the others each in turn. */
+ * (ak_vaes512_gcm_multi_group, vaes_gcm_multi.h), the others each in turn. */
 VAES_NOINLINE void vaes_gcm_msgs_each(ak_gcm_msg *m, size_t n)
 {
     size_t i = 0;
     while (i < n) {
 #ifdef VAES_MULTI
-        size_t k = vaes_gcm_multi_group(m + i, n - i);
+        size_t k = ak_vaes512_gcm_multi_group(m + i, n - i);
         if (k) {
             i += k;
             continue;
