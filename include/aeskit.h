@@ -374,7 +374,7 @@ typedef enum aeskit_direction {
 /* AESKIT_OK if the library this program runs with has the ABI version and
  * the object sizes of the header it was compiled with, else AESKIT_ERR_ABI.
  * Call it once at start-up. */
-static inline aeskit_status aeskit_abi_check(void)
+AESKIT_MUST_CHECK static inline aeskit_status aeskit_abi_check(void)
 {
     static const size_t sizes[] = {
         0, sizeof(aeskit_aes_key), sizeof(aeskit_gcm_key), sizeof(aeskit_cmac_key),
@@ -1322,7 +1322,7 @@ AESKIT_API void aeskit_memzero(void *p, size_t len);
 
 /* Constant-time comparison: 0 if the len bytes at a and b are equal,
  * non-zero otherwise; the time depends on len only. */
-AESKIT_API int aeskit_ct_memcmp(const void *a, const void *b, size_t len);
+AESKIT_MUST_CHECK AESKIT_API int aeskit_ct_memcmp(const void *a, const void *b, size_t len);
 
 #ifdef __cplusplus
 }

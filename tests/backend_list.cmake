@@ -1,20 +1,32 @@
 # Checks the backend tables a reader sees against src/backends.txt, the one
-# list of backends: every name must appear in README.md and in the table at
-# the top of include/aeskit.h, and `aeskit list` (when given) must print
-# every backend of the target.  Run by ctest as the test `backend_list`:
+# list of backends: every name must be in a table row of README.md and of
+# docs/design.md and in the table at the top of include/aeskit.h, and
+# `aeskit list` (when given) must print every backend of the target.  Run by ctest as the test `backend_list`:
 #   cmake -DROOT=<source dir> -DBACKENDS="a;b" [-DAESKIT=<aeskit>] -P backend_list.cmake
+cmake_policy(SET CMP0054 NEW)
 file(STRINGS ${ROOT}/src/backends.txt lines REGEX "^[a-z0-9]")
 set(failures 0)
 set(checked 0)
 file(READ ${ROOT}/README.md readme)
 file(READ ${ROOT}/include/aeskit.h header)
+file(READ ${ROOT}/docs/design.md design)
+# Where each document lists its backends: a row of a Markdown table (README,
+# docs/design.md: a cell holding the name, alone or in a comma list) or a
+# line of the header's comment table (" *   name   features   ...").
+set(where_readme "table row")
+set(where_design "table row")
+set(where_header "row of the backend table at the top")
 foreach(line IN LISTS lines)
   string(REGEX REPLACE "[ \t].*" "" name "${line}")
-  foreach(doc readme header)
+  foreach(doc readme design header)
     math(EXPR checked "${checked} + 1")
-    string(FIND "${${doc}}" "${name}" at)
-    if(at EQUAL -1)
-      message(SEND_ERROR "backend ${name} (src/backends.txt) is missing from the ${doc}")
+    if(doc STREQUAL "header")
+      string(REGEX MATCH "\n \\*   ${name} " hit "${${doc}}")
+    else()
+      string(REGEX MATCH "\n\\|[^\n]*[|, `]${name}[|, `][^\n]*" hit "${${doc}}")
+    endif()
+    if(NOT hit)
+      message(SEND_ERROR "backend ${name} (src/backends.txt) is in no ${where_${doc}} of the ${doc}")
       math(EXPR failures "${failures} + 1")
     endif()
   endforeach()
