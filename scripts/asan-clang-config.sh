@@ -3,8 +3,8 @@
 # one configuration, so the second suite reuses the first one's objects
 # instead of compiling the library again.  It has libFuzzer's coverage
 # instrumentation (AESKIT_FUZZ) for suite 40; suite 20's tests run with it
-# too.  Debug info is line tables only: all a sanitizer report needs, and
-# a quarter of clang's compile time of the SIMD kernels with full -g.
+# too.  Debug info is line tables only: all a sanitizer report needs (full
+# -g makes clang track every vector variable through the unrolled kernels).
 #   source scripts/asan-clang-config.sh; asan_clang_configure
 asan_clang_dir=build/check-asan-clang
 asan_clang_configure() {

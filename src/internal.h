@@ -261,9 +261,9 @@ typedef struct ak_backend {
     const char *(*variant)(void);
     /* Blocks per step where a serial CBC-MAC and a parallel CTR pass are
      * interleaved (CCM), so an out-of-order core runs the CTR blocks in the
-     * shadow of the MAC chain; 0 means AK_MAC_CTR_STEP_DEFAULT.  6 measured
-     * +6% (x86-vaes-avx512) to +12% (x86-aesni) at 16 KiB over two passes;
-     * a bitsliced backend pays per call, not per block, and wants long steps. */
+     * shadow of the MAC chain; 0 means AK_MAC_CTR_STEP_DEFAULT.  A
+     * bitsliced backend pays per call, not per block, and wants long steps
+     * (the values: docs/performance.md, "Measurements behind the code"). */
     uint32_t mac_ctr_step;
 
     /* AES.  setkey: key_len is 16, 24 or 32 (checked by the front end);
@@ -415,8 +415,7 @@ aeskit_status ak_backend_resolve(const char *name, const ak_backend **out);
 
 /* Constant-time: 0xffffffff if the n bytes are equal, 0 otherwise.  Eight
  * bytes at a time, inline: with n a constant (the whole-message GCM open's
- * 16-byte tag) it is two loads and XORs per side; the call and a byte loop
- * had been 49 of a 16-byte open's 324 instructions. */
+ * 16-byte tag) it is two loads and XORs per side. */
 static inline uint32_t ak_ct_eq_mask(const uint8_t *a, const uint8_t *b, size_t n)
 {
     uint64_t diff = 0;

@@ -362,8 +362,8 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
  * A 12-byte IV and a 16-byte tag: the checks of gcm_checks in the order that
  * lets a valid call leave soonest, then the descriptor and the backend's
  * kernel, in a small function instead of the general path's large stack
- * frame.  (A branch-free version of the same test was slower, from its
- * setcc/or chains.)  Anything the test rejects goes to the general path,
+ * frame.  The test branches (a branch-free form is a chain of setcc and
+ * or).  Anything the test rejects goes to the general path,
  * which checks again and names the exact error; it is called with the
  * constants 12 and 16 once those are known, so iv_len and tag_len need no
  * register during the remaining checks.  Lengths of 2^32 bytes or more take
@@ -499,8 +499,8 @@ aeskit_status aeskit_gcm_open(const aeskit_gcm_key *gk, uint8_t *out, const uint
 /* GMAC hands the kernels an empty message in a small mapped stack buffer
  * rather than NULL: a vector kernel may issue masked loads/stores with an
  * all-zero mask around the (empty) data, and on x86 a masked access near an
- * unmapped page (NULL) takes a microcode assist - measured 4x slower for a
- * 16-byte GMAC on this machine. */
+ * unmapped page (NULL) takes a microcode assist (docs/performance.md,
+ * "Measurements behind the code"). */
 aeskit_status aeskit_gmac(const aeskit_gcm_key *gk, uint8_t *tag, size_t tag_len,
                           const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len)
 {

@@ -56,8 +56,7 @@ static inline void mo_wipe(void *p, size_t n)
 /* Counter blocks are updated as one 16-byte vector (GNU C vector
  * extensions, portable to every target): a byte-wise update followed by the
  * backend's 16-byte load of the same block defeats store-to-load forwarding
- * and costs a stall of about 15 cycles per call (measured with perf on the
- * streaming GCM start). */
+ * and stalls every call. */
 typedef uint32_t mo_v4u32 __attribute__((vector_size(16)));
 typedef uint64_t mo_v2u64 __attribute__((vector_size(16)));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -111,8 +110,8 @@ static inline void mo_inc128(uint8_t ctr[16])
 
 /* One keystream block: ks = E_K(ctr), then ctr advanced (inc32 or inc128).
  * A single-block ecb_encrypt is the cheapest one-block call on every
- * backend measured (x86-vaes-avx512: 19 ns against 26 ns for ctr32 over a
- * zero block), and ks may not alias ctr. */
+ * backend (docs/performance.md, "Measurements behind the code"), and ks
+ * may not alias ctr. */
 static inline void mo_ks32(const ak_aes *a, uint8_t ks[16], uint8_t ctr[16])
 {
     a->be->ecb_encrypt(a, ks, ctr, 1);

@@ -161,11 +161,10 @@ static const uint8_t ff00[64] = {
  * instead of a byte copy: one 32-byte load, a lane swap, two vpshufb and
  * an OR; the store rewrites the s = 32 - hi bytes before the window with
  * their own values (read back, kept by an AND with a constant mask, so
- * MemorySanitizer sees only defined bytes stored).  The byte copy called
- * memcpy twice per message and reloaded its bytes through a failed store
- * forward: measured (interleaved A/B, AES-128, median of three runs)
- * 1420-byte seal 4.4% and open 3.2% faster; the 12-byte tail's cost over
- * 1408 bytes went from 23-55 to 16-25 cycles.  Table offsets depend on
+ * MemorySanitizer sees only defined bytes stored).  No byte copy: it
+ * would call memcpy twice per message and reload its bytes through a
+ * failed store forward (docs/performance.md, "Measurements behind the
+ * code").  Table offsets depend on
  * hi, a length only.  behind_tab[j] = j - 48 for 48 <= j < 64, else
  * 0x80 (vpshufb writes a zero). */
 static const uint8_t behind_tab[96] __attribute__((aligned(32))) = {

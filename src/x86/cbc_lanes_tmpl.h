@@ -96,8 +96,7 @@ VFN void cl_step(cl_vec *s, const cl_vec *x, const cl_state *st, const cl_vec *k
  * one store, transposed between "CL_LV blocks of one slot" and "one block
  * of CL_LV slots": each cache line of a lane is then touched once, which
  * matters when lanes lie a multiple of 4 KiB apart and all map to one L1
- * set (measured: per-block 16-byte accesses halved CBC encryption of 16
- * lanes of 4 KiB).  The last m % CL_LV blocks go one at a time. */
+ * set (docs/cbc-lanes.md).  The last m % CL_LV blocks go one at a time. */
 VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, const int shared)
 {
     cl_vec s[CL_NV], kr[15];

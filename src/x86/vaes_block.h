@@ -193,9 +193,9 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
     /* If the low 32 bits do not wrap within this call, the 128-bit
      * increment is inc32.  This branch reads the counter: ctr128 serves
      * only CTR (the caller's IV) and CCM (flags || nonce || count), whose
-     * counters are public, never GCM.  Always taking the 128-bit lane add
-     * was measured at 17.1 -> 14.0 GB/s (avx512) and 16.2 -> 9.8 GB/s
-     * (avx2) for 16 KiB AES-128-CTR: its serial carry chain per vector. */
+     * counters are public, never GCM.  The 128-bit lane add is taken only
+     * when the low word wraps: its carry is a serial chain per vector
+     * (docs/performance.md, "Measurements behind the code"). */
     int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
     vaes_ctr_rounds(k, out, in, nb, ctr, c128);
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);

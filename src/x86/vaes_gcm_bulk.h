@@ -138,8 +138,8 @@ VAES_INLINE void vaes_gcm_ctr_next(vec_t *x, gctr *cv, gctrp *cp, const vec_t *K
 
 /* Before a run of at least two batches: the public counter form, if pub;
  * returns whether it is on (vaes_gcm_pub_off brings cv up to date).  Set
- * up only for such runs: a 256-byte seal measured 120.7 -> 118 cycles
- * against setting it up always. */
+ * up only for such runs: for one batch its set-up costs more than it saves
+ * (docs/performance.md, "Measurements behind the code"). */
 VAES_INLINE int vaes_gcm_pub_on(gctrp *cp, const gctr *cv, const vec_t *K, size_t len, const int pub)
 {
     if (pub && len >= 2 * 16 * BATCH) {
@@ -192,11 +192,10 @@ VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, const vec_t *d, vec_t klast, ui
  * (which carries the state) last; `first` starts the sums in *a; if red,
  * the reduction follows, into *yv (lanes unsummed); uni: lane-scaled
  * powers (see vaes_gcm_body).  The GHASH work sits in the LAST rounds in
- * program order: measured (interleaved A/B, 16 KiB, AES-128) 3% faster
- * sealing and 2% faster opening than after rounds 2/4/5, about 1% for
- * AES-192/256: the scheduler then holds the batch's early AES rounds
+ * program order: the scheduler then holds the batch's early AES rounds
  * instead of multiplies still waiting for their inputs (for sealing, p is
- * the previous batch's ciphertext, ready only at its last round). */
+ * the previous batch's ciphertext, ready only at its last round).  The
+ * placements tried: docs/performance.md, "Measurements behind the code". */
 VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
                                  vec_t *yv, const int first, const int red, const int uni, const int R)
 {
@@ -208,12 +207,10 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
          * and R-2 instead of two vectors' after R-5 and R-2.  Without
          * vpternlogd the pairing saves no XOR, and smaller groups between
          * the rounds keep the scheduler from running out of AES work while
-         * a burst of six multiplies and their XORs waits for port 5.
-         * Measured (interleaved A/B, AES-128, four runs): sealing 16 KiB
-         * 4753-4828 -> 4605-4748 cycles (about 3% faster), 1420 B about 2%,
-         * opening 16 KiB 1.5-4%; R-8/6/4/2 measured the same, R-5/4/3/2
-         * half of that.  vaes_gacc_mid2 takes the half-sums of two vectors
-         * one apart from one entry, so pstep is VB here. */
+         * a burst of six multiplies and their XORs waits for port 5 (the
+         * schedules tried: docs/performance.md, "Measurements behind the
+         * code").  vaes_gacc_mid2 takes the half-sums of two vectors one
+         * apart from one entry, so pstep is VB here. */
         if (r == R - 7)
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
         if (r == R - 5) {
@@ -585,10 +582,9 @@ VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     __m128i y = _mm_setzero_si128();
     size_t fa = aad_len / 16;
     if (aad_len == 16) {
-        /* The common single AAD block by one 128-bit multiply: through
-         * vaes_ghash_blocks (a 512-bit product, its reduction and lane sum)
-         * it cost 13-18 cycles per message, this way 6-8 (AAD 16 against
-         * none, interleaved A/B, 256-4096 B). */
+        /* The common single AAD block by one 128-bit multiply, not through
+         * vaes_ghash_blocks (a 512-bit product, its reduction and a lane
+         * sum for one block). */
         y = x_gmul(_mm_shuffle_epi8(x_load(aad), x_bswap_mask()), x_load(vaes_gh_pow(g, 1)));
         fa = 0;
     }

@@ -220,12 +220,10 @@ VAES_INLINE void vaes_gacc_lohi(gacc *a, vec_t x, const uint8_t *pw, const int f
  * pw + VB, i.e. table entries two further on) from ONE vector of half-sums:
  * t = [xa1^xa0, xb1^xb0] per lane by two unpacks and one XOR, where each
  * vector alone takes a vpshufd and an XOR (3 instructions for two vectors
- * instead of 4), against [kk_e, kk_{e+2}] from the half-sum table.
- * Measured (interleaved A/B, AES-128, x86-vaes-avx2, four runs, against
- * a vpshufd and an XOR per vector in the same stitch): opening 16 KiB 5%
- * faster, sealing within the noise (the loop has 174 vector ALU
- * instructions per 16 blocks instead of 178, and the ports are the limit:
- * 80 of them are AES rounds on the two AES ports). */
+ * instead of 4), against [kk_e, kk_{e+2}] from the half-sum table: the
+ * fused loop is bound by its vector ALU ports, so an instruction saved
+ * there is time saved (docs/performance.md, "Measurements behind the
+ * code"). */
 VAES_INLINE void vaes_gacc_mid2(gacc *a, vec_t xa, vec_t xb, const uint8_t *pw, const int first, const int uni)
 {
     vec_t t = v_xor(v_unpacklo64(xa, xb), v_unpackhi64(xa, xb));

@@ -138,9 +138,9 @@ VFN wmask_t v_wmask_small(ptrdiff_t off, size_t n)
  * suppression), so a window may start before or end past the buffer.  But
  * suppression is not free: when a masked-off byte lies on a page that is
  * not mapped writable (a guard page, a read-only mapping, a copy-on-write
- * zero page) the access takes a microcode assist, measured here at ~700
- * cycles per 16-byte GCM seal instead of ~50, every call, for an output
- * buffer that starts on a page boundary.  So a window whose bytes reach a
+ * zero page) the access takes a microcode assist, every call, costing
+ * more than the whole message (docs/performance.md, "Measurements behind
+ * the code").  So a window whose bytes reach a
  * page that its live bytes do not (checked at 4 KiB granularity, which is
  * also right for larger pages) goes through a small stack buffer instead.
  * The test depends on addresses and lengths only, never on data. */
@@ -154,9 +154,8 @@ VFN int v_window_on_live_pages(uintptr_t q, wmask_t m)
 
 /* The bounce paths are inline and call nothing: a call, even on a branch
  * not taken, makes the compiler keep every live vector of the caller in
- * memory (all vector registers are caller-saved), which cost a 64-byte GCM
- * seal 14 of 64 cycles.  REP MOVSB moves the live bytes through a stack
- * buffer without touching a vector register. */
+ * memory (all vector registers are caller-saved).  REP MOVSB moves the
+ * live bytes through a stack buffer without touching a vector register. */
 #if defined(__has_feature)
 #if __has_feature(memory_sanitizer)
 #define AK_MSAN 1
@@ -216,8 +215,8 @@ VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
         return;
     /* Whole leading blocks: plain stores, which a later load can take its
      * data from; a load that overlaps a masked store waits until that
-     * store has been written to the cache (measured: a one-block CTR call,
-     * whose keystream block is read back at once: 77 -> 31 cycles). */
+     * store has been written to the cache (a one-block CTR call reads its
+     * keystream block back at once). */
     if (m == 0xffffu) {
         _mm_storeu_si128((__m128i *)q, _mm512_castsi512_si128(v));
         return;
