@@ -214,20 +214,20 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
         if (r == R - 7)
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
         if (r == R - 5) {
-            vaes_gacc_lohi(a, p[2], pw + pstep * 2, 0, uni);
+            vaes_gacc_lohi(a, p[2], pw + pstep * 2, GACC_ADD, uni);
             vaes_gacc_mid2(a, p[2], p[3], pw + pstep * 2, first, uni);
         }
         if (r == R - 3)
-            vaes_gacc_lohi(a, p[1], pw + pstep * 1, 0, uni);
+            vaes_gacc_lohi(a, p[1], pw + pstep * 1, GACC_ADD, uni);
         if (r == R - 2) {
-            vaes_gacc_lohi(a, p[0], pw, 0, uni);
-            vaes_gacc_mid2(a, p[0], p[1], pw, 0, uni);
+            vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
+            vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
         }
 #else
         if (r == R - 5)
             vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
         if (r == R - 2)
-            vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, 0, uni);
+            vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
 #endif
         if (red && r == R - 1)
             *yv = vaes_gacc_reduce_v(*a);
@@ -245,11 +245,11 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *d, vec_t *p, const vec_t *K,
     vaes_gcm_dec_load_4x(d, p, in, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, 0, uni, R);
+    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R);
     vaes_gcm_dec_store_4x(x, d, K[R], out);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     vaes_gcm_dec_load_4x(d, p, in + 16 * BATCH, bsw);
-    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, 0, red, uni, R);
+    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R);
     vaes_gcm_dec_store_4x(x, d, K[R], out + 16 * BATCH);
 }
 
@@ -402,16 +402,16 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 4 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, 1, 0, 1, R);
+            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, 0, 0, 1, R);
+            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, 0, 0, 1, R);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 0, 1, 1, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 3 * 16 * BATCH, out + 3 * 16 * BATCH, bsw);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
@@ -421,10 +421,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 2 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, 1, 0, 1, R);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 0, 1, 1, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
@@ -434,7 +434,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         if (len >= 16 * BATCH) {
             vaes_ctr_next_4x(x, &cv, K, bsw, step);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 1, 1, 0, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             yv = v_zext(v_hxor(yv)); /* true partials -> Y in lane 0 */
             len -= 16 * BATCH;
@@ -448,23 +448,25 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * or two batches fold with descending powers */
 #if !AK_KARATSUBA
         while (len >= 5 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, g->quad[0], g->quad[NV], 16, &a, &yv, 1, 0, 1,
-                              pub, R);
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, g->quad[0], g->quad[NV], 16, &a, &yv, GACC_FIRST,
+                              GACC_KEEP, POW_LANE_SCALED, pub, R);
             vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, pw2, pwb,
-                              VB, &a, &yv, 0, 1, 1, pub, R);
+                              VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, pub, R);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
             out += 4 * 16 * BATCH;
         }
 #endif
         while (len >= 3 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, 1, 1, 1, pub, R);
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
+                              POW_LANE_SCALED, pub, R);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
             out += 2 * 16 * BATCH;
         }
         if (len >= 2 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, 1, 1, 0, pub, R);
+            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
+                              POW_DESCENDING, pub, R);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
             out += 2 * 16 * BATCH;
@@ -476,7 +478,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                 vaes_ctr_next_4x(x, &cv, K, bsw, step);
             vaes_gcm_dec_load_4x(d, p, in, bsw);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, 1, 1, 0, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R);
             vaes_gcm_dec_store_4x(x, d, K[R], out);
             len -= 16 * BATCH;
             in += 16 * BATCH;

@@ -153,6 +153,15 @@ typedef struct {
     vec_t lo, mid, hi;
 } gacc;
 
+/* The int flags of the accumulate steps and of vaes_gcm_stitch, named at
+ * every call site: does a step start the sums or add to them; does a
+ * stitched batch end with the reduction; are its powers the descending
+ * table's (vector j of block i: K_{n-i}) or lane-scaled (one power per
+ * vector, every lane the same distance from the reduction; vaes_gcm_body). */
+enum { GACC_ADD = 0, GACC_FIRST = 1 };
+enum { GACC_KEEP = 0, GACC_REDUCE = 1 };
+enum { POW_DESCENDING = 0, POW_LANE_SCALED = 1 };
+
 VAES_INLINE void vaes_gacc_zero(gacc *a)
 {
     a->lo = v_zero();
