@@ -171,8 +171,42 @@ static void gen_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t 
     gen_ctr(k, out, in, nblocks, ctr, 1);
 }
 
-/* The bitsliced width new keys get here ("bitslice-512", ...). */
-static const char *gen_variant(void) { return ak_gen_aes_variant(ak_gen_pick_variant())->name; }
+/* What new keys get here: the main bitsliced width, the narrower ones of
+ * pick_variants for calls of few blocks, and the single-block kernel (one
+ * block, CBC encryption, CBC-MAC).  One constant text per combination
+ * pick_variants can give; any other (none today) names the main width. */
+#define GEN_ONE "; 1 block, CBC encryption and CBC-MAC: single-block kernel"
+static const char *gen_variant(void)
+{
+    static const struct {
+        uint8_t many, le16, le8;
+        const char *text;
+    } known[] = {
+#ifdef AK_GEN_X86
+        {AK_GEN_V_AVX512, AK_GEN_V_AVX2, AK_GEN_V_SSSE3,
+         "bitslice-512-avx512; up to 16 blocks bitslice-256-avx2, up to 8 bitslice-128-ssse3" GEN_ONE},
+        {AK_GEN_V_AVX2, AK_GEN_V_AVX2, AK_GEN_V_SSSE3, "bitslice-256-avx2; up to 8 blocks bitslice-128-ssse3" GEN_ONE},
+        {AK_GEN_V_AVX512, AK_GEN_V_SSSE3, AK_GEN_V_SSSE3,
+         "bitslice-512-avx512; up to 16 blocks bitslice-128-ssse3" GEN_ONE},
+        {AK_GEN_V_AVX512, AK_GEN_V_AVX2, AK_GEN_V_BASE,
+         "bitslice-512-avx512; up to 16 blocks bitslice-256-avx2, up to 8 bitslice-128" GEN_ONE},
+        {AK_GEN_V_AVX512, AK_GEN_V_BASE, AK_GEN_V_BASE, "bitslice-512-avx512; up to 16 blocks bitslice-128" GEN_ONE},
+        {AK_GEN_V_AVX2, AK_GEN_V_AVX2, AK_GEN_V_BASE, "bitslice-256-avx2; up to 8 blocks bitslice-128" GEN_ONE},
+        {AK_GEN_V_SSSE3, AK_GEN_V_SSSE3, AK_GEN_V_SSSE3, "bitslice-128-ssse3" GEN_ONE},
+#endif
+#ifdef AK_GEN_VECTORS
+        {AK_GEN_V_BASE, AK_GEN_V_BASE, AK_GEN_V_BASE, "bitslice-128" GEN_ONE},
+#else
+        {AK_GEN_V_BASE, AK_GEN_V_BASE, AK_GEN_V_BASE, "bitslice-scalar" GEN_ONE},
+#endif
+    };
+    ak_gen_variants v;
+    pick_variants(&v);
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (known[i].many == v.many && known[i].le16 == v.le16 && known[i].le8 == v.le8)
+            return known[i].text;
+    return ak_gen_aes_variant(v.many)->name;
+}
 /* CBC encryption and CBC-MAC are serial: always the single-block kernel. */
 static void gen_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                             uint8_t iv[16])
