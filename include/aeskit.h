@@ -205,7 +205,8 @@ typedef enum aeskit_object {
     AESKIT_OBJ_SIV_KEY = 13,
     AESKIT_OBJ_EAX_KEY = 14,
     AESKIT_OBJ_CFB_CTX = 15,
-    AESKIT_OBJ_OFB_CTX = 16
+    AESKIT_OBJ_OFB_CTX = 16,
+    AESKIT_OBJ_OCB_CTX = 17
 } aeskit_object;
 
 /* sizeof the object type as the library was built (0 for an unknown type):
@@ -324,6 +325,7 @@ typedef struct aeskit_ctr_ctx {
 #define AESKIT_GCMSIV_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
 #define AESKIT_OCB_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64 + 1024)
 #define AESKIT_XAES_KEY_SIZE (AESKIT_AES_KEY_SIZE + 64)
+#define AESKIT_OCB_CTX_SIZE 192
 
 /* An AES-GCM-SIV key: the key-generating key (AES-128 or AES-256). */
 typedef struct aeskit_gcmsiv_key {
@@ -334,6 +336,12 @@ typedef struct aeskit_gcmsiv_key {
 typedef struct aeskit_ocb_key {
     AESKIT_ALIGN(64) unsigned char opaque[AESKIT_OCB_KEY_SIZE];
 } aeskit_ocb_key;
+
+/* A streaming OCB3 context: the running offsets and sums, the partial AAD
+ * and message blocks held (secret; aeskit_ocb_ctx_wipe clears it). */
+typedef struct aeskit_ocb_ctx {
+    AESKIT_ALIGN(16) unsigned char opaque[AESKIT_OCB_CTX_SIZE];
+} aeskit_ocb_ctx;
 
 /* An XAES-256-GCM key: the AES-256 key plus its CMAC subkey K1. */
 typedef struct aeskit_xaes_key {
@@ -382,10 +390,10 @@ AESKIT_MUST_CHECK static inline aeskit_status aeskit_abi_check(void)
         sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx),
         sizeof(aeskit_gcmsiv_key), sizeof(aeskit_ocb_key), sizeof(aeskit_xaes_key),
         sizeof(aeskit_siv_key), sizeof(aeskit_eax_key), sizeof(aeskit_cfb_ctx),
-        sizeof(aeskit_ofb_ctx)};
+        sizeof(aeskit_ofb_ctx), sizeof(aeskit_ocb_ctx)};
     if (aeskit_version_number() / 10000 != AESKIT_ABI_VERSION)
         return AESKIT_ERR_ABI;
-    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_OFB_CTX; t++)
+    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_OCB_CTX; t++)
         if (aeskit_object_size((aeskit_object)t) != sizes[t])
             return AESKIT_ERR_ABI;
     return AESKIT_OK;
@@ -1174,7 +1182,8 @@ AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, s
 /* ------------------------------------------------------------------------ */
 
 /* The key objects of this section (aeskit_gcmsiv_key, aeskit_ocb_key,
- * aeskit_xaes_key) are defined with the others above. */
+ * aeskit_xaes_key) and the streaming OCB context (aeskit_ocb_ctx) are
+ * defined with the others above. */
 
 /* ---- AES-GCM-SIV (RFC 8452): nonce-misuse-resistant AEAD ------------------
  * Key 16 or 32 bytes (AEAD_AES_128_GCM_SIV, AEAD_AES_256_GCM_SIV); nonce 12
@@ -1258,6 +1267,98 @@ AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_open(const aeskit_ocb_key 
                                                            const uint8_t *tag, size_t tag_len,
                                                            const uint8_t *nonce, size_t nonce_len,
                                                            const uint8_t *aad, size_t aad_len);
+
+/* Streaming OCB3.  Order: start (which fixes the direction, the nonce and
+ * the tag length); update_aad (zero or more calls, any lengths); update
+ * (zero or more calls, any lengths; the first one, even of length 0, ends
+ * the AAD phase); then finish (AESKIT_SEAL) or finish_verify (AESKIT_OPEN).
+ * Any other order, the wrong finish for the direction, or any call after a
+ * finish, returns AESKIT_ERR_STATE and leaves the context unchanged.  Either
+ * finish wipes the context (as aeskit_ocb_ctx_wipe), whatever its outcome:
+ * it must be started again.  An argument error leaves the context as it was.
+ *
+ * Output lengths.  OCB encrypts whole blocks as they arrive, but the last
+ * partial block of a message is encrypted differently (with L_*), so the
+ * context holds back up to 15 bytes (held = the bytes given to update so
+ * far minus the bytes it has written, 0..15).  update writes exactly the
+ * whole blocks of held + len, (held + len) rounded down to a multiple of
+ * 16, and says so in *out_len; out_cap must be at least that (len + 15
+ * always suffices).  The finish writes the held bytes (< 16; out_cap >=
+ * held, 15 always suffices) and *out_len says how many.
+ *
+ * In place: update's out may be exactly in - held (out + held == in), the
+ * position where the stream's output continues: a message in one buffer buf
+ * is processed in place by passing in = buf + bytes given so far and out =
+ * buf + bytes written so far (out == in while held is 0, e.g. while every
+ * piece is a multiple of 16 bytes).  Otherwise out and in do not overlap.
+ *
+ * Tag: 1..16 bytes (RFC 7253 puts TAGLEN mod 128 in the nonce block, so any
+ * length up to 16 bytes is defined; this is OpenSSL's range, wider than the
+ * one-shot calls' 8..16: short tags are easy to forge, 8 bytes or more is
+ * what the RFC names).  The finish's tag_len must equal start's.
+ *
+ * WARNING: streaming decryption hands out plaintext before the tag has been
+ * checked.  Do not act on it until aeskit_ocb_finish_verify returns
+ * AESKIT_OK; if you cannot buffer that way, use aeskit_ocb_open, which never
+ * releases unauthenticated plaintext.  (finish_verify itself writes its last
+ * bytes only when the tag is good.)
+ *
+ * Constant time as the one-shot calls: the tag is compared in constant time;
+ * lengths, the nonce and the AAD's length are public. */
+
+/* Starts a message under key k: dir is AESKIT_SEAL or AESKIT_OPEN; nonce
+ * 1..15 bytes; tag_len 1..16 bytes.  Overwrites whatever ctx held.
+ * Errors: AESKIT_ERR_NULL_POINTER (ctx, k, or nonce with nonce_len > 0),
+ * AESKIT_ERR_STATE (k not set up), AESKIT_ERR_ARGUMENT (dir),
+ * AESKIT_ERR_TAG_LENGTH (not 1..16), AESKIT_ERR_NONCE_LENGTH (not 1..15). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_start(aeskit_ocb_ctx *ctx,
+                                                            const aeskit_ocb_key *k,
+                                                            aeskit_direction dir,
+                                                            const uint8_t *nonce,
+                                                            size_t nonce_len, size_t tag_len);
+/* Authenticates len more bytes of associated data (aad may be NULL if len
+ * is 0).  Only before the first update.
+ * Errors: AESKIT_ERR_NULL_POINTER, AESKIT_ERR_STATE (not started, finished,
+ * or data already given). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_update_aad(aeskit_ocb_ctx *ctx,
+                                                                 const uint8_t *aad, size_t len);
+/* Encrypts (SEAL) or decrypts (OPEN) len more bytes of the message: writes
+ * the (held + len) / 16 whole blocks now available to out, *out_len = their
+ * length in bytes, and holds the rest.  out may be NULL if out_cap is 0, in
+ * if len is 0.
+ * Errors: AESKIT_ERR_NULL_POINTER (ctx, out_len, out with out_cap > 0, in
+ * with len > 0), AESKIT_ERR_STATE (not started or finished),
+ * AESKIT_ERR_BUFFER_TOO_SMALL (out_cap below the bytes to write),
+ * AESKIT_ERR_OVERLAP (out overlaps in other than as out + held == in, or
+ * *out_len overlaps out). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_update(aeskit_ocb_ctx *ctx, uint8_t *out,
+                                                             size_t out_cap, size_t *out_len,
+                                                             const uint8_t *in, size_t len);
+/* SEAL: encrypts the held bytes (< 16) into out (*out_len = their count)
+ * and writes the tag (tag_len bytes, the length start was given); wipes ctx.
+ * out may be NULL if out_cap is 0.
+ * Errors: AESKIT_ERR_NULL_POINTER (ctx, out_len, out with out_cap > 0, tag
+ * with tag_len > 0), AESKIT_ERR_STATE (not started, finished, or an OPEN
+ * context), AESKIT_ERR_TAG_LENGTH (tag_len is not start's),
+ * AESKIT_ERR_BUFFER_TOO_SMALL (out_cap below the held bytes),
+ * AESKIT_ERR_OVERLAP (out, tag and *out_len overlap). */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_finish(aeskit_ocb_ctx *ctx, uint8_t *out,
+                                                             size_t out_cap, size_t *out_len,
+                                                             uint8_t *tag, size_t tag_len);
+/* OPEN: decrypts the held bytes and compares the tag (tag_len bytes, the
+ * length start was given) in constant time.  AESKIT_OK: the held bytes'
+ * plaintext is in out, *out_len = their count.  AESKIT_ERR_AUTH: nothing is
+ * written to out, *out_len = 0 (and the plaintext already handed out by
+ * update must be discarded).  Either way ctx is wiped.
+ * Errors: as aeskit_ocb_finish (AESKIT_ERR_STATE for a SEAL context), plus
+ * AESKIT_ERR_AUTH. */
+AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_ocb_finish_verify(aeskit_ocb_ctx *ctx,
+                                                                    uint8_t *out, size_t out_cap,
+                                                                    size_t *out_len,
+                                                                    const uint8_t *tag,
+                                                                    size_t tag_len);
+/* Clears ctx (offsets, sums, held bytes, the started mark); accepts NULL. */
+AESKIT_API void aeskit_ocb_ctx_wipe(aeskit_ocb_ctx *ctx);
 
 /* ---- XAES-256-GCM (c2sp.org/XAES-256-GCM) ----------------------------------
  * AES-256-GCM with a 24-byte nonce: a per-message AES-256 key is derived

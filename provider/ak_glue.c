@@ -199,6 +199,41 @@ int pg_cmac_finish(pg_cmac_ctx *c, uint8_t *tag, size_t tag_len)
 }
 void pg_cmac_ctx_wipe(pg_cmac_ctx *c) { aeskit_cmac_ctx_wipe(c); }
 
+/* ---- OCB3 ---- */
+int pg_ocb_init(pg_ocb_key *k, const uint8_t *key, size_t key_len)
+{
+    return aeskit_ocb_init(k, key, key_len);
+}
+int pg_ocb_start(pg_ocb_ctx *c, const pg_ocb_key *k, int enc, const uint8_t *nonce,
+                 size_t nonce_len, size_t tag_len)
+{
+    return aeskit_ocb_start(c, k, enc ? AESKIT_SEAL : AESKIT_OPEN, nonce, nonce_len, tag_len);
+}
+int pg_ocb_update_aad(pg_ocb_ctx *c, const uint8_t *aad, size_t len)
+{
+    return aeskit_ocb_update_aad(c, aad, len);
+}
+int pg_ocb_update(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *in,
+                  size_t len)
+{
+    return aeskit_ocb_update(c, out, cap, out_len, in, len);
+}
+int pg_ocb_finish(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len, uint8_t *tag,
+                  size_t tag_len)
+{
+    int st = aeskit_ocb_finish(c, out, cap, out_len, tag, tag_len);
+    COUNT(n_seal, st);
+    return st;
+}
+int pg_ocb_finish_verify(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len,
+                         const uint8_t *tag, size_t tag_len)
+{
+    int st = aeskit_ocb_finish_verify(c, out, cap, out_len, tag, tag_len);
+    COUNT(n_open, st);
+    return st;
+}
+void pg_ocb_ctx_wipe(pg_ocb_ctx *c) { aeskit_ocb_ctx_wipe(c); }
+
 int pg_ct_memcmp(const void *a, const void *b, size_t len) { return aeskit_ct_memcmp(a, b, len); }
 void pg_memzero(void *p, size_t len) { aeskit_memzero(p, len); }
 

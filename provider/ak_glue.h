@@ -38,7 +38,7 @@ const char *pg_cpu_features(void);
 const char *pg_strerror(int status);
 int pg_is_auth_failure(int status);     /* tag mismatch or bad padding */
 
-/* Counters of the AEAD messages aeskit sealed and opened (GCM, CCM, SIV,
+/* Counters of the AEAD messages aeskit sealed and opened (GCM, CCM, SIV, OCB,
  * one-shot and streamed; an open counts only when the tag verified) and of
  * the other cipher calls (ECB, CBC, CTR, XTS, CMAC, GMAC, CFB, CFB-8, OFB,
  * CBC-CTS, KW, KWP). */
@@ -154,6 +154,25 @@ int pg_siv_seal(const pg_siv_key *k, uint8_t *out, uint8_t tag[16], const uint8_
 int pg_siv_open(const pg_siv_key *k, uint8_t *out, const uint8_t *in, size_t len,
                 const uint8_t tag[16], const uint8_t *const *ad, const size_t *ad_lens,
                 size_t n_ad);
+
+/* OCB3 (RFC 7253), streaming: key 16/24/32 bytes; start fixes the
+ * direction (enc), the nonce (1..15 bytes) and the tag length (1..16).
+ * update writes the whole blocks of held + len (*out_len; cap must hold
+ * them), the finishes the < 16 held bytes; out + held == in is in place.
+ * Counted as AEAD messages (an open once the tag verified). */
+typedef aeskit_ocb_key pg_ocb_key;
+typedef aeskit_ocb_ctx pg_ocb_ctx;
+int pg_ocb_init(pg_ocb_key *k, const uint8_t *key, size_t key_len);
+int pg_ocb_start(pg_ocb_ctx *c, const pg_ocb_key *k, int enc, const uint8_t *nonce,
+                 size_t nonce_len, size_t tag_len);
+int pg_ocb_update_aad(pg_ocb_ctx *c, const uint8_t *aad, size_t len);
+int pg_ocb_update(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len, const uint8_t *in,
+                  size_t len);
+int pg_ocb_finish(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len, uint8_t *tag,
+                  size_t tag_len);
+int pg_ocb_finish_verify(pg_ocb_ctx *c, uint8_t *out, size_t cap, size_t *out_len,
+                         const uint8_t *tag, size_t tag_len);
+void pg_ocb_ctx_wipe(pg_ocb_ctx *c);
 
 /* Constant-time compare (0 if equal) and a wipe the compiler keeps. */
 int pg_ct_memcmp(const void *a, const void *b, size_t len);

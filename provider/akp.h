@@ -60,6 +60,7 @@ typedef struct akp_key {
         pg_xts_key xts;
         pg_cmac_key cmac;
         pg_siv_key siv;
+        pg_ocb_key ocb;
     } u;
     unsigned char raw[64];      /* the key it was set up from (to skip a repeat) */
     size_t raw_len;

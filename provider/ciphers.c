@@ -1,10 +1,10 @@
 /*
- * ciphers.c - AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,CFB,CFB8,OFB,CBC-CTS},
+ * ciphers.c - AES-{128,192,256}-{ECB,CBC,CTR,GCM,CCM,OCB,CFB,CFB8,OFB,CBC-CTS},
  * AES-{128,192,256}-WRAP[-PAD] and AES-{128,256}-XTS for OpenSSL 3, under
  * the default provider's names, with its parameters and
  * the behaviour EVP callers rely on (update/final buffering and padding for
- * ECB/CBC, streamed GCM with the tag checked at final, CCM's length-first
- * protocol, the TLS 1.2 record-layer parameters of GCM and CCM).
+ * ECB/CBC, streamed GCM and OCB with the tag checked at final, CCM's
+ * length-first protocol, the TLS 1.2 record-layer parameters of GCM and CCM).
  *
  * One context type serves every mode.  The key object is set up when a key
  * is given and reused for every message (IV changes never re-expand it); it
@@ -81,6 +81,11 @@ typedef struct akp_cipher {
     size_t msg_len;
     unsigned char *aad;
     size_t aad_len, aad_cap;
+    /* OCB: the stream (started at the first update or final, as GCM's), the
+       message bytes it holds back (0..15); aiv/ivlen/iv_state/tag/taglen as
+       GCM; tag_set: a decrypting tag was given */
+    pg_ocb_ctx ocb;
+    size_t ocb_held;
     /* CFB, CFB-8, OFB: the stream state, started at the first update */
     pg_cfb_ctx cfb;
     pg_ofb_ctx ofb;
@@ -112,6 +117,8 @@ static void *akp_newctx(void *provctx, int mode, size_t keylen)
     c->L = 8;
     c->M = 12;
     c->cts_variant = 1; /* OpenSSL's default: CS1 */
+    if (mode == EVP_CIPH_OCB_MODE)
+        c->taglen = 16; /* OpenSSL's OCB default tag length */
     return c;
 }
 
@@ -231,6 +238,9 @@ static int set_key(AKP_CIPHER *c, const unsigned char *key, size_t keylen)
         break;
     case EVP_CIPH_SIV_MODE:
         st = pg_siv_init(&k->u.siv, key, keylen);
+        break;
+    case EVP_CIPH_OCB_MODE:
+        st = pg_ocb_init(&k->u.ocb, key, keylen);
         break;
     default:
         st = pg_aes_init(&k->u.aes, key, keylen);
@@ -1778,14 +1788,234 @@ static int ccm_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     return 1;
 }
 
-/* ---- AEAD parameters (GCM and CCM) ------------------------------------------------ */
+/* ---- OCB (RFC 7253), the default provider's protocol --------------------------------- *
+ * IV 1..15 bytes (default 12), settable by AEAD_IVLEN before the IV is
+ * given; the tag length 1..16 (default 16) is set by AEAD_TAG with NULL
+ * data, a decrypting tag by AEAD_TAG with data of that length, both before
+ * the message's first update; AAD by update with out == NULL, before the
+ * data (aeskit's order; OpenSSL's own OCB also takes AAD after data).  The
+ * data streams through update: the whole blocks go out at once, the last
+ * partial block at final (so the block size EVP sees is 16, as OpenSSL's).
+ * The IV, IV state, tag and tag length are the GCM fields.
+ */
+#define OCB_IV_MAX 15
+
+static int ocb_set_ctx_params(void *vctx, const OSSL_PARAM params[]);
+
+static int ocb_init(void *vctx, const unsigned char *key, size_t keylen,
+                    const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    AKP_CIPHER *c = vctx;
+    c->enc = enc;
+    if (iv != NULL) {
+        if (ivlen == 0 || ivlen > OCB_IV_MAX) {
+            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "OCB iv of %zu bytes (1..15)", ivlen);
+            return 0;
+        }
+        c->ivlen = ivlen;
+        memcpy(c->aiv, iv, ivlen);
+        c->iv_state = IV_BUFFERED;
+    }
+    if (key != NULL) {
+        if (!set_key(c, key, keylen))
+            return 0;
+        if (c->iv_state == IV_ACTIVE)
+            c->iv_state = IV_BUFFERED;  /* restart the message under the new key */
+    }
+    return ocb_set_ctx_params(c, params);
+}
+
+static int ocb_einit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return ocb_init(vctx, key, keylen, iv, ivlen, params, 1);
+}
+
+static int ocb_dinit(void *vctx, const unsigned char *key, size_t keylen,
+                     const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[])
+{
+    return ocb_init(vctx, key, keylen, iv, ivlen, params, 0);
+}
+
+/* Brings the message to IV_ACTIVE (the aeskit stream started). */
+static int ocb_ready(AKP_CIPHER *c)
+{
+    int st;
+    if (!c->key_set) {
+        AKP_ERR(c->prov, AKP_R_NO_KEY_SET, "no key set");
+        return 0;
+    }
+    if (c->iv_state == IV_FINISHED) {
+        AKP_ERR(c->prov, AKP_R_BAD_STATE, "message finished: set a new iv");
+        return 0;
+    }
+    if (c->iv_state == IV_NONE) {
+        AKP_ERR(c->prov, AKP_R_NO_IV_SET, "no iv set");
+        return 0;
+    }
+    if (c->iv_state == IV_BUFFERED) {
+        st = pg_ocb_start(&c->ocb, &c->key->u.ocb, c->enc, c->aiv, c->ivlen, c->taglen);
+        if (st != 0) {
+            c->iv_state = IV_FINISHED;
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+            return 0;
+        }
+        c->ocb_held = 0;
+        c->iv_state = IV_ACTIVE;
+    }
+    return 1;
+}
+
+static int ocb_update(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    AKP_CIPHER *c = vctx;
+    size_t w = 0, need;
+    int st;
+    *outl = 0;
+    if (inl == 0)
+        return 1;
+    if (in == NULL) {
+        AKP_ERR(c->prov, AKP_R_INVALID_PARAMETER, "NULL input");
+        return 0;
+    }
+    if (!ocb_ready(c))
+        return 0;
+    if (out == NULL) {
+        st = pg_ocb_update_aad(&c->ocb, in, inl);
+        if (st != 0) {
+            AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+            return 0;
+        }
+        return 1;
+    }
+    need = inl / 16 * 16 + (inl % 16 + c->ocb_held) / 16 * 16;
+    if (outsize < need) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", need);
+        return 0;
+    }
+    /* In place with bytes held (out == in, as EVP callers do): aeskit's
+     * in-place rule is out + held == in, the input moved up by held bytes
+     * (the output buffer has room: it holds need <= inl + held bytes, and
+     * EVP passes inl + 16). */
+    if (need && out + c->ocb_held != in && out < in + inl && in < out + need) {
+        if (outsize < inl + c->ocb_held) {
+            AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "in place needs %zu bytes",
+                    inl + c->ocb_held);
+            return 0;
+        }
+        memmove(out + c->ocb_held, in, inl);
+        in = out + c->ocb_held;
+    }
+    st = pg_ocb_update(&c->ocb, out, outsize, &w, in, inl);
+    if (st != 0) {
+        AKP_ERR_AK(c->prov, AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    c->ocb_held = (c->ocb_held + inl) % 16;
+    *outl = w;
+    return 1;
+}
+
+static int ocb_final(void *vctx, unsigned char *out, size_t *outl, size_t outsize)
+{
+    AKP_CIPHER *c = vctx;
+    size_t w = 0;
+    int st;
+    *outl = 0;
+    if (!c->enc && !c->tag_set) {
+        /* checked before starting: a missing tag leaves the message open */
+        AKP_ERR(c->prov, AKP_R_INVALID_TAG, "no tag set before final");
+        return 0;
+    }
+    if (!ocb_ready(c))
+        return 0;
+    if (outsize < c->ocb_held) {
+        AKP_ERR(c->prov, AKP_R_OUTPUT_BUFFER_TOO_SMALL, "need %zu bytes", c->ocb_held);
+        return 0;
+    }
+    if (c->enc)
+        st = pg_ocb_finish(&c->ocb, out, outsize, &w, c->tag, c->taglen);
+    else
+        st = pg_ocb_finish_verify(&c->ocb, out, outsize, &w, c->tag, c->taglen);
+    c->iv_state = IV_FINISHED;
+    c->ocb_held = 0;
+    if (st != 0) {
+        pg_ocb_ctx_wipe(&c->ocb);
+        AKP_ERR_AK(c->prov, pg_is_auth_failure(st) ? AKP_R_TAG_MISMATCH : AKP_R_AESKIT_ERROR, st);
+        return 0;
+    }
+    *outl = w;
+    return 1;
+}
+
+static int ocb_cipher(void *vctx, unsigned char *out, size_t *outl, size_t outsize,
+                      const unsigned char *in, size_t inl)
+{
+    if (in == NULL)
+        return ocb_final(vctx, out, outl, outsize);
+    return ocb_update(vctx, out, outl, outsize, in, inl);
+}
+
+static int ocb_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    AKP_CIPHER *c = vctx;
+    const OSSL_PARAM *p;
+    size_t sz;
+    static const char *const names[] = {
+        OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_IVLEN
+    };
+    enum { K_KEYLEN, K_AEAD_TAG, K_AEAD_IVLEN, K_N };
+    int at[K_N];
+    if (params == NULL)
+        return 1;
+    params_index(params, names, K_N, at);
+    if (!check_keylen_param(c, param_at_const(params, at[K_KEYLEN])))
+        return 0;
+    if ((p = param_at_const(params, at[K_AEAD_TAG])) != NULL) {
+        if (p->data_type != OSSL_PARAM_OCTET_STRING || p->data_size == 0 || p->data_size > 16) {
+            AKP_ERR(c->prov, AKP_R_INVALID_TAG, "OCB tag of %zu bytes (1..16)", p->data_size);
+            return 0;
+        }
+        if (p->data == NULL) {
+            /* the tag length only: it is part of the nonce block, so not
+               once the message has started */
+            if (c->iv_state == IV_ACTIVE && p->data_size != c->taglen) {
+                AKP_ERR(c->prov, AKP_R_BAD_STATE, "OCB tag length changed during a message");
+                return 0;
+            }
+            c->taglen = p->data_size;
+        } else {
+            if (c->enc || p->data_size != c->taglen) {
+                AKP_ERR(c->prov, AKP_R_INVALID_TAG,
+                        "OCB tag: decrypting only, of the tag length (%zu)", c->taglen);
+                return 0;
+            }
+            memcpy(c->tag, p->data, p->data_size);
+            c->tag_set = 1;
+        }
+    }
+    if ((p = param_at_const(params, at[K_AEAD_IVLEN])) != NULL) {
+        if (!OSSL_PARAM_get_size_t(p, &sz) || sz == 0 || sz > OCB_IV_MAX) {
+            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "OCB iv length (1..15)");
+            return 0;
+        }
+        if (sz != c->ivlen) {
+            c->ivlen = sz;
+            c->iv_state = IV_NONE;  /* an IV of the new length must follow */
+        }
+    }
+    return 1;
+}
+
+/* ---- AEAD parameters (GCM, CCM and OCB) -------------------------------------------- */
 
 static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     AKP_CIPHER *c = vctx;
     OSSL_PARAM *p;
-    int gcm = c->mode == EVP_CIPH_GCM_MODE;
-    size_t ivlen = gcm ? c->ivlen : ccm_ivlen(c);
+    int gcm = c->mode == EVP_CIPH_GCM_MODE, ocb = c->mode == EVP_CIPH_OCB_MODE;
+    size_t ivlen = gcm || ocb ? c->ivlen : ccm_ivlen(c);
     static const char *const names[] = {
         OSSL_CIPHER_PARAM_KEYLEN, OSSL_CIPHER_PARAM_IVLEN, OSSL_CIPHER_PARAM_AEAD_TAGLEN, OSSL_CIPHER_PARAM_IV, OSSL_CIPHER_PARAM_UPDATED_IV, OSSL_CIPHER_PARAM_AEAD_TLS1_AAD_PAD, OSSL_CIPHER_PARAM_AEAD_TAG, OSSL_CIPHER_PARAM_AEAD_TLS1_GET_IV_GEN
     };
@@ -1801,14 +2031,14 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
         && !OSSL_PARAM_set_size_t(p, ivlen))
         goto bad;
     if ((p = param_at(params, at[K_AEAD_TAGLEN])) != NULL
-        && !OSSL_PARAM_set_size_t(p, gcm ? (c->taglen ? c->taglen : 16) : c->M))
+        && !OSSL_PARAM_set_size_t(p, gcm ? (c->taglen ? c->taglen : 16) : ocb ? c->taglen : c->M))
         goto bad;
     if (at[K_IV] >= 0 || at[K_UPDATED_IV] >= 0) {
         for (p = params; p->key != NULL; p++) {
             if (strcmp(p->key, OSSL_CIPHER_PARAM_IV) != 0
                 && strcmp(p->key, OSSL_CIPHER_PARAM_UPDATED_IV) != 0)
                 continue;
-            if (gcm && c->iv_state == IV_NONE) {
+            if ((gcm || ocb) && c->iv_state == IV_NONE) {
                 AKP_ERR(c->prov, AKP_R_NO_IV_SET, "no iv set");
                 return 0;
             }
@@ -1830,7 +2060,12 @@ static int aead_get_ctx_params(void *vctx, OSSL_PARAM params[])
             AKP_ERR(c->prov, AKP_R_INVALID_TAG, "tag buffer");
             return 0;
         }
-        if (gcm) {
+        if (ocb) {
+            if (sz != c->taglen || !c->enc || c->iv_state != IV_FINISHED) {
+                AKP_ERR(c->prov, AKP_R_INVALID_TAG, "no OCB tag to return (encrypt, final, tag length)");
+                return 0;
+            }
+        } else if (gcm) {
             if (sz == 0 || sz > 16 || !c->enc || c->taglen == 0 || c->iv_state != IV_FINISHED) {
                 AKP_ERR(c->prov, AKP_R_INVALID_TAG, "no tag to return (encrypt, final, 1..16 bytes)");
                 return 0;
@@ -1959,6 +2194,19 @@ static const OSSL_PARAM aead_settable_ctx[] = {
     OSSL_PARAM_END
 };
 
+static const OSSL_PARAM ocb_settable_ctx[] = {
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_KEYLEN, NULL),
+    OSSL_PARAM_size_t(OSSL_CIPHER_PARAM_AEAD_IVLEN, NULL),
+    OSSL_PARAM_octet_string(OSSL_CIPHER_PARAM_AEAD_TAG, NULL, 0),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *ocb_settable_ctx_params(void *cctx, void *provctx)
+{
+    (void)cctx;
+    (void)provctx;
+    return ocb_settable_ctx;
+}
 static const OSSL_PARAM *block_gettable_ctx_params(void *cctx, void *provctx)
 {
     (void)cctx;
@@ -2033,6 +2281,10 @@ static const OSSL_PARAM *aead_settable_ctx_params(void *cctx, void *provctx)
     CIPHER(name, EVP_CIPH_SIV_MODE, kbits, 1, 0, 1, 1, siv_einit, siv_dinit, siv_update,         \
            siv_final, siv_update, siv_get_ctx_params, siv_set_ctx_params,                       \
            siv_gettable_ctx_params, siv_settable_ctx_params)
+#define OCB(name, kbits)                                                                        \
+    CIPHER(name, EVP_CIPH_OCB_MODE, kbits, 16, 12, 1, 1, ocb_einit, ocb_dinit, ocb_update,      \
+           ocb_final, ocb_cipher, aead_get_ctx_params, ocb_set_ctx_params,                      \
+           aead_gettable_ctx_params, ocb_settable_ctx_params)
 #define CCM(name, kbits)                                                                        \
     CIPHER(name, EVP_CIPH_CCM_MODE, kbits, 1, 7, 1, 1, ccm_einit, ccm_dinit, ccm_update,        \
            ccm_final, ccm_cipher, aead_get_ctx_params, ccm_set_ctx_params,                      \
@@ -2052,6 +2304,9 @@ XTS(aes256xts, 512)
 GCM(aes128gcm, 128)
 GCM(aes192gcm, 192)
 GCM(aes256gcm, 256)
+OCB(aes128ocb, 128)
+OCB(aes192ocb, 192)
+OCB(aes256ocb, 256)
 CCM(aes128ccm, 128)
 CCM(aes192ccm, 192)
 CCM(aes256ccm, 256)
@@ -2096,8 +2351,10 @@ const OSSL_ALGORITHM akp_ciphers[] = {
     { "AES-256-ECB:2.16.840.1.101.3.4.1.41", PROPS, aes256ecb_functions, NULL },
     { "AES-128-XTS:1.3.111.2.1619.0.1.1", PROPS, aes128xts_functions, NULL },
     { "AES-256-XTS:1.3.111.2.1619.0.1.2", PROPS, aes256xts_functions, NULL },
-    /* issue 15: the modes OpenSSL 3.0 names (not OCB: EVP streams it,
-       aeskit's OCB is one-shot) */
+    /* issue 15: the modes OpenSSL 3.0 names */
+    { "AES-128-OCB", PROPS, aes128ocb_functions, NULL },
+    { "AES-192-OCB", PROPS, aes192ocb_functions, NULL },
+    { "AES-256-OCB", PROPS, aes256ocb_functions, NULL },
     { "AES-128-SIV", PROPS, aes128siv_functions, NULL },
     { "AES-192-SIV", PROPS, aes192siv_functions, NULL },
     { "AES-256-SIV", PROPS, aes256siv_functions, NULL },

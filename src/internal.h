@@ -325,8 +325,10 @@ typedef struct ak_backend {
 
     /* Optional (NULL: src/modes/ocb.c's offsets through ecb_encrypt or
      * ecb_decrypt in chunks).  OCB3 (RFC 7253 sections 4.1-4.3) over the
-     * whole blocks 1 .. nblocks of a message or of its associated data:
-     * offset holds Offset_0 in and Offset_nblocks out, where
+     * whole blocks first .. first + nblocks - 1 (first >= 1, the 1-based
+     * index of the first block: 1 for a whole message, any index for a
+     * stream's later pieces) of a message or of its associated data: offset
+     * holds Offset_{first-1} in and Offset_{first+nblocks-1} out, where
      * Offset_i = Offset_{i-1} ^ L[ntz(i)] (L = the key's L_0 .. L_63); per
      * block i, by op:
      *   AK_OCB_ENCRYPT  out_i = Offset_i ^ E(in_i ^ Offset_i), sum ^= in_i;
@@ -335,7 +337,8 @@ typedef struct ak_backend {
      * The block indices are public (ntz(i) may index L); L, the offsets,
      * sum and the data are secret.  out == in or disjoint. */
     void (*ocb_blocks)(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in,
-                       size_t nblocks, uint8_t offset[16], uint8_t sum[16], int op);
+                       size_t nblocks, uint64_t first, uint8_t offset[16], uint8_t sum[16],
+                       int op);
     /* Optional (NULL: src/modes/cfb.c's ecb_encrypt of the shifted
      * ciphertext, then an XOR pass).  CFB-128 decryption (SP 800-38A 6.3)
      * in one pass: out_i = in_i ^ E(in_{i-1}) with in_0 = iv; on return iv

@@ -8,7 +8,8 @@
  * cipher the provider offers is run as evp_test runs it: encrypt and/or
  * decrypt (Operation), out-of-place and in-place, misaligned, and for
  * non-CCM/XTS modes also fed in fragments (1 byte, the middle, 1 byte); AEAD
- * tags set before or after the data (SetTagLate); the expected failure
+ * tags set before or after the data (SetTagLate; OCB's always after, its
+ * length before, as evp_test does); the expected failure
  * stage of a "Result =" record must be the stage that fails.  "MAC" records
  * of CMAC and GMAC run through EVP_MAC, one-shot and byte-by-byte, and again
  * after a re-init.  Everything else is counted as not covered, by name.
@@ -147,7 +148,10 @@ static const char *cipher_once(const CT *t, int enc, int inplace, size_t misalig
         goto done;
     }
     if (t->aead) {
-        int set_value = !enc && !t->tag_late;
+        /* As evp_test: OCB (like SetTagLate) takes the tag length first
+           and the decrypting tag's value after the data. */
+        int late = t->tag_late || t->mode == EVP_CIPH_OCB_MODE;
+        int set_value = !enc && !late;
         if ((set_value || t->mode != EVP_CIPH_GCM_MODE)
             && EVP_CIPHER_CTX_ctrl(base, EVP_CTRL_AEAD_SET_TAG, (int)t->tag.n,
                                    set_value ? t->tag.p : NULL) <= 0) {
@@ -187,7 +191,7 @@ static const char *cipher_once(const CT *t, int enc, int inplace, size_t misalig
             goto done;
         }
     }
-    if (t->aead && !enc && t->tag_late
+    if (t->aead && !enc && (t->tag_late || t->mode == EVP_CIPH_OCB_MODE)
         && EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_TAG, (int)t->tag.n, t->tag.p) <= 0) {
         err = "TAG_SET_ERROR";
         goto done;

@@ -4,19 +4,23 @@
  * -CFB8, -OFB, -CBC-CTS (cts_mode CS1, CS2, CS3), AES-N-WRAP / -WRAP-PAD
  * (fetched as id-aesN-wrap / id-aesN-wrap-pad) and AES-N-SIV (RFC 5297:
  * 0..3 associated-data strings, one per AAD update, then the message; the
- * tag V set before decrypting).
+ * tag V set before decrypting) and AES-N-OCB (RFC 7253: IV 1..15 bytes, tag
+ * 1..16 bytes set by length before the key, AAD and message in one update
+ * or in random pieces, in place or not, the tag got after the encrypting
+ * final and set before the decrypting one).
  *
  * Random keys, IVs and lengths (CFB/OFB 0..2048 bytes, one-shot or in
  * random pieces, sometimes in-place; CTS 16..2048 in one update; KW 16..512
  * in semiblocks, KWP 1..512; SIV 0..1024, where an empty message fails at
- * final under both): aeskit's output (and SIV's tag) must equal the
- * default provider's, each must decrypt the other's output, and an unwrap
- * of a wrapped key or an SIV open with one flipped bit must fail under
- * both.  Then the
+ * final under both; OCB 0..4096 with 0..600 bytes of AAD): aeskit's output
+ * (and SIV's and OCB's tag) must equal the default provider's, each must
+ * decrypt the other's output, and an unwrap of a wrapped key or an SIV or
+ * OCB open with one flipped bit must fail under both.  Then the
  * parameters: the cipher's mode, block size, IV length and CTS flag equal
  * the default provider's; cts_mode reads back; a bad cts_mode, a second CTS
- * update, a KW length that is not whole semiblocks, a custom wrap IV are
- * refused with an error on the queue.
+ * update, a KW length that is not whole semiblocks, a custom wrap IV, an
+ * OCB IV length of 0 or 16, an OCB tag length of 0 or 17, an OCB update
+ * after final are refused with an error on the queue.
  *
  * usage: akp_modes15 [--provider-path DIR] [--iterations N] [--seed S]
  * exit 0 all equal, 1 a difference, 77 a provider cannot load.
@@ -53,7 +57,7 @@ static void check(int ok, const char *fmt, ...)
     ERR_print_errors_fp(stderr);
 }
 
-enum kind { K_STREAM, K_CTS, K_KW, K_KWP, K_SIV };
+enum kind { K_STREAM, K_CTS, K_KW, K_KWP, K_SIV, K_OCB };
 
 typedef struct alg {
     const char *name;
@@ -73,7 +77,10 @@ static const ALG algs[] = {
     {"id-aes192-wrap-pad", K_KWP, 24},  {"id-aes256-wrap-pad", K_KWP, 32},
     {"AES-128-SIV", K_SIV, 32},         {"AES-192-SIV", K_SIV, 48},
     {"AES-256-SIV", K_SIV, 64},
+    {"AES-128-OCB", K_OCB, 16},         {"AES-192-OCB", K_OCB, 24},
+    {"AES-256-OCB", K_OCB, 32},
 };
+#define OCB_FIRST 21 /* algs[OCB_FIRST] is AES-128-OCB */
 #define NALGS (sizeof algs / sizeof algs[0])
 static EVP_CIPHER *ca[NALGS], *cd[NALGS]; /* aeskit, default */
 static const char *const cts_modes[3] = {"CS1", "CS2", "CS3"};
@@ -187,8 +194,102 @@ static void one_siv(size_t ai)
           ba, bd, zero ? "zeroed" : "not zeroed");
 }
 
+/* One OCB message through c: IV iv (ivlen bytes), tag length tl set (by
+ * length) before the key, AAD then the message, each in one update or in
+ * random pieces; in place (out holds the input, and the output goes to out
+ * as EVP callers stream a buffer in place: to out + bytes out so far, from
+ * out + bytes in so far) or in -> out.  tag: written after an encrypting
+ * final, set before a decrypting one.  Returns the output length or -1. */
+#define OCB_MAX 4096
+static long ocb_run(EVP_CIPHER *c, int enc, const unsigned char *key, const unsigned char *iv,
+                    size_t ivlen, size_t tl, const unsigned char *aad, size_t al,
+                    const unsigned char *in, size_t len, unsigned char *out, unsigned char *tag,
+                    int pieces, int inplace)
+{
+    EVP_CIPHER_CTX *x = EVP_CIPHER_CTX_new();
+    int l = 0;
+    long total = 0;
+    int ok = x != NULL && EVP_CipherInit_ex2(x, c, NULL, NULL, enc, NULL) &&
+             EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_IVLEN, (int)ivlen, NULL) == 1 &&
+             EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tl, NULL) == 1 &&
+             EVP_CipherInit_ex2(x, NULL, key, iv, enc, NULL);
+    for (size_t off = 0; ok && off < al;) {
+        size_t n = pieces ? 1 + rndn(al - off < 100 ? al - off : 100) : al - off;
+        ok = EVP_CipherUpdate(x, NULL, &l, aad + off, (int)n);
+        off += n;
+    }
+    if (inplace) {
+        if (len)
+            memmove(out, in, len);
+        in = out;
+    }
+    for (size_t off = 0; ok && off < len;) {
+        size_t n = pieces ? 1 + rndn(len - off < 300 ? len - off : 300) : len - off;
+        ok = EVP_CipherUpdate(x, out + total, &l, in + off, (int)n);
+        total += l;
+        off += n;
+    }
+    if (ok && !enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_SET_TAG, (int)tl, tag) == 1;
+    if (ok)
+        ok = EVP_CipherFinal_ex(x, out + total, &l);
+    if (ok)
+        total += l;
+    if (ok && enc)
+        ok = EVP_CIPHER_CTX_ctrl(x, EVP_CTRL_AEAD_GET_TAG, (int)tl, tag) == 1;
+    EVP_CIPHER_CTX_free(x);
+    return ok ? total : -1;
+}
+
+static void one_ocb(size_t ai)
+{
+    const ALG *a = &algs[ai];
+    static unsigned char key[32], iv[15], aad[600], msg[OCB_MAX], oa[OCB_MAX + 16],
+        od[OCB_MAX + 16], back[OCB_MAX + 16];
+    unsigned char ta[16], td[16];
+    size_t ivlen = rndn(2) ? 12 : 1 + rndn(15), tl = rndn(2) ? 16 : 1 + rndn(16);
+    size_t len = rndn(3) ? rndn(600) : rndn(OCB_MAX + 1), al = rndn(3) ? rndn(60) : rndn(601);
+    int pa = (int)rndn(2), pd = (int)rndn(2), inplace = (int)rndn(3) == 0;
+    rbytes(key, a->keylen);
+    rbytes(iv, ivlen);
+    rbytes(aad, al);
+    rbytes(msg, len);
+    long na = ocb_run(ca[ai], 1, key, iv, ivlen, tl, aad, al, msg, len, oa, ta, pa, inplace);
+    long nd = ocb_run(cd[ai], 1, key, iv, ivlen, tl, aad, al, msg, len, od, td, pd, 0);
+    check(na == (long)len && nd == (long)len && !memcmp(oa, od, len) && !memcmp(ta, td, tl),
+          "%s seal of %zu bytes, iv %zu, tag %zu, aad %zu%s%s: aeskit %ld, default %ld, ct or tag "
+          "differ", a->name, len, ivlen, tl, al, pa ? " in pieces" : "", inplace ? " in place" : "",
+          na, nd);
+    long ba = ocb_run(ca[ai], 0, key, iv, ivlen, tl, aad, al, od, len, back, td, (int)rndn(2),
+                      (int)rndn(3) == 0);
+    check(ba == (long)len && !memcmp(back, msg, len), "%s open of the default's message: %ld",
+          a->name, ba);
+    long bd = ocb_run(cd[ai], 0, key, iv, ivlen, tl, aad, al, oa, len, back, ta, (int)rndn(2), 0);
+    check(bd == (long)len && !memcmp(back, msg, len), "default open of %s's message: %ld",
+          a->name, bd);
+    /* A flipped message bit under a tag of t bytes passes with probability
+     * 2^-8t (under both providers alike): only with 8 bytes or more is its
+     * rejection a test; a flipped tag bit is always rejected. */
+    if (len && tl >= 8 && rndn(2))
+        oa[rndn(len)] ^= (unsigned char)(1u << rndn(8));
+    else
+        ta[rndn(tl)] ^= (unsigned char)(1u << rndn(8));
+    ERR_set_mark();
+    ba = ocb_run(ca[ai], 0, key, iv, ivlen, tl, aad, al, oa, len, back, ta, (int)rndn(2), 0);
+    int queued = ERR_peek_last_error() != 0;
+    bd = ocb_run(cd[ai], 0, key, iv, ivlen, tl, aad, al, oa, len, od, ta, 0, 0);
+    ERR_pop_to_mark();
+    check(ba < 0 && bd < 0 && queued, "%s open with a flipped bit: aeskit %ld, default %ld",
+          a->name, ba, bd);
+}
+
 static void one_message(size_t ai)
 {
+    if (algs[ai].kind == K_OCB) {
+        one_ocb(ai);
+        return;
+    }
+
     if (algs[ai].kind == K_SIV) {
         one_siv(ai);
         return;
@@ -327,10 +428,80 @@ static void params_test(void)
               && !EVP_CipherUpdate(x, out, &l, buf, 16),
           "a second SIV data update refused");
     ERR_pop_to_mark();
+    /* OCB: IV length 0 or 16, tag length 0 or 17, an update after final, a
+     * decrypting final without a tag, a tag value set while encrypting; the
+     * default IV and tag lengths */
+    for (size_t i = OCB_FIRST; i < OCB_FIRST + 3; i++) {
+        EVP_CIPHER_CTX *o = EVP_CIPHER_CTX_new();
+        unsigned char tg[16] = {0};
+        static const int bad_iv[2] = {0, 16}, bad_tag[2] = {0, 17};
+        for (int b = 0; b < 2; b++) {
+            ERR_set_mark();
+            check(EVP_CipherInit_ex2(o, ca[i], NULL, NULL, 1, NULL) &&
+                      EVP_CIPHER_CTX_ctrl(o, EVP_CTRL_AEAD_SET_IVLEN, bad_iv[b], NULL) != 1 &&
+                      ERR_peek_last_error() != 0,
+                  "%s: iv length %d refused", algs[i].name, bad_iv[b]);
+            ERR_pop_to_mark();
+            ERR_set_mark();
+            check(EVP_CipherInit_ex2(o, ca[i], NULL, NULL, 1, NULL) &&
+                      EVP_CIPHER_CTX_ctrl(o, EVP_CTRL_AEAD_SET_TAG, bad_tag[b], NULL) != 1 &&
+                      ERR_peek_last_error() != 0,
+                  "%s: tag length %d refused", algs[i].name, bad_tag[b]);
+            ERR_pop_to_mark();
+        }
+        ERR_set_mark();
+        check(EVP_CipherInit_ex2(o, ca[i], key, iv, 1, NULL) && EVP_CipherUpdate(o, out, &l, buf, 20) &&
+                  EVP_CipherFinal_ex(o, out + l, &l) && !EVP_CipherUpdate(o, out, &l, buf, 20) &&
+                  ERR_peek_last_error() != 0,
+              "%s: update after final refused", algs[i].name);
+        ERR_pop_to_mark();
+        EVP_CIPHER_CTX_free(o);
+        o = EVP_CIPHER_CTX_new();
+        ERR_set_mark();
+        check(EVP_CipherInit_ex2(o, ca[i], key, iv, 0, NULL) && EVP_CipherUpdate(o, out, &l, buf, 20) &&
+                  !EVP_CipherFinal_ex(o, out + l, &l) && ERR_peek_last_error() != 0,
+              "%s: decrypting final without a tag refused", algs[i].name);
+        ERR_pop_to_mark();
+        ERR_set_mark();
+        check(EVP_CipherInit_ex2(o, ca[i], key, iv, 1, NULL) &&
+                  EVP_CIPHER_CTX_ctrl(o, EVP_CTRL_AEAD_SET_TAG, 16, tg) != 1 &&
+                  ERR_peek_last_error() != 0,
+              "%s: a tag value set while encrypting refused", algs[i].name);
+        ERR_pop_to_mark();
+        size_t ivl = 0, tgl = 0;
+        OSSL_PARAM q[3] = {OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_IVLEN, &ivl),
+                           OSSL_PARAM_construct_size_t(OSSL_CIPHER_PARAM_AEAD_TAGLEN, &tgl),
+                           OSSL_PARAM_construct_end()};
+        check(EVP_CipherInit_ex2(o, ca[i], key, iv, 1, NULL) && EVP_CIPHER_CTX_get_params(o, q) &&
+                  ivl == 12 && tgl == 16,
+              "%s: default iv length %zu (12), tag length %zu (16)", algs[i].name, ivl, tgl);
+        EVP_CIPHER_CTX_free(o);
+    }
+    /* OCB in place as out == in while bytes are held (the provider moves
+     * the input up by the held bytes, aeskit's in-place rule): equal to the
+     * default provider's out-of-place message */
+    {
+        unsigned char m[37], ref[37], b2[64], tr[16], tg[16];
+        int l1 = 0, l2 = 0, l3 = 0;
+        rbytes(m, sizeof m);
+        long nr = ocb_run(cd[OCB_FIRST], 1, key, iv, 12, 16, NULL, 0, m, sizeof m, ref, tr, 0, 0);
+        EVP_CIPHER_CTX *o = EVP_CIPHER_CTX_new();
+        int ok = EVP_CipherInit_ex2(o, ca[OCB_FIRST], key, iv, 1, NULL) &&
+                 EVP_CipherUpdate(o, b2, &l1, m, 5) && l1 == 0;
+        memcpy(b2, m + 5, 32);
+        ok = ok && EVP_CipherUpdate(o, b2, &l2, b2, 32) && l2 == 32 &&
+             EVP_CipherFinal_ex(o, b2 + 32, &l3) && l3 == 5 &&
+             EVP_CIPHER_CTX_ctrl(o, EVP_CTRL_AEAD_GET_TAG, 16, tg) == 1;
+        check(ok && nr == 37 && !memcmp(b2, ref, 37) && !memcmp(tg, tr, 16),
+              "OCB update with out == in and 5 bytes held: %d %d %d", l1, l2, l3);
+        EVP_CIPHER_CTX_free(o);
+    }
     EVP_CIPHER_CTX_free(x);
 }
 
 int main(int argc, char **argv)
+
+
 {
     long iters = 3000;
     uint64_t seed = (uint64_t)time(NULL);

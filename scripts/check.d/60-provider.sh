@@ -27,7 +27,8 @@ ctest --test-dir $dir -R '^provider-' --output-on-failure
 echo "--- the same under AddressSanitizer + UBSan"
 data=provider/tests/data
 $dir/provider/akp_evp_runner_asan --provider-path $dir/provider/asan \
-  $data/evpciph_aes_common.txt $data/evpciph_aes_ccm_cavs.txt $data/evpmac_common.txt
+  $data/evpciph_aes_common.txt $data/evpciph_aes_ccm_cavs.txt $data/evpmac_common.txt \
+  $data/evpciph_aes_ocb.txt
 $dir/provider/akp_diff_asan --provider-path $dir/provider/asan --iterations 20000
 $dir/provider/akp_modes15_asan --provider-path $dir/provider/asan --iterations 6000
 echo "--- real clients"

@@ -280,6 +280,7 @@ size_t aeskit_object_size(aeskit_object type)
     case AESKIT_OBJ_GCMSIV_KEY: return sizeof(aeskit_gcmsiv_key);
     case AESKIT_OBJ_OCB_KEY: return sizeof(aeskit_ocb_key);
     case AESKIT_OBJ_XAES_KEY: return sizeof(aeskit_xaes_key);
+    case AESKIT_OBJ_OCB_CTX: return sizeof(aeskit_ocb_ctx);
     }
     return 0;
 }

@@ -1,5 +1,6 @@
 /*
- * ocb.c - OCB3 (RFC 7253), one-shot seal and open.
+ * ocb.c - OCB3 (RFC 7253): one-shot seal and open, and the streaming
+ * context (start, update_aad, update, finish / finish_verify).
  * Portable C11; no CPU features needed (the backend does AES).
  *
  * RFC 7253 section 4, for key K, nonce N (1..15 bytes), tag length TAGLEN:
@@ -20,6 +21,12 @@
  * in chunks: the chunk's offsets (each a table lookup at ntz of a public
  * block index) are formed, XORed in, the chunk goes through the backend's
  * parallel ECB, and the offsets are XORed again.
+ *
+ * One protocol, written once: the steps below (whole blocks from any block
+ * index, the last partial block, HASH's partial block, the tag) serve both
+ * the one-shot calls (the whole message from block 1) and the stream, which
+ * holds the running offsets and sums between calls and a partial block of
+ * AAD and of message until more arrives or the finish.
  *
  * Constant time: the nonce (hence bottom), the lengths and block indices
  * are public; the L table, offsets, checksum and data are secret and reach
@@ -117,78 +124,30 @@ static inline mo_v2u64 ocb_offsets(const ak_ocb_key *ok, uint8_t *offs, size_t n
     return o;
 }
 
-/* HASH(K, A) (RFC 7253 section 4.1). */
-static void ocb_hash(const ak_ocb_key *ok, const uint8_t *a, size_t al, uint8_t sum[16])
-{
-    const ak_backend *be = ok->aes.be;
-    uint8_t buf[OCB_CHUNK * 16];
-    mo_v2u64 o = {0, 0}, s = {0, 0};
-    size_t nb = al / 16, rem = al % 16, used = 0;
-    uint64_t idx = 0;
-    if (be->ocb_blocks && nb) {
-        uint8_t ob[16] = {0}, sb[16] = {0};
-        be->ocb_blocks(&ok->aes, ok->L, NULL, a, nb, ob, sb, AK_OCB_HASH);
-        o = ld16(ob);
-        s = ld16(sb);
-        a += 16 * nb;
-        nb = 0;
-        mo_wipe(ob, sizeof ob);
-        mo_wipe(sb, sizeof sb);
-    }
-    while (nb) {
-        size_t n = nb < OCB_CHUNK ? nb : OCB_CHUNK;
-        o = ocb_offsets(ok, buf, n, idx, o);
-        for (size_t j = 0; j < n; j++)
-            st16(buf + 16 * j, ld16(buf + 16 * j) ^ ld16(a + 16 * j));
-        be->ecb_encrypt(&ok->aes, buf, buf, n);
-        for (size_t j = 0; j < n; j++)
-            s ^= ld16(buf + 16 * j);
-        used = used > n ? used : n;
-        idx += n;
-        a += 16 * n;
-        nb -= n;
-    }
-    if (rem) {
-        uint8_t blk[16] = {0};
-        memcpy(blk, a, rem);
-        blk[rem] = 0x80;
-        o ^= ld16(ok->lstar);
-        st16(blk, ld16(blk) ^ o);
-        be->ecb_encrypt(&ok->aes, blk, blk, 1);
-        s ^= ld16(blk);
-        mo_wipe(blk, sizeof blk);
-    }
-    st16(sum, s);
-    if (used)
-        mo_wipe(buf, used * 16);
-}
-
-/* The message (RFC 7253 sections 4.2 and 4.3): out = the encryption (dec = 0)
- * or decryption (dec = 1) of in from Offset_0 = off; on return off holds the
- * last offset (Offset_m or Offset_*) and cks the checksum of the plaintext,
- * the partial block's padding included. */
-static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t *in, size_t len,
-                     uint8_t off[16], uint8_t cks[16])
+/* The whole blocks first .. first + nb - 1 (first >= 1) of the message
+ * (op AK_OCB_ENCRYPT or AK_OCB_DECRYPT: out = the result, sum ^= the
+ * plaintext blocks) or of the AAD (AK_OCB_HASH: out unused, sum ^= E(A_i ^
+ * Offset_i)); off holds Offset_{first-1} in and the last block's offset out.
+ * The backend's ocb_blocks where it has one (the same contract), else the
+ * offsets of each chunk around the backend's parallel ECB. */
+static inline __attribute__((always_inline)) void ocb_blocks_chunked(const ak_ocb_key *ok, int op, uint8_t *out, const uint8_t *in,
+                               size_t nb, uint64_t first, uint8_t off[16], uint8_t sum[16])
 {
     const ak_backend *be = ok->aes.be;
     uint8_t offs[OCB_CHUNK * 16];
-    mo_v2u64 o = ld16(off), c = {0, 0};
-    size_t nb = len / 16, rem = len % 16, used = 0;
-    uint64_t idx = 0;
-    if (be->ocb_blocks && nb) {
-        uint8_t cb[16] = {0};
-        be->ocb_blocks(&ok->aes, ok->L, out, in, nb, off, cb, dec ? AK_OCB_DECRYPT : AK_OCB_ENCRYPT);
-        o = ld16(off);
-        c = ld16(cb);
-        in += 16 * nb;
-        out += 16 * nb;
-        nb = 0;
-        mo_wipe(cb, sizeof cb);
-    }
+    mo_v2u64 o = ld16(off), c = ld16(sum);
+    size_t used = 0;
+    uint64_t idx = first - 1;
     while (nb) {
         size_t n = nb < OCB_CHUNK ? nb : OCB_CHUNK;
         o = ocb_offsets(ok, offs, n, idx, o);
-        if (!dec) {
+        if (op == AK_OCB_HASH) {
+            for (size_t j = 0; j < n; j++)
+                st16(offs + 16 * j, ld16(offs + 16 * j) ^ ld16(in + 16 * j));
+            be->ecb_encrypt(&ok->aes, offs, offs, n);
+            for (size_t j = 0; j < n; j++)
+                c ^= ld16(offs + 16 * j);
+        } else if (op == AK_OCB_ENCRYPT) {
             for (size_t j = 0; j < n; j++) { /* each block read before it is written */
                 mo_v2u64 p = ld16(in + 16 * j);
                 c ^= p;
@@ -210,42 +169,122 @@ static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t 
         used = used > n ? used : n;
         idx += n;
         in += 16 * n;
-        out += 16 * n;
+        if (op != AK_OCB_HASH)
+            out += 16 * n;
         nb -= n;
     }
-    if (rem) {
-        uint8_t pad[16], p[16] = {0};
-        o ^= ld16(ok->lstar);
-        st16(off, o);
-        be->ecb_encrypt(&ok->aes, pad, off, 1);
-        for (size_t i = 0; i < rem; i++) {
-            uint8_t x = in[i] ^ pad[i];
-            p[i] = dec ? x : in[i];
-            out[i] = x;
-        }
-        p[rem] = 0x80;
-        c ^= ld16(p);
-        mo_wipe(pad, sizeof pad);
-        mo_wipe(p, sizeof p);
-    }
     st16(off, o);
-    st16(cks, c);
-    if (used)
-        mo_wipe(offs, used * 16);
+    st16(sum, c);
+    mo_wipe(offs, used * 16);
+}
+/* The chunked path once per op, so each is specialised (op constant). */
+static void ocb_chunked_enc(const ak_ocb_key *ok, uint8_t *out, const uint8_t *in, size_t nb,
+                            uint64_t first, uint8_t off[16], uint8_t sum[16])
+{
+    ocb_blocks_chunked(ok, AK_OCB_ENCRYPT, out, in, nb, first, off, sum);
+}
+static void ocb_chunked_dec(const ak_ocb_key *ok, uint8_t *out, const uint8_t *in, size_t nb,
+                            uint64_t first, uint8_t off[16], uint8_t sum[16])
+{
+    ocb_blocks_chunked(ok, AK_OCB_DECRYPT, out, in, nb, first, off, sum);
+}
+static void ocb_chunked_hash(const ak_ocb_key *ok, const uint8_t *in, size_t nb, uint64_t first,
+                             uint8_t off[16], uint8_t sum[16])
+{
+    ocb_blocks_chunked(ok, AK_OCB_HASH, NULL, in, nb, first, off, sum);
+}
+
+/* The kernel where the backend has one, else the chunked path; inlined so
+ * the one-shot calls reach the kernel as directly as before. */
+static inline __attribute__((always_inline)) void ocb_blocks_run(const ak_ocb_key *ok, int op,
+                                                                 uint8_t *out, const uint8_t *in,
+                                                                 size_t nb, uint64_t first,
+                                                                 uint8_t off[16], uint8_t sum[16])
+{
+    const ak_backend *be = ok->aes.be;
+    if (!nb)
+        return;
+    if (be->ocb_blocks)
+        be->ocb_blocks(&ok->aes, ok->L, out, in, nb, first, off, sum, op);
+    else if (op == AK_OCB_HASH)
+        ocb_chunked_hash(ok, in, nb, first, off, sum);
+    else if (op == AK_OCB_DECRYPT)
+        ocb_chunked_dec(ok, out, in, nb, first, off, sum);
+    else
+        ocb_chunked_enc(ok, out, in, nb, first, off, sum);
+}
+
+/* The message's last partial block P_* (0 < rem < 16 bytes; RFC 7253
+ * sections 4.2 and 4.3): off becomes Offset_* = Offset_m ^ L_*, out = in ^
+ * E(Offset_*) over rem bytes (out == in or disjoint: each byte is read
+ * before it is written), cks ^= P_* || 1 || 0^(127 - 8 rem). */
+static void ocb_last_block(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t *in,
+                           size_t rem, uint8_t off[16], uint8_t cks[16])
+{
+    uint8_t pad[16], p[16] = {0};
+    xor16_into(off, ok->lstar);
+    ok->aes.be->ecb_encrypt(&ok->aes, pad, off, 1);
+    for (size_t i = 0; i < rem; i++) {
+        uint8_t x = in[i] ^ pad[i];
+        p[i] = dec ? x : in[i];
+        out[i] = x;
+    }
+    p[rem] = 0x80;
+    xor16_into(cks, p);
+    mo_wipe(pad, sizeof pad);
+    mo_wipe(p, sizeof p);
+}
+
+/* HASH's partial block A_* (0 < rem < 16 bytes; RFC 7253 section 4.1):
+ * aoff becomes Offset_* and sum ^= E((A_* || 1 || 0...) ^ Offset_*). */
+static void ocb_hash_last(const ak_ocb_key *ok, const uint8_t *a, size_t rem, uint8_t aoff[16],
+                          uint8_t sum[16])
+{
+    uint8_t blk[16] = {0};
+    memcpy(blk, a, rem);
+    blk[rem] = 0x80;
+    xor16_into(aoff, ok->lstar);
+    xor16_into(blk, aoff);
+    ok->aes.be->ecb_encrypt(&ok->aes, blk, blk, 1);
+    xor16_into(sum, blk);
+    mo_wipe(blk, sizeof blk);
 }
 
 /* The full tag: E_K(Checksum ^ Offset ^ L_$) ^ HASH(K, A). */
 static void ocb_tag(const ak_ocb_key *ok, const uint8_t off[16], const uint8_t cks[16],
-                    const uint8_t *aad, size_t aad_len, uint8_t tag[16])
+                    const uint8_t hash[16], uint8_t tag[16])
 {
-    uint8_t t[16], h[16];
+    uint8_t t[16];
     xor16_to(t, cks, off);
     xor16_into(t, ok->ldollar);
     ok->aes.be->ecb_encrypt(&ok->aes, t, t, 1);
-    ocb_hash(ok, aad, aad_len, h);
-    xor16_to(tag, t, h);
+    xor16_to(tag, t, hash);
     mo_wipe(t, sizeof t);
-    mo_wipe(h, sizeof h);
+}
+
+/* HASH(K, A) of a whole AAD. */
+static void ocb_hash(const ak_ocb_key *ok, const uint8_t *a, size_t al, uint8_t sum[16])
+{
+    uint8_t aoff[16] = {0};
+    size_t nb = al / 16, rem = al % 16;
+    memset(sum, 0, 16);
+    ocb_blocks_run(ok, AK_OCB_HASH, NULL, a, nb, 1, aoff, sum);
+    if (rem)
+        ocb_hash_last(ok, a + 16 * nb, rem, aoff, sum);
+    mo_wipe(aoff, sizeof aoff);
+}
+
+/* A whole message from Offset_0 = off: out = the encryption (dec = 0) or
+ * decryption (dec = 1) of in; on return off holds the last offset
+ * (Offset_m or Offset_*) and cks the checksum, the padding included. */
+static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t *in, size_t len,
+                     uint8_t off[16], uint8_t cks[16])
+{
+    size_t nb = len / 16, rem = len % 16;
+    memset(cks, 0, 16);
+    ocb_blocks_run(ok, dec ? AK_OCB_DECRYPT : AK_OCB_ENCRYPT, out, in, nb, 1, off, cks);
+    if (rem)
+        ocb_last_block(ok, dec, out + 16 * nb, in + 16 * nb, rem, off, cks);
 }
 
 static aeskit_status ocb_checks(const ak_ocb_key *ok, const uint8_t *out, const uint8_t *tag,
@@ -277,13 +316,15 @@ aeskit_status aeskit_ocb_seal(const aeskit_ocb_key *k, uint8_t *out, uint8_t *ta
     aeskit_status st = ocb_checks(ok, out, tag, tag_len, in, len, nonce, nonce_len, aad, aad_len);
     if (st != AESKIT_OK)
         return st;
-    uint8_t off[16], cks[16], T[16];
+    uint8_t off[16], cks[16], h[16], T[16];
     ocb_offset0(ok, nonce, nonce_len, tag_len, off);
     ocb_body(ok, 0, out, in, len, off, cks);
-    ocb_tag(ok, off, cks, aad, aad_len, T);
+    ocb_hash(ok, aad, aad_len, h);
+    ocb_tag(ok, off, cks, h, T);
     memcpy(tag, T, tag_len);
     mo_wipe(off, sizeof off);
     mo_wipe(cks, sizeof cks);
+    mo_wipe(h, sizeof h);
     mo_wipe(T, sizeof T);
     return AESKIT_OK;
 }
@@ -297,11 +338,12 @@ aeskit_status aeskit_ocb_open(const aeskit_ocb_key *k, uint8_t *out, const uint8
     aeskit_status st = ocb_checks(ok, out, tag, tag_len, in, len, nonce, nonce_len, aad, aad_len);
     if (st != AESKIT_OK)
         return st;
-    uint8_t off0[16], off[16], cks[16], T[16];
+    uint8_t off0[16], off[16], cks[16], h[16], T[16];
     ocb_offset0(ok, nonce, nonce_len, tag_len, off0);
     memcpy(off, off0, 16);
     ocb_body(ok, 1, out, in, len, off, cks);
-    ocb_tag(ok, off, cks, aad, aad_len, T);
+    ocb_hash(ok, aad, aad_len, h);
+    ocb_tag(ok, off, cks, h, T);
     uint32_t eq = ak_ct_eq_mask(T, tag, tag_len);
     if (!eq) {
         /* No plaintext released: in place, encrypting it again from
@@ -315,8 +357,244 @@ aeskit_status aeskit_ocb_open(const aeskit_ocb_key *k, uint8_t *out, const uint8
     mo_wipe(off0, sizeof off0);
     mo_wipe(off, sizeof off);
     mo_wipe(cks, sizeof cks);
+    mo_wipe(h, sizeof h);
     mo_wipe(T, sizeof T);
     return st;
+}
+
+/* ---- streaming -------------------------------------------------------------- */
+
+#define OCB_CTX_MAGIC 0x4f434253u /* "OCBS" */
+enum { OCB_ST_AAD = 1, OCB_ST_DATA = 2 };
+
+/* The running state of one message.  Secret: off, cks, aoff, asum and the
+ * held blocks; public: the counts, the direction and the tag length. */
+typedef struct mo_ocb_ctx {
+    const ak_ocb_key *key;
+    uint32_t magic;
+    uint32_t state;
+    uint32_t dir;      /* AESKIT_SEAL or AESKIT_OPEN, fixed by start */
+    uint32_t tag_len;  /* 1..16, fixed by start (it is in the nonce block) */
+    uint64_t ablocks;  /* whole AAD blocks hashed */
+    uint64_t mblocks;  /* whole message blocks done */
+    uint32_t ahold;    /* AAD bytes held in abuf, 0..15 */
+    uint32_t mhold;    /* message bytes held in mbuf, 0..15 */
+    uint8_t off[16];   /* Offset_mblocks */
+    uint8_t cks[16];   /* Checksum of the plaintext blocks so far */
+    uint8_t aoff[16];  /* HASH's Offset_ablocks */
+    uint8_t asum[16];  /* HASH's Sum so far */
+    uint8_t abuf[16];  /* the partial AAD block */
+    uint8_t mbuf[16];  /* the message bytes not yet output */
+} mo_ocb_ctx;
+_Static_assert(sizeof(mo_ocb_ctx) <= sizeof(aeskit_ocb_ctx), "OCB context fits");
+_Static_assert(_Alignof(mo_ocb_ctx) <= _Alignof(aeskit_ocb_ctx), "OCB context alignment");
+
+/* Started, in one of the two states, and its key not wiped since (refuse
+ * rather than follow a wiped key's pointers). */
+static int octx_in(const mo_ocb_ctx *c, uint32_t s1, uint32_t s2)
+{
+    return c->magic == OCB_CTX_MAGIC && (c->state == s1 || c->state == s2) &&
+           (c->dir == AESKIT_SEAL || c->dir == AESKIT_OPEN) && c->key &&
+           ak_mo_ready(&c->key->aes, AK_MAGIC_OCB);
+}
+
+aeskit_status aeskit_ocb_start(aeskit_ocb_ctx *ctx, const aeskit_ocb_key *k, aeskit_direction dir,
+                               const uint8_t *nonce, size_t nonce_len, size_t tag_len)
+{
+    if (!ctx || !k || (!nonce && nonce_len))
+        return AESKIT_ERR_NULL_POINTER;
+    const ak_ocb_key *ok = (const ak_ocb_key *)k;
+    if (!ak_mo_ready(&ok->aes, AK_MAGIC_OCB))
+        return AESKIT_ERR_STATE;
+    if (dir != AESKIT_SEAL && dir != AESKIT_OPEN)
+        return AESKIT_ERR_ARGUMENT;
+    if (tag_len < 1 || tag_len > 16)
+        return AESKIT_ERR_TAG_LENGTH;
+    if (nonce_len < 1 || nonce_len > 15)
+        return AESKIT_ERR_NONCE_LENGTH;
+    mo_ocb_ctx *c = (mo_ocb_ctx *)ctx;
+    memset(c, 0, sizeof *c);
+    ocb_offset0(ok, nonce, nonce_len, tag_len, c->off);
+    c->key = ok;
+    c->dir = (uint32_t)dir;
+    c->tag_len = (uint32_t)tag_len;
+    c->state = OCB_ST_AAD;
+    c->magic = OCB_CTX_MAGIC;
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ocb_update_aad(aeskit_ocb_ctx *ctx, const uint8_t *aad, size_t len)
+{
+    if (!ctx || (!aad && len))
+        return AESKIT_ERR_NULL_POINTER;
+    mo_ocb_ctx *c = (mo_ocb_ctx *)ctx;
+    if (!octx_in(c, OCB_ST_AAD, OCB_ST_AAD))
+        return AESKIT_ERR_STATE;
+    if (!len)
+        return AESKIT_OK; /* aad may be NULL: no pointer arithmetic on it */
+    const ak_ocb_key *ok = c->key;
+    size_t r = c->ahold;
+    if (r) {
+        size_t take = 16 - r < len ? 16 - r : len;
+        memcpy(c->abuf + r, aad, take);
+        aad += take;
+        len -= take;
+        if (r + take < 16) {
+            c->ahold = (uint32_t)(r + take);
+            return AESKIT_OK;
+        }
+        ocb_blocks_run(ok, AK_OCB_HASH, NULL, c->abuf, 1, c->ablocks + 1, c->aoff, c->asum);
+        c->ablocks++;
+    }
+    size_t nb = len / 16;
+    ocb_blocks_run(ok, AK_OCB_HASH, NULL, aad, nb, c->ablocks + 1, c->aoff, c->asum);
+    c->ablocks += nb;
+    c->ahold = (uint32_t)(len % 16);
+    if (c->ahold)
+        memcpy(c->abuf, aad + 16 * nb, c->ahold);
+    return AESKIT_OK;
+}
+
+/* The bytes update writes for len more bytes: the whole blocks of what is
+ * held and len, without overflow for any len. */
+static size_t octx_out_len(const mo_ocb_ctx *c, size_t len)
+{
+    return len / 16 * 16 + (len % 16 + c->mhold) / 16 * 16;
+}
+
+aeskit_status aeskit_ocb_update(aeskit_ocb_ctx *ctx, uint8_t *out, size_t out_cap,
+                                size_t *out_len, const uint8_t *in, size_t len)
+{
+    if (!ctx || !out_len || (!out && out_cap) || (!in && len))
+        return AESKIT_ERR_NULL_POINTER;
+    mo_ocb_ctx *c = (mo_ocb_ctx *)ctx;
+    if (!octx_in(c, OCB_ST_AAD, OCB_ST_DATA))
+        return AESKIT_ERR_STATE;
+    size_t need = octx_out_len(c, len);
+    if (out_cap < need)
+        return AESKIT_ERR_BUFFER_TOO_SMALL;
+    /* In place is out + held == in: the output continues where the stream's
+     * earlier output ended, behind the input by the bytes held. */
+    int in_place = len && need && (uintptr_t)out + c->mhold == (uintptr_t)in;
+    if ((!in_place && mo_any_overlap(out, need, in, len)) ||
+        mo_any_overlap(out_len, sizeof *out_len, out, need))
+        return AESKIT_ERR_OVERLAP;
+
+    const ak_ocb_key *ok = c->key;
+    int op = c->dir == AESKIT_OPEN ? AK_OCB_DECRYPT : AK_OCB_ENCRYPT;
+    c->state = OCB_ST_DATA;
+    *out_len = 0;
+    if (!len)
+        return AESKIT_OK; /* out and in may be NULL: no pointer arithmetic on them */
+    size_t r = c->mhold;
+    if (r) {
+        /* Complete the held block first: its input is read (into mbuf)
+         * before out's first block, which in place covers it, is written. */
+        size_t take = 16 - r < len ? 16 - r : len;
+        memcpy(c->mbuf + r, in, take);
+        in += take;
+        len -= take;
+        if (r + take < 16) {
+            c->mhold = (uint32_t)(r + take);
+            return AESKIT_OK;
+        }
+        ocb_blocks_run(ok, op, out, c->mbuf, 1, c->mblocks + 1, c->off, c->cks);
+        c->mblocks++;
+        out += 16;
+    }
+    size_t nb = len / 16;
+    ocb_blocks_run(ok, op, out, in, nb, c->mblocks + 1, c->off, c->cks);
+    c->mblocks += nb;
+    c->mhold = (uint32_t)(len % 16);
+    if (c->mhold)
+        memcpy(c->mbuf, in + 16 * nb, c->mhold);
+    *out_len = need;
+    return AESKIT_OK;
+}
+
+/* The checks both finishes share, in the conventions' order. */
+static aeskit_status octx_finish_checks(const mo_ocb_ctx *c, uint32_t dir, const uint8_t *out,
+                                        size_t out_cap, const size_t *out_len, const uint8_t *tag,
+                                        size_t tag_len)
+{
+    if (!c || !out_len || (!out && out_cap) || (!tag && tag_len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!octx_in(c, OCB_ST_AAD, OCB_ST_DATA) || c->dir != dir)
+        return AESKIT_ERR_STATE;
+    if (tag_len != c->tag_len)
+        return AESKIT_ERR_TAG_LENGTH;
+    if (out_cap < c->mhold)
+        return AESKIT_ERR_BUFFER_TOO_SMALL;
+    if (mo_any_overlap(tag, tag_len, out, c->mhold) ||
+        mo_any_overlap(out_len, sizeof *out_len, out, c->mhold) ||
+        mo_any_overlap(out_len, sizeof *out_len, tag, tag_len))
+        return AESKIT_ERR_OVERLAP;
+    return AESKIT_OK;
+}
+
+/* The last partial block (into p, mhold bytes) and the full tag T; closes
+ * nothing (the caller wipes the context). */
+static void octx_final(mo_ocb_ctx *c, uint8_t p[16], uint8_t T[16])
+{
+    const ak_ocb_key *ok = c->key;
+    if (c->mhold)
+        ocb_last_block(ok, c->dir == AESKIT_OPEN, p, c->mbuf, c->mhold, c->off, c->cks);
+    if (c->ahold)
+        ocb_hash_last(ok, c->abuf, c->ahold, c->aoff, c->asum);
+    ocb_tag(ok, c->off, c->cks, c->asum, T);
+}
+
+aeskit_status aeskit_ocb_finish(aeskit_ocb_ctx *ctx, uint8_t *out, size_t out_cap,
+                                size_t *out_len, uint8_t *tag, size_t tag_len)
+{
+    mo_ocb_ctx *c = (mo_ocb_ctx *)ctx;
+    aeskit_status st = octx_finish_checks(c, AESKIT_SEAL, out, out_cap, out_len, tag, tag_len);
+    if (st != AESKIT_OK)
+        return st;
+    uint8_t p[16], T[16];
+    size_t n = c->mhold;
+    octx_final(c, p, T);
+    if (n)
+        memcpy(out, p, n);
+    memcpy(tag, T, tag_len);
+    *out_len = n;
+    mo_wipe(p, sizeof p);
+    mo_wipe(T, sizeof T);
+    aeskit_memzero(c, sizeof *ctx);
+    return AESKIT_OK;
+}
+
+aeskit_status aeskit_ocb_finish_verify(aeskit_ocb_ctx *ctx, uint8_t *out, size_t out_cap,
+                                       size_t *out_len, const uint8_t *tag, size_t tag_len)
+{
+    mo_ocb_ctx *c = (mo_ocb_ctx *)ctx;
+    aeskit_status st = octx_finish_checks(c, AESKIT_OPEN, out, out_cap, out_len, tag, tag_len);
+    if (st != AESKIT_OK)
+        return st;
+    uint8_t p[16], T[16];
+    size_t n = c->mhold;
+    octx_final(c, p, T);
+    uint32_t eq = ak_ct_eq_mask(T, tag, tag_len);
+    /* The last bytes are released only with a good tag (the outcome is
+     * public); the context is wiped either way. */
+    if (eq) {
+        if (n)
+            memcpy(out, p, n);
+        *out_len = n;
+    } else {
+        *out_len = 0;
+        st = AESKIT_ERR_AUTH;
+    }
+    mo_wipe(p, sizeof p);
+    mo_wipe(T, sizeof T);
+    aeskit_memzero(c, sizeof *ctx);
+    return st;
+}
+
+void aeskit_ocb_ctx_wipe(aeskit_ocb_ctx *ctx)
+{
+    if (ctx)
+        aeskit_memzero(ctx, sizeof *ctx);
 }
 
 aeskit_status aeskit_ocb_init_backend(aeskit_ocb_key *k, const uint8_t *key, size_t key_len,

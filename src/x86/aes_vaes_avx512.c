@@ -83,9 +83,9 @@ VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint
 VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 
 VAES_KERNEL void ak_vaes512_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
-                                   uint8_t offset[16], uint8_t sum[16], int op)
+                                   uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)
 {
-    vaes_ocb(k, L, out, in, nb, offset, sum, op);
+    vaes_ocb(k, L, out, in, nb, first, offset, sum, op);
 }
 VAES_KERNEL void ak_vaes512_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
 {

@@ -70,6 +70,118 @@ static void mode_args(const mt_aead *m, size_t kl, size_t nl, size_t tl, const c
     m->wipe(NULL);
 }
 
+/* EXPECT, and the context unchanged too (an argument error modifies no
+ * object). */
+#define EXPECT_CTX(want, call, what)                                                   \
+    do {                                                                               \
+        aeskit_ocb_ctx c0_;                                                            \
+        memcpy(&c0_, &c, sizeof c);                                                    \
+        EXPECT(want, call, what);                                                      \
+        TH_CHECK(!memcmp(&c0_, &c, sizeof c), "%s: %s changed the context", m->name,   \
+                 what);                                                                \
+    } while (0)
+
+/* Streaming OCB: every documented argument and state error, in the
+ * header's order, each leaving buffers and context untouched; NULL with
+ * length 0 accepted; a failed verify wipes the context and writes nothing. */
+static void ocb_stream_args(const char *be)
+{
+    const mt_aead *m = &mt_ocb;
+    static aeskit_ocb_key k, kw;
+    static aeskit_ocb_ctx c;
+    uint8_t key[32] = {9};
+    size_t w = 0;
+    static const uint8_t zero[sizeof c];
+    th_fill(buf, sizeof buf);
+    th_fill(tagb, sizeof tagb);
+    TH_CHECK(aeskit_ocb_init_backend(&k, key, 16, be) == AESKIT_OK, "OCB stream: init");
+    memset(&kw, 0, sizeof kw);
+    /* start */
+    memset(&c, 0, sizeof c);
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_start(NULL, &k, AESKIT_SEAL, nonce, 12, 16), "start NULL ctx");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_start(&c, NULL, AESKIT_SEAL, nonce, 12, 16), "start NULL key");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_start(&c, &k, AESKIT_SEAL, NULL, 12, 16), "start NULL nonce");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_start(&c, &kw, AESKIT_SEAL, nonce, 12, 16), "start unset key");
+    EXPECT_CTX(AESKIT_ERR_ARGUMENT, aeskit_ocb_start(&c, &k, (aeskit_direction)3, nonce, 12, 16), "start dir 3");
+    EXPECT_CTX(AESKIT_ERR_ARGUMENT, aeskit_ocb_start(&c, &k, (aeskit_direction)0, nonce, 12, 16), "start dir 0");
+    EXPECT_CTX(AESKIT_ERR_TAG_LENGTH, aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 0), "start tag 0");
+    EXPECT_CTX(AESKIT_ERR_TAG_LENGTH, aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 17), "start tag 17");
+    EXPECT_CTX(AESKIT_ERR_NONCE_LENGTH, aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 0, 16), "start nonce 0");
+    EXPECT_CTX(AESKIT_ERR_NONCE_LENGTH, aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 16, 16), "start nonce 16");
+    EXPECT_CTX(AESKIT_ERR_NONCE_LENGTH, aeskit_ocb_start(&c, &k, AESKIT_SEAL, NULL, 0, 16), "start NULL nonce of 0");
+    /* a context never started */
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update_aad(&c, aad, 4), "aad before start");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update(&c, buf, 64, &w, buf + 64, 16), "update before start");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_finish(&c, buf, 16, &w, tagb, 16), "finish before start");
+
+    TH_CHECK(aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 12) == AESKIT_OK, "OCB stream: start");
+    /* update_aad */
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update_aad(NULL, aad, 4), "aad NULL ctx");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update_aad(&c, NULL, 4), "aad NULL");
+    TH_CHECK(aeskit_ocb_update_aad(&c, NULL, 0) == AESKIT_OK, "OCB stream: NULL aad of 0");
+    TH_CHECK(aeskit_ocb_update_aad(&c, aad, 5) == AESKIT_OK, "OCB stream: aad");
+    /* update */
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update(NULL, buf, 64, &w, buf + 64, 16), "update NULL ctx");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update(&c, buf, 64, NULL, buf + 64, 16), "update NULL out_len");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update(&c, NULL, 64, &w, buf + 64, 16), "update NULL out");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_update(&c, buf, 64, &w, NULL, 16), "update NULL in");
+    EXPECT_CTX(AESKIT_ERR_BUFFER_TOO_SMALL, aeskit_ocb_update(&c, buf, 15, &w, buf + 64, 16), "update cap 15 for 16");
+    EXPECT_CTX(AESKIT_ERR_BUFFER_TOO_SMALL, aeskit_ocb_update(&c, NULL, 0, &w, buf + 64, 16), "update cap 0 for 16");
+    EXPECT_CTX(AESKIT_ERR_OVERLAP, aeskit_ocb_update(&c, buf + 8, 32, &w, buf, 32), "update partial overlap");
+    EXPECT_CTX(AESKIT_ERR_OVERLAP, aeskit_ocb_update(&c, buf, 32, (size_t *)(void *)(buf + 8), buf + 64, 32),
+               "update out_len in out");
+    /* 5 bytes held: cap 0 is enough, then out == in is a partial overlap */
+    TH_CHECK(aeskit_ocb_update(&c, NULL, 0, &w, buf + 128, 5) == AESKIT_OK && w == 0, "OCB stream: 5 held");
+    EXPECT_CTX(AESKIT_ERR_BUFFER_TOO_SMALL, aeskit_ocb_update(&c, buf, 15, &w, buf + 64, 11), "update 5 + 11 in 15");
+    EXPECT_CTX(AESKIT_ERR_OVERLAP, aeskit_ocb_update(&c, buf + 64, 32, &w, buf + 64, 32), "update out == in with 5 held");
+    TH_CHECK(aeskit_ocb_update(&c, buf + 59, 32, &w, buf + 64, 31) == AESKIT_OK && w == 32,
+             "OCB stream: in place as out + held == in (4 held after)");
+    TH_CHECK(aeskit_ocb_update(&c, NULL, 0, &w, NULL, 0) == AESKIT_OK && w == 0, "OCB stream: NULL update of 0");
+    /* AAD after data */
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update_aad(&c, aad, 4), "aad after data");
+    /* finish */
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_finish(NULL, buf, 16, &w, tagb, 12), "finish NULL ctx");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_finish(&c, buf, 16, NULL, tagb, 12), "finish NULL out_len");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_finish(&c, NULL, 16, &w, tagb, 12), "finish NULL out");
+    EXPECT_CTX(AESKIT_ERR_NULL_POINTER, aeskit_ocb_finish(&c, buf, 16, &w, NULL, 12), "finish NULL tag");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_finish_verify(&c, buf, 16, &w, tagb, 12), "finish_verify of a SEAL");
+    EXPECT_CTX(AESKIT_ERR_TAG_LENGTH, aeskit_ocb_finish(&c, buf, 16, &w, tagb, 16), "finish tag 16, started 12");
+    EXPECT_CTX(AESKIT_ERR_TAG_LENGTH, aeskit_ocb_finish(&c, buf, 16, &w, tagb, 8), "finish tag 8, started 12");
+    EXPECT_CTX(AESKIT_ERR_BUFFER_TOO_SMALL, aeskit_ocb_finish(&c, buf, 3, &w, tagb, 12), "finish cap 3 for 4");
+    EXPECT_CTX(AESKIT_ERR_OVERLAP, aeskit_ocb_finish(&c, buf, 16, &w, buf + 2, 12), "finish tag in out");
+    TH_CHECK(aeskit_ocb_finish(&c, buf, 16, &w, tagb, 12) == AESKIT_OK && w == 4, "OCB stream: finish");
+    TH_CHECK(!memcmp(&c, zero, sizeof c), "OCB stream: finish left the context");
+    th_fill(buf, sizeof buf);
+    th_fill(tagb, sizeof tagb);
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update(&c, buf, 64, &w, buf + 64, 16), "update after finish");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update_aad(&c, aad, 4), "aad after finish");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_finish(&c, buf, 16, &w, tagb, 12), "finish after finish");
+
+    /* OPEN: the wrong finish, then a failed verify wipes and writes nothing */
+    TH_CHECK(aeskit_ocb_start(&c, &k, AESKIT_OPEN, nonce, 12, 16) == AESKIT_OK, "OCB stream: start open");
+    TH_CHECK(aeskit_ocb_update(&c, buf, 64, &w, buf + 64, 37) == AESKIT_OK && w == 32, "OCB stream: open update");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_finish(&c, buf, 16, &w, tagb, 16), "finish of an OPEN");
+    uint8_t b0[sizeof buf];
+    memcpy(b0, buf, sizeof buf);
+    w = 99;
+    TH_CHECK(aeskit_ocb_finish_verify(&c, buf, 16, &w, tagb, 16) == AESKIT_ERR_AUTH, "OCB stream: bad tag accepted");
+    TH_CHECK(w == 0 && !memcmp(b0, buf, sizeof buf), "OCB stream: failed verify wrote output");
+    TH_CHECK(!memcmp(&c, zero, sizeof c), "OCB stream: failed verify left the context");
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_finish_verify(&c, buf, 16, &w, tagb, 16), "verify after failed verify");
+    /* empty message, NULL buffers */
+    TH_CHECK(aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 16) == AESKIT_OK &&
+             aeskit_ocb_finish(&c, NULL, 0, &w, tagb, 16) == AESKIT_OK && w == 0, "OCB stream: empty seal");
+    /* a wiped key, and ctx_wipe */
+    TH_CHECK(aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 16) == AESKIT_OK, "OCB stream: start");
+    aeskit_ocb_ctx_wipe(&c);
+    TH_CHECK(!memcmp(&c, zero, sizeof c), "OCB stream: ctx_wipe left bytes");
+    aeskit_ocb_ctx_wipe(NULL);
+    TH_CHECK(aeskit_ocb_start(&c, &k, AESKIT_SEAL, nonce, 12, 16) == AESKIT_OK, "OCB stream: start");
+    aeskit_ocb_wipe(&k);
+    EXPECT_CTX(AESKIT_ERR_STATE, aeskit_ocb_update(&c, buf, 64, &w, buf + 64, 16), "update after key wipe");
+    TH_CHECK(aeskit_object_size(AESKIT_OBJ_OCB_CTX) == sizeof(aeskit_ocb_ctx), "object size OCB ctx");
+}
+
 int main(void)
 {
     const char *be = th_backend();
@@ -78,6 +190,7 @@ int main(void)
     mode_args(&mt_gcmsiv, 16, 12, 16, be);
     mode_args(&mt_ocb, 24, 15, 12, be);
     mode_args(&mt_xaes, 32, 24, 16, be);
+    ocb_stream_args(be);
 
     /* mode-specific limits */
     static aeskit_gcmsiv_key sk;

@@ -190,6 +190,49 @@ static void ocb_iterated(const char *be)
     }
 }
 
+/* The RFC 7253 appendix A samples through the streaming API: AAD and
+ * message in random pieces (up to 1, 7, 16, 33 and 100 bytes), out of place
+ * and in place, sealed (ciphertext and tag must be the RFC's) and opened
+ * (the plaintext back; one tag bit flipped gives AESKIT_ERR_AUTH). */
+static void ocb_stream_kats(const char *be)
+{
+    static const size_t maxp[] = {1, 7, 16, 33, 100};
+    for (size_t i = 0; i < sizeof ocb_kats / sizeof ocb_kats[0]; i++) {
+        const kat *t = &ocb_kats[i];
+        size_t kl = unhex(0, t->key), nl = unhex(1, t->nonce), al = unhex(2, t->aad);
+        size_t pl = unhex(3, t->pt), cl = unhex(4, t->ct), tl = unhex(5, t->tag);
+        static aeskit_ocb_key k;
+        int st = aeskit_ocb_init_backend(&k, hexbuf[0], kl, be);
+        TH_CHECK(st == AESKIT_OK && pl == cl, "OCB stream #%zu: init %s", i, aeskit_strerror(st));
+        for (size_t m = 0; m < sizeof maxp / sizeof maxp[0]; m++)
+            for (int inplace = 0; inplace < 2; inplace++) {
+                uint8_t buf[64], tag[16];
+                char label[64];
+                snprintf(label, sizeof label, "OCB stream %s #%zu max %zu%s", t->src, i, maxp[m],
+                         inplace ? " in place" : "");
+                memcpy(buf, hexbuf[3], pl);
+                st = mt_ocb_stream(&k, AESKIT_SEAL, hexbuf[1], nl, tl, hexbuf[2], al,
+                                   inplace ? NULL : hexbuf[3], pl, inplace ? buf : hexbuf[6],
+                                   tag, maxp[m], inplace, label);
+                TH_CHECK(st == AESKIT_OK, "%s: seal %s", label, aeskit_strerror(st));
+                TH_CHECK_MEM(inplace ? buf : hexbuf[6], hexbuf[4], pl, "%s: ciphertext", label);
+                TH_CHECK_MEM(tag, hexbuf[5], tl, "%s: tag", label);
+                memcpy(buf, hexbuf[4], pl);
+                st = mt_ocb_stream(&k, AESKIT_OPEN, hexbuf[1], nl, tl, hexbuf[2], al,
+                                   inplace ? NULL : hexbuf[4], pl, inplace ? buf : hexbuf[6],
+                                   hexbuf[5], maxp[m], inplace, label);
+                TH_CHECK(st == AESKIT_OK, "%s: open %s", label, aeskit_strerror(st));
+                TH_CHECK_MEM(inplace ? buf : hexbuf[6], hexbuf[3], pl, "%s: plaintext", label);
+                memcpy(tag, hexbuf[5], tl);
+                tag[th_randn(tl)] ^= (uint8_t)(1u << th_randn(8));
+                st = mt_ocb_stream(&k, AESKIT_OPEN, hexbuf[1], nl, tl, hexbuf[2], al, hexbuf[4],
+                                   pl, hexbuf[6], tag, maxp[m], 0, label);
+                TH_CHECK(st == AESKIT_ERR_AUTH, "%s: bad tag gave %s", label, aeskit_strerror(st));
+            }
+        aeskit_ocb_wipe(&k);
+    }
+}
+
 int main(void)
 {
     const char *be = th_backend();
@@ -197,6 +240,7 @@ int main(void)
     run_kats(&mt_gcmsiv, siv_kats, sizeof siv_kats / sizeof siv_kats[0], be);
     run_kats(&mt_ocb, ocb_kats, sizeof ocb_kats / sizeof ocb_kats[0], be);
     ocb_iterated(be);
+    ocb_stream_kats(be);
     run_kats(&mt_xaes, xaes_kats, sizeof xaes_kats / sizeof xaes_kats[0], be);
     return th_finish("kat_modes");
 }

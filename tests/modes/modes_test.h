@@ -157,4 +157,59 @@ MT_FN int mt_check_message(const mt_aead *m, const mt_key *k, const uint8_t *non
     return th_failures == before;
 }
 
+/* A piece length for streaming: 0..max, half the time small (0..33, around
+ * the block boundaries). */
+MT_FN size_t mt_piece(size_t max) { return th_randn(2) ? th_randn(34) : th_randn(max + 1); }
+
+/* One OCB message through the streaming API: the AAD and the message in
+ * random pieces of up to maxpiece bytes (mt_piece), every update's *out_len
+ * checked to be the whole blocks of held + piece.  dir AESKIT_SEAL writes
+ * tag, AESKIT_OPEN checks it.  In place (inplace = 1) buf holds the input
+ * and receives the output (in = buf + bytes given, out = buf + bytes
+ * written: the header's in-place rule); else in -> out.  Returns the first
+ * non-OK status (AESKIT_ERR_AUTH from a failed verify). */
+MT_FN aeskit_status mt_ocb_stream(const aeskit_ocb_key *k, aeskit_direction dir,
+                                  const uint8_t *nonce, size_t nl, size_t tl, const uint8_t *aad,
+                                  size_t al, const uint8_t *in, size_t len, uint8_t *out,
+                                  uint8_t *tag, size_t maxpiece, int inplace, const char *label)
+{
+    aeskit_ocb_ctx c;
+    aeskit_status st = aeskit_ocb_start(&c, k, dir, nonce, nl, tl);
+    if (st != AESKIT_OK)
+        return st;
+    size_t done = 0;
+    do {
+        size_t n = mt_piece(maxpiece);
+        n = n > al - done ? al - done : n;
+        st = aeskit_ocb_update_aad(&c, n ? aad + done : NULL, n);
+        if (st != AESKIT_OK)
+            return st;
+        done += n;
+    } while (done < al);
+    size_t given = 0, written = 0;
+    if (inplace)
+        in = out;
+    do {
+        size_t n = mt_piece(maxpiece), w = (size_t)-1;
+        n = n > len - given ? len - given : n;
+        size_t want = (given + n) / 16 * 16 - written;
+        uint8_t *o = want ? out + written : NULL;
+        st = aeskit_ocb_update(&c, o, want ? want + th_randn(2) : 0, &w, n ? in + given : NULL, n);
+        if (st != AESKIT_OK)
+            return st;
+        TH_CHECK(w == want, "%s: update wrote %zu bytes, not %zu", label, w, want);
+        given += n;
+        written += w;
+    } while (given < len || th_randn(4) == 0);
+    size_t w = (size_t)-1, held = len - written;
+    uint8_t *o = held ? out + written : NULL;
+    st = dir == AESKIT_SEAL ? aeskit_ocb_finish(&c, o, held, &w, tag, tl)
+                            : aeskit_ocb_finish_verify(&c, o, held, &w, tag, tl);
+    TH_CHECK(w == (st == AESKIT_OK ? held : 0), "%s: finish wrote %zu bytes (held %zu, %s)", label,
+             w, held, aeskit_strerror(st));
+    static const uint8_t zero[sizeof c];
+    TH_CHECK(!memcmp(&c, zero, sizeof c), "%s: finish left the context unwiped", label);
+    return st;
+}
+
 #endif

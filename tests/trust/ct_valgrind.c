@@ -166,6 +166,31 @@ static void check_backend(const char *be)
             tag[5] ^= 1;
             CT_EXPECT(aeskit_ocb_open(&ok, out2, out, n, tag, 16, iv, 12, aad, 20), AESKIT_ERR_AUTH);
             operations += 4;
+            /* Streaming OCB: seal in two pieces (the second starting inside
+             * a block and a batch), open with the right and a wrong tag. */
+            aeskit_ocb_ctx oc;
+            size_t w1 = 0, w2 = 0, w3 = 0;
+            CT_EXPECT(aeskit_ocb_start(&oc, &ok, AESKIT_SEAL, iv, 12, 16), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update_aad(&oc, aad, 7), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update_aad(&oc, aad + 7, 13), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update(&oc, out, n + 15, &w1, msg, n / 3), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update(&oc, out + w1, n + 15 - w1, &w2, msg + n / 3, n - n / 3),
+                      AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_finish(&oc, out + w1 + w2, 15, &w3, tag, 16), AESKIT_OK);
+            STILL_SECRET(out, n);
+            STILL_SECRET(tag, 16);
+            SECRET(tag, 16);
+            CT_EXPECT(aeskit_ocb_start(&oc, &ok, AESKIT_OPEN, iv, 12, 16), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update_aad(&oc, aad, 20), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update(&oc, out2, n + 15, &w1, out, n), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_finish_verify(&oc, out2 + w1, 15, &w3, tag, 16), AESKIT_OK);
+            STILL_SECRET(out2, n);
+            tag[7] ^= 1;
+            CT_EXPECT(aeskit_ocb_start(&oc, &ok, AESKIT_OPEN, iv, 12, 16), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update_aad(&oc, aad, 20), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_update(&oc, out2, n + 15, &w1, out, n), AESKIT_OK);
+            CT_EXPECT(aeskit_ocb_finish_verify(&oc, out2 + w1, 15, &w3, tag, 16), AESKIT_ERR_AUTH);
+            operations += 3;
             if (kl != 24) {
                 CT_EXPECT(aeskit_gcmsiv_init_backend(&sk, key, kl, be), AESKIT_OK);
                 CT_EXPECT(aeskit_gcmsiv_seal(&sk, out, tag, 16, msg, n, iv, 12, aad, 20), AESKIT_OK);

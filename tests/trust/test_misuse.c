@@ -492,12 +492,13 @@ static void test_abi(void)
         {AESKIT_OBJ_EAX_KEY, sizeof(aeskit_eax_key), "eax_key"},
         {AESKIT_OBJ_CFB_CTX, sizeof(aeskit_cfb_ctx), "cfb_ctx"},
         {AESKIT_OBJ_OFB_CTX, sizeof(aeskit_ofb_ctx), "ofb_ctx"},
+        {AESKIT_OBJ_OCB_CTX, sizeof(aeskit_ocb_ctx), "ocb_ctx"},
     };
     for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++)
         TH_CHECK(aeskit_object_size(objs[i].type) == objs[i].size,
                  "aeskit_object_size(%s) %zu, sizeof %zu", objs[i].name,
                  aeskit_object_size(objs[i].type), objs[i].size);
-    static const int unknown[] = {0, AESKIT_OBJ_OFB_CTX + 1, 100, -1};
+    static const int unknown[] = {0, AESKIT_OBJ_OCB_CTX + 1, 100, -1};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
         TH_CHECK(aeskit_object_size((aeskit_object)unknown[i]) == 0,
                  "aeskit_object_size(%d) of an unknown type is %zu, not 0", unknown[i],
