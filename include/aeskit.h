@@ -206,7 +206,15 @@ typedef enum aeskit_object {
     AESKIT_OBJ_EAX_KEY = 14,
     AESKIT_OBJ_CFB_CTX = 15,
     AESKIT_OBJ_OFB_CTX = 16,
-    AESKIT_OBJ_OCB_CTX = 17
+    AESKIT_OBJ_OCB_CTX = 17,
+    /* Not objects the library keeps, but structs whose layout is ABI too. */
+    AESKIT_OBJ_BACKEND_INFO = 18,
+    AESKIT_OBJ_GCM_MSG = 19,
+    AESKIT_OBJ_CCM_MSG = 20,
+    AESKIT_OBJ_CMAC_MSG = 21,
+    AESKIT_OBJ_CBCMAC_MSG = 22,
+    AESKIT_OBJ_CBC_MSG = 23,
+    AESKIT_OBJ_CTR_MSG = 24
 } aeskit_object;
 
 /* sizeof the object type as the library was built (0 for an unknown type):
@@ -379,25 +387,8 @@ typedef enum aeskit_direction {
     AESKIT_OPEN = 2    /* decrypt, then check the tag */
 } aeskit_direction;
 
-/* AESKIT_OK if the library this program runs with has the ABI version and
- * the object sizes of the header it was compiled with, else AESKIT_ERR_ABI.
- * Call it once at start-up. */
-AESKIT_MUST_CHECK static inline aeskit_status aeskit_abi_check(void)
-{
-    static const size_t sizes[] = {
-        0, sizeof(aeskit_aes_key), sizeof(aeskit_gcm_key), sizeof(aeskit_cmac_key),
-        sizeof(aeskit_xts_key), sizeof(aeskit_rfc4106_key), sizeof(aeskit_rfc4309_key),
-        sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx),
-        sizeof(aeskit_gcmsiv_key), sizeof(aeskit_ocb_key), sizeof(aeskit_xaes_key),
-        sizeof(aeskit_siv_key), sizeof(aeskit_eax_key), sizeof(aeskit_cfb_ctx),
-        sizeof(aeskit_ofb_ctx), sizeof(aeskit_ocb_ctx)};
-    if (aeskit_version_number() / 10000 != AESKIT_ABI_VERSION)
-        return AESKIT_ERR_ABI;
-    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_OCB_CTX; t++)
-        if (aeskit_object_size((aeskit_object)t) != sizes[t])
-            return AESKIT_ERR_ABI;
-    return AESKIT_OK;
-}
+/* aeskit_abi_check(), which compares the header's object sizes with the
+ * library's, is at the end of this header, after the last object type. */
 
 /* ------------------------------------------------------------------------ */
 /* AES block cipher (FIPS-197)                                              */
@@ -1424,6 +1415,33 @@ AESKIT_API void aeskit_memzero(void *p, size_t len);
 /* Constant-time comparison: 0 if the len bytes at a and b are equal,
  * non-zero otherwise; the time depends on len only. */
 AESKIT_MUST_CHECK AESKIT_API int aeskit_ct_memcmp(const void *a, const void *b, size_t len);
+
+/* ------------------------------------------------------------------------ */
+/* Header against library                                                   */
+/* ------------------------------------------------------------------------ */
+
+/* AESKIT_OK if the library this program runs with has the ABI version and
+ * the object sizes of the header it was compiled with (every type of
+ * aeskit_object: keys, contexts, aeskit_backend_info and the batch
+ * descriptors), else AESKIT_ERR_ABI.  Call it once at start-up. */
+AESKIT_MUST_CHECK static inline aeskit_status aeskit_abi_check(void)
+{
+    static const size_t sizes[] = {
+        0, sizeof(aeskit_aes_key), sizeof(aeskit_gcm_key), sizeof(aeskit_cmac_key),
+        sizeof(aeskit_xts_key), sizeof(aeskit_rfc4106_key), sizeof(aeskit_rfc4309_key),
+        sizeof(aeskit_gcm_ctx), sizeof(aeskit_cmac_ctx), sizeof(aeskit_ctr_ctx),
+        sizeof(aeskit_gcmsiv_key), sizeof(aeskit_ocb_key), sizeof(aeskit_xaes_key),
+        sizeof(aeskit_siv_key), sizeof(aeskit_eax_key), sizeof(aeskit_cfb_ctx),
+        sizeof(aeskit_ofb_ctx), sizeof(aeskit_ocb_ctx), sizeof(aeskit_backend_info),
+        sizeof(aeskit_gcm_msg), sizeof(aeskit_ccm_msg), sizeof(aeskit_cmac_msg),
+        sizeof(aeskit_cbcmac_msg), sizeof(aeskit_cbc_msg), sizeof(aeskit_ctr_msg)};
+    if (aeskit_version_number() / 10000 != AESKIT_ABI_VERSION)
+        return AESKIT_ERR_ABI;
+    for (int t = AESKIT_OBJ_AES_KEY; t <= AESKIT_OBJ_CTR_MSG; t++)
+        if (aeskit_object_size((aeskit_object)t) != sizes[t])
+            return AESKIT_ERR_ABI;
+    return AESKIT_OK;
+}
 
 #ifdef __cplusplus
 }

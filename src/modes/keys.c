@@ -281,6 +281,13 @@ size_t aeskit_object_size(aeskit_object type)
     case AESKIT_OBJ_OCB_KEY: return sizeof(aeskit_ocb_key);
     case AESKIT_OBJ_XAES_KEY: return sizeof(aeskit_xaes_key);
     case AESKIT_OBJ_OCB_CTX: return sizeof(aeskit_ocb_ctx);
+    case AESKIT_OBJ_BACKEND_INFO: return sizeof(aeskit_backend_info);
+    case AESKIT_OBJ_GCM_MSG: return sizeof(aeskit_gcm_msg);
+    case AESKIT_OBJ_CCM_MSG: return sizeof(aeskit_ccm_msg);
+    case AESKIT_OBJ_CMAC_MSG: return sizeof(aeskit_cmac_msg);
+    case AESKIT_OBJ_CBCMAC_MSG: return sizeof(aeskit_cbcmac_msg);
+    case AESKIT_OBJ_CBC_MSG: return sizeof(aeskit_cbc_msg);
+    case AESKIT_OBJ_CTR_MSG: return sizeof(aeskit_ctr_msg);
     }
     return 0;
 }

@@ -493,12 +493,19 @@ static void test_abi(void)
         {AESKIT_OBJ_CFB_CTX, sizeof(aeskit_cfb_ctx), "cfb_ctx"},
         {AESKIT_OBJ_OFB_CTX, sizeof(aeskit_ofb_ctx), "ofb_ctx"},
         {AESKIT_OBJ_OCB_CTX, sizeof(aeskit_ocb_ctx), "ocb_ctx"},
+        {AESKIT_OBJ_BACKEND_INFO, sizeof(aeskit_backend_info), "backend_info"},
+        {AESKIT_OBJ_GCM_MSG, sizeof(aeskit_gcm_msg), "gcm_msg"},
+        {AESKIT_OBJ_CCM_MSG, sizeof(aeskit_ccm_msg), "ccm_msg"},
+        {AESKIT_OBJ_CMAC_MSG, sizeof(aeskit_cmac_msg), "cmac_msg"},
+        {AESKIT_OBJ_CBCMAC_MSG, sizeof(aeskit_cbcmac_msg), "cbcmac_msg"},
+        {AESKIT_OBJ_CBC_MSG, sizeof(aeskit_cbc_msg), "cbc_msg"},
+        {AESKIT_OBJ_CTR_MSG, sizeof(aeskit_ctr_msg), "ctr_msg"},
     };
     for (size_t i = 0; i < sizeof objs / sizeof objs[0]; i++)
         TH_CHECK(aeskit_object_size(objs[i].type) == objs[i].size,
                  "aeskit_object_size(%s) %zu, sizeof %zu", objs[i].name,
                  aeskit_object_size(objs[i].type), objs[i].size);
-    static const int unknown[] = {0, AESKIT_OBJ_OCB_CTX + 1, 100, -1};
+    static const int unknown[] = {0, AESKIT_OBJ_CTR_MSG + 1, 100, -1};
     for (size_t i = 0; i < sizeof unknown / sizeof unknown[0]; i++)
         TH_CHECK(aeskit_object_size((aeskit_object)unknown[i]) == 0,
                  "aeskit_object_size(%d) of an unknown type is %zu, not 0", unknown[i],
