@@ -1101,14 +1101,14 @@ static int block_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
 /* ---- GCM ---------------------------------------------------------------------- */
 
-static int gcm_init(void *vctx, const unsigned char *key, size_t keylen,
-                    const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+/* The key and IV of an AEAD init (GCM, OCB): the IV (1..iv_max bytes) is
+ * buffered until the message starts; a new key restarts a started message. */
+static int aead_init_key_iv(AKP_CIPHER *c, const unsigned char *key, size_t keylen, const unsigned char *iv,
+                            size_t ivlen, size_t iv_max, const char *mode)
 {
-    AKP_CIPHER *c = vctx;
-    c->enc = enc;
     if (iv != NULL) {
-        if (ivlen == 0 || ivlen > GCM_IV_MAX) {
-            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "GCM iv of %zu bytes", ivlen);
+        if (ivlen == 0 || ivlen > iv_max) {
+            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "%s iv of %zu bytes (1..%zu)", mode, ivlen, iv_max);
             return 0;
         }
         c->ivlen = ivlen;
@@ -1118,10 +1118,21 @@ static int gcm_init(void *vctx, const unsigned char *key, size_t keylen,
     if (key != NULL) {
         if (!set_key(c, key, keylen))
             return 0;
-        c->tls_records = 0;
         if (c->iv_state == IV_ACTIVE)
             c->iv_state = IV_BUFFERED;  /* restart the message under the new key */
     }
+    return 1;
+}
+
+static int gcm_init(void *vctx, const unsigned char *key, size_t keylen,
+                    const unsigned char *iv, size_t ivlen, const OSSL_PARAM params[], int enc)
+{
+    AKP_CIPHER *c = vctx;
+    c->enc = enc;
+    if (!aead_init_key_iv(c, key, keylen, iv, ivlen, GCM_IV_MAX, "GCM"))
+        return 0;
+    if (key != NULL)
+        c->tls_records = 0;
     return gcm_set_ctx_params(c, params);
 }
 
@@ -1807,21 +1818,8 @@ static int ocb_init(void *vctx, const unsigned char *key, size_t keylen,
 {
     AKP_CIPHER *c = vctx;
     c->enc = enc;
-    if (iv != NULL) {
-        if (ivlen == 0 || ivlen > OCB_IV_MAX) {
-            AKP_ERR(c->prov, AKP_R_INVALID_IV_LENGTH, "OCB iv of %zu bytes (1..15)", ivlen);
-            return 0;
-        }
-        c->ivlen = ivlen;
-        memcpy(c->aiv, iv, ivlen);
-        c->iv_state = IV_BUFFERED;
-    }
-    if (key != NULL) {
-        if (!set_key(c, key, keylen))
-            return 0;
-        if (c->iv_state == IV_ACTIVE)
-            c->iv_state = IV_BUFFERED;  /* restart the message under the new key */
-    }
+    if (!aead_init_key_iv(c, key, keylen, iv, ivlen, OCB_IV_MAX, "OCB"))
+        return 0;
     return ocb_set_ctx_params(c, params);
 }
 

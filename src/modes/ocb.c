@@ -423,6 +423,27 @@ aeskit_status aeskit_ocb_start(aeskit_ocb_ctx *ctx, const aeskit_ocb_key *k, aes
     return AESKIT_OK;
 }
 
+/* Tops up the partial block held in buf (*hold bytes) from *p, advancing
+ * *p and *len; returns 1 when buf is now a whole block (*hold is then 0),
+ * 0 when the input ran out first. */
+static int octx_top_up(uint8_t buf[16], uint32_t *hold, const uint8_t **p, size_t *len)
+{
+    size_t r = *hold, take = 16 - r < *len ? 16 - r : *len;
+    memcpy(buf + r, *p, take);
+    *p += take;
+    *len -= take;
+    *hold = (uint32_t)((r + take) % 16);
+    return r + take == 16;
+}
+
+/* Holds the last len % 16 bytes of the len at p (after its whole blocks). */
+static void octx_hold_tail(uint8_t buf[16], uint32_t *hold, const uint8_t *p, size_t len)
+{
+    *hold = (uint32_t)(len % 16);
+    if (*hold)
+        memcpy(buf, p + len / 16 * 16, *hold);
+}
+
 aeskit_status aeskit_ocb_update_aad(aeskit_ocb_ctx *ctx, const uint8_t *aad, size_t len)
 {
     if (!ctx || (!aad && len))
@@ -433,25 +454,16 @@ aeskit_status aeskit_ocb_update_aad(aeskit_ocb_ctx *ctx, const uint8_t *aad, siz
     if (!len)
         return AESKIT_OK; /* aad may be NULL: no pointer arithmetic on it */
     const ak_ocb_key *ok = c->key;
-    size_t r = c->ahold;
-    if (r) {
-        size_t take = 16 - r < len ? 16 - r : len;
-        memcpy(c->abuf + r, aad, take);
-        aad += take;
-        len -= take;
-        if (r + take < 16) {
-            c->ahold = (uint32_t)(r + take);
+    if (c->ahold) {
+        if (!octx_top_up(c->abuf, &c->ahold, &aad, &len))
             return AESKIT_OK;
-        }
         ocb_blocks_run(ok, AK_OCB_HASH, NULL, c->abuf, 1, c->ablocks + 1, c->aoff, c->asum);
         c->ablocks++;
     }
     size_t nb = len / 16;
     ocb_blocks_run(ok, AK_OCB_HASH, NULL, aad, nb, c->ablocks + 1, c->aoff, c->asum);
     c->ablocks += nb;
-    c->ahold = (uint32_t)(len % 16);
-    if (c->ahold)
-        memcpy(c->abuf, aad + 16 * nb, c->ahold);
+    octx_hold_tail(c->abuf, &c->ahold, aad, len);
     return AESKIT_OK;
 }
 
@@ -486,18 +498,11 @@ aeskit_status aeskit_ocb_update(aeskit_ocb_ctx *ctx, uint8_t *out, size_t out_ca
     *out_len = 0;
     if (!len)
         return AESKIT_OK; /* out and in may be NULL: no pointer arithmetic on them */
-    size_t r = c->mhold;
-    if (r) {
+    if (c->mhold) {
         /* Complete the held block first: its input is read (into mbuf)
          * before out's first block, which in place covers it, is written. */
-        size_t take = 16 - r < len ? 16 - r : len;
-        memcpy(c->mbuf + r, in, take);
-        in += take;
-        len -= take;
-        if (r + take < 16) {
-            c->mhold = (uint32_t)(r + take);
+        if (!octx_top_up(c->mbuf, &c->mhold, &in, &len))
             return AESKIT_OK;
-        }
         ocb_blocks_run(ok, op, out, c->mbuf, 1, c->mblocks + 1, c->off, c->cks);
         c->mblocks++;
         out += 16;
@@ -505,9 +510,7 @@ aeskit_status aeskit_ocb_update(aeskit_ocb_ctx *ctx, uint8_t *out, size_t out_ca
     size_t nb = len / 16;
     ocb_blocks_run(ok, op, out, in, nb, c->mblocks + 1, c->off, c->cks);
     c->mblocks += nb;
-    c->mhold = (uint32_t)(len % 16);
-    if (c->mhold)
-        memcpy(c->mbuf, in + 16 * nb, c->mhold);
+    octx_hold_tail(c->mbuf, &c->mhold, in, len);
     *out_len = need;
     return AESKIT_OK;
 }
