@@ -9,7 +9,7 @@
 
 #include "oracle_gcrypt.h"
 
-static void or_gcrypt_die(const char *what)
+static _Noreturn void or_gcrypt_die(const char *what)
 {
     fprintf(stderr, "oracle error (libgcrypt): %s\n", what);
     exit(2);

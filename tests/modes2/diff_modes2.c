@@ -10,6 +10,7 @@
  */
 #include "harness.h"
 #include "oracle.h"
+#include "th_drive.h"
 #ifdef AESKIT_HAVE_GCRYPT
 #include "oracle_gcrypt.h"
 #endif
@@ -145,6 +146,7 @@ static void test_kwp(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 static void test_cts(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
     static const char *names[3] = {"CS1", "CS2", "CS3"};
+    static const char *drivers[3] = {"cts-cs1", "cts-cs2", "cts-cs3"};
     for (size_t len = 16; len <= MAXLEN; len = next_len(len, 1)) {
         uint8_t iv[16], iv0[16];
         th_fill(pt, len);
@@ -153,19 +155,12 @@ static void test_cts(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
         for (int v = 1; v <= 3; v++) {
             TH_CHECK(or_cts(1, names[v - 1], key, klen, iv, pt, len, ref), "openssl cts %s",
                      names[v - 1]);
-            aeskit_status st = aeskit_cbc_cts_encrypt(k, ct, pt, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts enc: %s", aeskit_strerror(st));
-            TH_CHECK_MEM(ct, ref, len, "cts %s encrypt k=%zu len=%zu", names[v - 1], klen, len);
-            st = aeskit_cbc_cts_decrypt(k, back, ref, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts dec: %s", aeskit_strerror(st));
-            TH_CHECK_MEM(back, pt, len, "cts %s decrypt k=%zu len=%zu", names[v - 1], klen, len);
-            memcpy(tmp, pt, len);
-            st = aeskit_cbc_cts_encrypt(k, tmp, tmp, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                     "cts %s encrypt in place len=%zu", names[v - 1], len);
-            st = aeskit_cbc_cts_decrypt(k, tmp, tmp, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                     "cts %s decrypt in place len=%zu", names[v - 1], len);
+            /* The driver (tools/vectors/drive_cts.c): encrypt and decrypt,
+             * out of place and in place, against OpenSSL's output. */
+            akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = 16,
+                          .msg = pt, .msg_len = len, .ct = ref, .ct_len = len,
+                          .expect = AKD_VALID};
+            th_drive(drivers[v - 1], &c, "k=%zu len=%zu", klen, len);
         }
         TH_CHECK_MEM(iv, iv0, 16, "cts iv modified");
     }
@@ -182,43 +177,6 @@ static void test_cts(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 }
 
 /* ---- CFB-128, CFB-8, OFB ------------------------------------------------------ */
-
-typedef aeskit_status (*oneshot_fn)(const aeskit_aes_key *, uint8_t *, const uint8_t *, size_t,
-                                    const uint8_t *);
-
-/* Streaming over len bytes in pieces of `step` (0: random pieces). */
-static aeskit_status stream_cfb(const aeskit_aes_key *k, int seg8, aeskit_direction dir,
-                                const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
-                                size_t step)
-{
-    aeskit_cfb_ctx c;
-    aeskit_status st = seg8 ? aeskit_cfb8_start(&c, k, dir, iv) : aeskit_cfb128_start(&c, k, dir, iv);
-    for (size_t off = 0; st == AESKIT_OK && off < len;) {
-        size_t n = step ? step : 1 + th_randn(70);
-        if (n > len - off)
-            n = len - off;
-        st = aeskit_cfb_update(&c, out + off, in + off, n);
-        off += n;
-    }
-    aeskit_cfb_ctx_wipe(&c);
-    return st;
-}
-
-static aeskit_status stream_ofb(const aeskit_aes_key *k, const uint8_t *iv, const uint8_t *in,
-                                size_t len, uint8_t *out, size_t step)
-{
-    aeskit_ofb_ctx c;
-    aeskit_status st = aeskit_ofb_start(&c, k, iv);
-    for (size_t off = 0; st == AESKIT_OK && off < len;) {
-        size_t n = step ? step : 1 + th_randn(70);
-        if (n > len - off)
-            n = len - off;
-        st = aeskit_ofb_update(&c, out + off, in + off, n);
-        off += n;
-    }
-    aeskit_ofb_ctx_wipe(&c);
-    return st;
-}
 
 /* CFB-128 decryption of long messages (16 KiB and more: many whole batches
  * of a one-pass kernel, and its tails) at odd buffer offsets, out of place
@@ -248,51 +206,23 @@ static void test_cfb_long(const aeskit_aes_key *k, const uint8_t *key, size_t kl
 
 static void test_cfb_ofb(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
-    static const size_t steps[6] = {1, 7, 15, 16, 17, 0};
     static const char *modes[3] = {"cfb", "cfb8", "ofb"};
+    static const char *drivers[3] = {"cfb128", "cfb8", "ofb"};
     for (size_t len = 0; len <= MAXLEN; len = next_len(len, 1)) {
         uint8_t iv[16];
         th_fill(pt, len);
         th_fill(iv, 16);
         for (int md = 0; md < 3; md++) {
-            oneshot_fn enc = md == 0 ? aeskit_cfb128_encrypt : md == 1 ? aeskit_cfb8_encrypt : aeskit_ofb_crypt;
-            oneshot_fn dec = md == 0 ? aeskit_cfb128_decrypt : md == 1 ? aeskit_cfb8_decrypt : aeskit_ofb_crypt;
             TH_CHECK(or_cipher(modes[md], 1, 0, key, klen, iv, pt, len, ref) == (long)len,
                      "openssl %s", modes[md]);
-            aeskit_status st = enc(k, ct, pt, len, iv);
-            TH_CHECK(st == AESKIT_OK, "%s enc: %s", modes[md], aeskit_strerror(st));
-            TH_CHECK_MEM(ct, ref, len, "%s encrypt k=%zu len=%zu", modes[md], klen, len);
-            st = dec(k, back, ref, len, iv);
-            TH_CHECK(st == AESKIT_OK, "%s dec: %s", modes[md], aeskit_strerror(st));
-            TH_CHECK_MEM(back, pt, len, "%s decrypt k=%zu len=%zu", modes[md], klen, len);
-            memcpy(tmp, pt, len);
-            st = enc(k, tmp, tmp, len, iv);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                     "%s encrypt in place len=%zu", modes[md], len);
-            st = dec(k, tmp, tmp, len, iv);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                     "%s decrypt in place len=%zu", modes[md], len);
-            if (len > 1100 && th_randn(4))
-                continue; /* streaming: every short length, a quarter of the long ones */
-            for (int s = 0; s < 6; s++) {
-                if (md == 2) {
-                    st = stream_ofb(k, iv, pt, len, tmp, steps[s]);
-                    TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                             "ofb stream step %zu len=%zu", steps[s], len);
-                    continue;
-                }
-                st = stream_cfb(k, md == 1, AESKIT_SEAL, iv, pt, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                         "%s stream encrypt step %zu len=%zu", modes[md], steps[s], len);
-                st = stream_cfb(k, md == 1, AESKIT_OPEN, iv, ref, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                         "%s stream decrypt step %zu len=%zu", modes[md], steps[s], len);
-                /* In place, streaming. */
-                memcpy(tmp, ref, len);
-                st = stream_cfb(k, md == 1, AESKIT_OPEN, iv, tmp, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                         "%s stream decrypt in place step %zu len=%zu", modes[md], steps[s], len);
-            }
+            /* The driver (tools/vectors/drive_cfb.c): one-shot and in place
+             * both ways, streamed in steps 1, 7, 15, 16, 17, 255 and two
+             * random patterns both ways, at offsets and sometimes in place,
+             * against OpenSSL's output. */
+            akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = 16,
+                          .msg = pt, .msg_len = len, .ct = ref, .ct_len = len,
+                          .expect = AKD_VALID};
+            th_drive(drivers[md], &c, "k=%zu len=%zu", klen, len);
         }
     }
     /* Contexts: direction, state. */
