@@ -75,6 +75,22 @@ static void ctr_cbc_case(fz_reader *r)
     FZ_ASSERT(pn == (long)(n / 16 * 16 + 16), "OpenSSL PKCS#7 length");
     c.ct_len = (size_t)pn;
     drive_all("cbc-pkcs7", &c);
+    /* The same key, IV and message as CFB-128, CFB-8 and OFB, and (16 bytes
+     * or more) as CBC-CTS in each variant. */
+    static const char *const streams[3] = {"cfb", "cfb8", "ofb"};
+    static const char *const stream_drivers[3] = {"cfb128", "cfb8", "ofb"};
+    c.ct_len = n;
+    for (int i = 0; i < 3; i++) {
+        FZ_ASSERT(or_cipher(streams[i], 1, 0, key, kl, iv, msg, n, ref) == (long)n,
+                  "OpenSSL CFB/OFB length");
+        drive_all(stream_drivers[i], &c);
+    }
+    static const char *const cts[3] = {"CS1", "CS2", "CS3"};
+    static const char *const cts_drivers[3] = {"cts-cs1", "cts-cs2", "cts-cs3"};
+    for (int i = 0; i < 3 && n >= 16; i++) {
+        FZ_ASSERT(or_cts(1, cts[i], key, kl, iv, msg, n, ref), "OpenSSL CBC-CTS");
+        drive_all(cts_drivers[i], &c);
+    }
 }
 
 static void cmac_case(fz_reader *r)

@@ -28,7 +28,7 @@
 #include "internal.h"
 
 #ifdef LANES_HAVE_OPENSSL
-#include <openssl/evp.h>
+#include "oracle.h"
 #endif
 
 #define MAXLANES 40
@@ -44,20 +44,13 @@ static const ak_backend *backend;
 static const ak_aes *akey(size_t i) { return (const ak_aes *)(const void *)&keys[i]; }
 
 #ifdef LANES_HAVE_OPENSSL
-/* out = AES-CBC_key(iv, in) over blocks, by libcrypto; last = the last
- * ciphertext block (iv when blocks is 0). */
+/* out = AES-CBC_key(iv, in) over blocks, by libcrypto (or_cipher, no
+ * padding); last = the last ciphertext block (iv when blocks is 0). */
 static int oracle_cbc(size_t ki, const uint8_t iv[16], const uint8_t *in, size_t blocks, uint8_t *out,
                       uint8_t last[16])
 {
-    const EVP_CIPHER *c = keylen[ki] == 16 ? EVP_aes_128_cbc() : keylen[ki] == 24 ? EVP_aes_192_cbc()
-                                                                                   : EVP_aes_256_cbc();
-    EVP_CIPHER_CTX *ctx = EVP_CIPHER_CTX_new();
-    int ok = ctx && EVP_EncryptInit_ex(ctx, c, NULL, keybytes[ki], iv) == 1 &&
-             EVP_CIPHER_CTX_set_padding(ctx, 0) == 1;
-    int olen = 0;
-    if (ok && blocks)
-        ok = EVP_EncryptUpdate(ctx, out, &olen, in, (int)(16 * blocks)) == 1 && olen == (int)(16 * blocks);
-    EVP_CIPHER_CTX_free(ctx);
+    int ok = or_cipher("cbc", 1, 0, keybytes[ki], keylen[ki], iv, in, 16 * blocks, out) ==
+             (long)(16 * blocks);
     memcpy(last, blocks ? out + 16 * (blocks - 1) : iv, 16);
     return ok;
 }

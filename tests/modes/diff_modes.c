@@ -3,104 +3,28 @@
  * implementations, under the backend named by AESKIT_BACKEND, and that
  * backend against the generic one.
  *
- * Oracles: libgcrypt 1.10 (GCRY_CIPHER_MODE_GCM_SIV) for AES-GCM-SIV, which
- * OpenSSL 3.0 lacks; OpenSSL's libcrypto for OCB (EVP_aes_*_ocb) and for
- * XAES-256-GCM (the C2SP derivation written here on EVP AES-256-ECB, then
- * EVP AES-256-GCM).  Each oracle is first checked on a known answer (RFC
- * 8452 C.1, RFC 7253 appendix A, C2SP) so that a broken harness cannot pass.
+ * Oracles (tests/common): libgcrypt 1.10 (or_gcmsiv_seal, oracle_gcrypt.h)
+ * for AES-GCM-SIV, which OpenSSL 3.0 lacks; OpenSSL's libcrypto (oracle.h)
+ * for OCB (or_ocb_seal) and for XAES-256-GCM (or_xaes_seal: the C2SP
+ * derivation on EVP AES-256-ECB, then EVP AES-256-GCM).  Each oracle is
+ * first checked on a known answer (RFC 8452 C.1, RFC 7253 appendix A, C2SP)
+ * so that a broken harness cannot pass.
  * Random keys, nonces, AAD and messages of every length 0..4 KiB (sampled
  * above 512), every nonce and tag length of OCB, long messages (16 KiB to
- * 68 KiB) at odd buffer offsets; each message also through
- * the in-place and tamper checks of mt_check_message.
+ * 68 KiB) at odd buffer offsets; each message also through the mode
+ * driver with the oracle's output as the expected answer (GCM-SIV, XAES:
+ * tools/vectors/drive_siv.c, drive_xaes.c) or the in-place and tamper
+ * checks of mt_check_message (OCB).
  */
-#include <gcrypt.h>
-#include <openssl/evp.h>
-
 #include "modes_test.h"
+#include "oracle.h"
+#include "oracle_gcrypt.h"
+#include "th_drive.h"
 
 static void die(const char *what)
 {
     fprintf(stderr, "oracle error: %s\n", what);
     exit(2);
-}
-
-/* ---- oracles ----------------------------------------------------------------- */
-
-static void gc_siv_seal(const uint8_t *key, size_t kl, const uint8_t *n, const uint8_t *aad,
-                        size_t al, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
-{
-    gcry_cipher_hd_t h;
-    int algo = kl == 16 ? GCRY_CIPHER_AES128 : GCRY_CIPHER_AES256;
-    if (gcry_cipher_open(&h, algo, GCRY_CIPHER_MODE_GCM_SIV, 0) || gcry_cipher_setkey(h, key, kl) ||
-        gcry_cipher_setiv(h, n, 12) || (al && gcry_cipher_authenticate(h, aad, al)) ||
-        gcry_cipher_final(h) || gcry_cipher_encrypt(h, out, len, in, len) ||
-        gcry_cipher_gettag(h, tag, 16))
-        die("libgcrypt GCM-SIV seal");
-    gcry_cipher_close(h);
-}
-
-static void ossl_ecb256(const uint8_t key[32], uint8_t *out, const uint8_t *in, size_t len)
-{
-    EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-    int n;
-    if (!c || EVP_EncryptInit_ex(c, EVP_aes_256_ecb(), NULL, key, NULL) != 1 ||
-        EVP_CIPHER_CTX_set_padding(c, 0) != 1 || EVP_EncryptUpdate(c, out, &n, in, (int)len) != 1)
-        die("OpenSSL ECB");
-    EVP_CIPHER_CTX_free(c);
-}
-
-static void ossl_aead_seal(const EVP_CIPHER *ciph, const uint8_t *key, const uint8_t *n,
-                           size_t nl, const uint8_t *aad, size_t al, const uint8_t *in,
-                           size_t len, uint8_t *out, uint8_t *tag, size_t tl, int ocb)
-{
-    EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-    int m;
-    uint8_t fin[32];
-    if (!c || EVP_EncryptInit_ex(c, ciph, NULL, NULL, NULL) != 1 ||
-        EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_IVLEN, (int)nl, NULL) != 1 ||
-        (ocb && EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_SET_TAG, (int)tl, NULL) != 1) ||
-        EVP_EncryptInit_ex(c, NULL, NULL, key, n) != 1)
-        die("OpenSSL AEAD init");
-    if (al && EVP_EncryptUpdate(c, NULL, &m, aad, (int)al) != 1)
-        die("OpenSSL AEAD aad");
-    size_t done = 0;
-    if (len) {
-        if (EVP_EncryptUpdate(c, out, &m, in, (int)len) != 1)
-            die("OpenSSL AEAD update");
-        done = (size_t)m;
-    }
-    if (EVP_EncryptFinal_ex(c, out + done, &m) != 1)
-        die("OpenSSL AEAD final");
-    done += (size_t)m;
-    (void)fin;
-    if (done != len || EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_AEAD_GET_TAG, (int)tl, tag) != 1)
-        die("OpenSSL AEAD tag");
-    EVP_CIPHER_CTX_free(c);
-}
-
-static const EVP_CIPHER *ocb_cipher(size_t kl)
-{
-    return kl == 16 ? EVP_aes_128_ocb() : kl == 24 ? EVP_aes_192_ocb() : EVP_aes_256_ocb();
-}
-
-/* XAES-256-GCM as c2sp.org/XAES-256-GCM writes it, on OpenSSL. */
-static void ossl_xaes_seal(const uint8_t key[32], const uint8_t n[24], const uint8_t *aad,
-                           size_t al, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16])
-{
-    uint8_t L[16] = {0}, k1[16], m[32], kx[32];
-    ossl_ecb256(key, L, L, 16);
-    for (int i = 0; i < 16; i++)
-        k1[i] = (uint8_t)((L[i] << 1) | (i < 15 ? L[i + 1] >> 7 : 0));
-    if (L[0] & 0x80)
-        k1[15] ^= 0x87;
-    memcpy(m, "\x00\x01X\x00", 4);
-    memcpy(m + 4, n, 12);
-    memcpy(m + 16, "\x00\x02X\x00", 4);
-    memcpy(m + 20, n, 12);
-    for (int i = 0; i < 32; i++)
-        m[i] ^= k1[i % 16];
-    ossl_ecb256(key, kx, m, 32);
-    ossl_aead_seal(EVP_aes_256_gcm(), kx, n + 12, 12, aad, al, in, len, out, tag, 16, 0);
 }
 
 /* ---- the checks ---------------------------------------------------------------- */
@@ -109,7 +33,7 @@ static void oracle_self_check(void)
 {
     /* RFC 8452 C.1, the 8-byte plaintext; RFC 7253 A, N = ...01; C2SP vector 1. */
     uint8_t key[32] = {1}, n[24] = {3}, pt[16] = {1}, out[64], tag[16], want[64];
-    gc_siv_seal(key, 16, n, NULL, 0, pt, 8, out, tag);
+    or_gcmsiv_seal(key, 16, n, NULL, 0, pt, 8, out, tag);
     th_unhex(want, "b5d839330ac7b786578782fff6013b815b287c22493a364c");
     if (memcmp(out, want, 8) || memcmp(tag, want + 8, 16))
         die("libgcrypt GCM-SIV disagrees with RFC 8452 C.1");
@@ -119,13 +43,13 @@ static void oracle_self_check(void)
     for (int i = 0; i < 8; i++)
         s8[i] = (uint8_t)i;
     th_unhex(n, "BBAA99887766554433221101");
-    ossl_aead_seal(EVP_aes_128_ocb(), k2, n, 12, s8, 8, s8, 8, out, tag, 16, 1);
+    or_ocb_seal(k2, 16, n, 12, s8, 8, s8, 8, out, tag, 16);
     th_unhex(want, "6820B3657B6F615A5725BDA0D3B4EB3A257C9AF1F8F03009");
     if (memcmp(out, want, 8) || memcmp(tag, want + 8, 16))
         die("OpenSSL OCB disagrees with RFC 7253 appendix A");
     memset(key, 1, 32);
     memcpy(n, "ABCDEFGHIJKLMNOPQRSTUVWX", 24);
-    ossl_xaes_seal(key, n, NULL, 0, (const uint8_t *)"XAES-256-GCM", 12, out, tag);
+    or_xaes_seal(key, n, NULL, 0, (const uint8_t *)"XAES-256-GCM", 12, out, tag);
     th_unhex(want, "ce546ef63c9cc60765923609b33a9a1974e96e52daf2fcf7075e2271");
     if (memcmp(out, want, 12) || memcmp(tag, want + 12, 16))
         die("the OpenSSL XAES oracle disagrees with C2SP");
@@ -148,11 +72,11 @@ static void one(int mode, size_t kl, size_t nl, size_t tl, size_t al, size_t len
     th_fill(pt, len);
     snprintf(label, sizeof label, "k%zu n%zu t%zu a%zu len%zu", kl, nl, tl, al, len);
     if (mode == 0)
-        gc_siv_seal(key, kl, nonce, aad, al, pt, len, oct, otag);
+        or_gcmsiv_seal(key, kl, nonce, aad, al, pt, len, oct, otag);
     else if (mode == 1)
-        ossl_aead_seal(ocb_cipher(kl), key, nonce, nl, aad, al, pt, len, oct, otag, tl, 1);
+        or_ocb_seal(key, kl, nonce, nl, aad, al, pt, len, oct, otag, tl);
     else
-        ossl_xaes_seal(key, nonce, aad, al, pt, len, oct, otag);
+        or_xaes_seal(key, nonce, aad, al, pt, len, oct, otag);
     if (m->init(&k, key, kl, be) != AESKIT_OK || m->init(&kg, key, kl, "generic") != AESKIT_OK)
         die("init");
     int st = m->seal(&k, ct2, tag, tl, pt, len, nonce, nl, aad, al);
@@ -162,7 +86,14 @@ static void one(int mode, size_t kl, size_t nl, size_t tl, size_t al, size_t len
     st = m->seal(&kg, ct2, tag, tl, pt, len, nonce, nl, aad, al);
     TH_CHECK(st == AESKIT_OK && !memcmp(ct2, oct, len) && !memcmp(tag, otag, tl),
              "%s %s: generic backend differs", m->name, label);
-    mt_check_message(m, &k, nonce, nl, aad, al, pt, len, oct, otag, tl, label);
+    if (mode == 1) {
+        mt_check_message(m, &k, nonce, nl, aad, al, pt, len, oct, otag, tl, label);
+        return;
+    }
+    akd_case c = {.backend = be, .key = key, .key_len = kl, .iv = nonce, .iv_len = nl,
+                  .aad = aad, .aad_len = al, .msg = pt, .msg_len = len, .ct = oct,
+                  .ct_len = len, .tag = otag, .tag_len = tl, .expect = AKD_VALID};
+    th_drive(mode == 0 ? "gcm-siv" : "xaes-256-gcm", &c, "%s", label);
 }
 
 /* Long messages (16 KiB and more: many whole batches of the vector
@@ -185,16 +116,23 @@ static void one_long(int mode, size_t kl, size_t nl, size_t tl, size_t al, size_
     snprintf(label, sizeof label, "long k%zu n%zu t%zu a%zu len%zu in+%zu out+%zu", kl, nl, tl, al,
              len, ip, op);
     if (mode == 0)
-        gc_siv_seal(key, kl, nonce, aad, al, lpt + ip, len, loct, otag);
+        or_gcmsiv_seal(key, kl, nonce, aad, al, lpt + ip, len, loct, otag);
     else
-        ossl_aead_seal(ocb_cipher(kl), key, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl, 1);
+        or_ocb_seal(key, kl, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl);
     if (m->init(&k, key, kl, be) != AESKIT_OK)
         die("init");
     int st = m->seal(&k, lct + op, tag, tl, lpt + ip, len, nonce, nl, aad, al);
     TH_CHECK(st == AESKIT_OK, "%s %s: seal %s", m->name, label, aeskit_strerror(st));
     TH_CHECK_MEM(lct + op, loct, len, "%s %s: ciphertext vs oracle", m->name, label);
     TH_CHECK_MEM(tag, otag, tl, "%s %s: tag vs oracle", m->name, label);
-    mt_check_message(m, &k, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl, label);
+    if (mode == 1) {
+        mt_check_message(m, &k, nonce, nl, aad, al, lpt + ip, len, loct, otag, tl, label);
+        return;
+    }
+    akd_case c = {.backend = be, .key = key, .key_len = kl, .iv = nonce, .iv_len = nl,
+                  .aad = aad, .aad_len = al, .msg = lpt + ip, .msg_len = len, .ct = loct,
+                  .ct_len = len, .tag = otag, .tag_len = tl, .expect = AKD_VALID};
+    th_drive("gcm-siv", &c, "%s", label);
 }
 
 static size_t pick_len(size_t i)
@@ -219,7 +157,7 @@ static void one_stream(size_t kl, size_t nl, size_t tl, size_t al, size_t len, c
     th_fill(nonce, nl);
     th_fill(aad, al);
     th_fill(pt, len);
-    ossl_aead_seal(ocb_cipher(kl), key, nonce, nl, aad, al, pt, len, oct, otag, tl, 1);
+    or_ocb_seal(key, kl, nonce, nl, aad, al, pt, len, oct, otag, tl);
     if (aeskit_ocb_init_backend(&k, key, kl, be) != AESKIT_OK ||
         aeskit_ocb_init_backend(&kg, key, kl, "generic") != AESKIT_OK)
         die("init");
@@ -261,10 +199,7 @@ static void one_stream(size_t kl, size_t nl, size_t tl, size_t al, size_t len, c
 int main(void)
 {
     const char *be = th_backend();
-    if (!gcry_check_version("1.10.0"))
-        die("libgcrypt 1.10 or later needed for GCM-SIV");
-    gcry_control(GCRYCTL_DISABLE_SECMEM, 0);
-    gcry_control(GCRYCTL_INITIALIZATION_FINISHED, 0);
+    or_gcrypt_init();
     oracle_self_check();
     th_seed(0x15d1ff);
     size_t n = th_scaled(700, 60), step = th_stride();

@@ -8,8 +8,16 @@
  */
 #include <time.h>
 
+#include <openssl/core_names.h>
+#include <openssl/evp.h>
+#include <openssl/params.h>
+#ifdef AESKIT_HAVE_GCRYPT
+#include <gcrypt.h>
+
+#include "oracle_gcrypt.h"
+#endif
+
 #include "harness.h"
-#include "oracle2.h"
 
 #define MAXLEN 16384
 static uint8_t in[MAXLEN + 64], out[MAXLEN + 64], key[64], iv[16], tag[16];
@@ -263,7 +271,7 @@ int main(int argc, char **argv)
     sctx = EVP_CIPHER_CTX_new();
     EVP_CipherInit_ex2(sctx, o_siv, key, NULL, 1, NULL);
 #ifdef AESKIT_HAVE_GCRYPT
-    or2_gcrypt_init();
+    or_gcrypt_init();
     gcry_cipher_open(&g_eax, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_EAX, 0);
     gcry_cipher_setkey(g_eax, key, 16);
     gcry_cipher_open(&g_cfb, GCRY_CIPHER_AES128, GCRY_CIPHER_MODE_CFB, 0);

@@ -9,7 +9,11 @@
  * place) or restored (in place, SIV) or untouched (in place, EAX).
  */
 #include "harness.h"
-#include "oracle2.h"
+#include "oracle.h"
+#include "th_drive.h"
+#ifdef AESKIT_HAVE_GCRYPT
+#include "oracle_gcrypt.h"
+#endif
 
 #define MAXLEN 4096
 
@@ -30,7 +34,7 @@ static void test_kw(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
     for (size_t len = 16; len <= MAXLEN; len = next_len(len, 8)) {
         size_t n = 0, m = 0;
         th_fill(pt, len);
-        TH_CHECK(or2_simple("wrap", 1, key, klen, NULL, pt, len, ref, &m) && m == len + 8,
+        TH_CHECK(or_wrap(0, 1, key, klen, pt, len, ref, &m) && m == len + 8,
                  "openssl kw wrap len=%zu", len);
         aeskit_status st = aeskit_kw_wrap(k, ct, len + 8, &n, pt, len);
         TH_CHECK(st == AESKIT_OK && n == len + 8, "kw wrap k=%zu len=%zu: %s", klen, len,
@@ -56,7 +60,7 @@ static void test_kw(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
         st = aeskit_kw_unwrap(k, back, len, &n, tmp, len + 8);
         TH_CHECK(st == AESKIT_ERR_AUTH && n == 0 && th_all_zero(back, len),
                  "kw tamper len=%zu: %s", len, aeskit_strerror(st));
-        TH_CHECK(!or2_simple("wrap", 0, key, klen, NULL, tmp, len + 8, back, &m),
+        TH_CHECK(!or_wrap(0, 0, key, klen, tmp, len + 8, back, &m),
                  "openssl accepted a tampered kw len=%zu", len);
     }
     /* Lengths KW refuses. */
@@ -75,7 +79,7 @@ static void test_kwp(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
     for (size_t len = 1; len <= MAXLEN; len = next_len(len, 1)) {
         size_t n = 0, m = 0, wl = ((len + 7) & ~(size_t)7) + 8;
         th_fill(pt, len);
-        TH_CHECK(or2_simple("wrap-pad", 1, key, klen, NULL, pt, len, ref, &m) && m == wl,
+        TH_CHECK(or_wrap(1, 1, key, klen, pt, len, ref, &m) && m == wl,
                  "openssl kwp wrap len=%zu", len);
         aeskit_status st = aeskit_kwp_wrap(k, ct, wl, &n, pt, len);
         TH_CHECK(st == AESKIT_OK && n == wl, "kwp wrap k=%zu len=%zu: %s", klen, len,
@@ -104,7 +108,7 @@ static void test_kwp(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
     for (size_t i = 0; i < th_scaled(3000, 200); i++) {
         size_t wl = 16 + 8 * th_randn(6), n = 0, m = 0;
         th_fill(tmp, wl);
-        int ok_ref = or2_simple("wrap-pad", 0, key, klen, NULL, tmp, wl, ref, &m);
+        int ok_ref = or_wrap(1, 0, key, klen, tmp, wl, ref, &m);
         aeskit_status st = aeskit_kwp_unwrap(k, back, wl - 8, &n, tmp, wl);
         TH_CHECK((st == AESKIT_OK) == ok_ref, "kwp random unwrap wl=%zu: %s vs openssl %d", wl,
                  aeskit_strerror(st), ok_ref);
@@ -126,7 +130,7 @@ static void test_kwp(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
          * compare accept/reject with OpenSSL on the same ciphertext. */
         aeskit_status st = aeskit_kw_wrap(k, ct, 48, &n, blk + 8, 32);
         TH_CHECK(st == AESKIT_OK, "kw wrap for kwp check");
-        int ok_ref = or2_simple("wrap-pad", 0, key, klen, NULL, ct, 40, ref, &m);
+        int ok_ref = or_wrap(1, 0, key, klen, ct, 40, ref, &m);
         st = aeskit_kwp_unwrap(k, back, 32, &n, ct, 40);
         TH_CHECK((st == AESKIT_OK) == ok_ref, "kwp unwrap of a KW ciphertext mli=%zu", mli);
     }
@@ -142,27 +146,21 @@ static void test_kwp(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 static void test_cts(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
     static const char *names[3] = {"CS1", "CS2", "CS3"};
+    static const char *drivers[3] = {"cts-cs1", "cts-cs2", "cts-cs3"};
     for (size_t len = 16; len <= MAXLEN; len = next_len(len, 1)) {
         uint8_t iv[16], iv0[16];
         th_fill(pt, len);
         th_fill(iv, 16);
         memcpy(iv0, iv, 16);
         for (int v = 1; v <= 3; v++) {
-            TH_CHECK(or2_cts(1, names[v - 1], key, klen, iv, pt, len, ref), "openssl cts %s",
+            TH_CHECK(or_cts(1, names[v - 1], key, klen, iv, pt, len, ref), "openssl cts %s",
                      names[v - 1]);
-            aeskit_status st = aeskit_cbc_cts_encrypt(k, ct, pt, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts enc: %s", aeskit_strerror(st));
-            TH_CHECK_MEM(ct, ref, len, "cts %s encrypt k=%zu len=%zu", names[v - 1], klen, len);
-            st = aeskit_cbc_cts_decrypt(k, back, ref, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts dec: %s", aeskit_strerror(st));
-            TH_CHECK_MEM(back, pt, len, "cts %s decrypt k=%zu len=%zu", names[v - 1], klen, len);
-            memcpy(tmp, pt, len);
-            st = aeskit_cbc_cts_encrypt(k, tmp, tmp, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                     "cts %s encrypt in place len=%zu", names[v - 1], len);
-            st = aeskit_cbc_cts_decrypt(k, tmp, tmp, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                     "cts %s decrypt in place len=%zu", names[v - 1], len);
+            /* The driver (tools/vectors/drive_cts.c): encrypt and decrypt,
+             * out of place and in place, against OpenSSL's output. */
+            akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = 16,
+                          .msg = pt, .msg_len = len, .ct = ref, .ct_len = len,
+                          .expect = AKD_VALID};
+            th_drive(drivers[v - 1], &c, "k=%zu len=%zu", klen, len);
         }
         TH_CHECK_MEM(iv, iv0, 16, "cts iv modified");
     }
@@ -180,43 +178,6 @@ static void test_cts(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 
 /* ---- CFB-128, CFB-8, OFB ------------------------------------------------------ */
 
-typedef aeskit_status (*oneshot_fn)(const aeskit_aes_key *, uint8_t *, const uint8_t *, size_t,
-                                    const uint8_t *);
-
-/* Streaming over len bytes in pieces of `step` (0: random pieces). */
-static aeskit_status stream_cfb(const aeskit_aes_key *k, int seg8, aeskit_direction dir,
-                                const uint8_t *iv, const uint8_t *in, size_t len, uint8_t *out,
-                                size_t step)
-{
-    aeskit_cfb_ctx c;
-    aeskit_status st = seg8 ? aeskit_cfb8_start(&c, k, dir, iv) : aeskit_cfb128_start(&c, k, dir, iv);
-    for (size_t off = 0; st == AESKIT_OK && off < len;) {
-        size_t n = step ? step : 1 + th_randn(70);
-        if (n > len - off)
-            n = len - off;
-        st = aeskit_cfb_update(&c, out + off, in + off, n);
-        off += n;
-    }
-    aeskit_cfb_ctx_wipe(&c);
-    return st;
-}
-
-static aeskit_status stream_ofb(const aeskit_aes_key *k, const uint8_t *iv, const uint8_t *in,
-                                size_t len, uint8_t *out, size_t step)
-{
-    aeskit_ofb_ctx c;
-    aeskit_status st = aeskit_ofb_start(&c, k, iv);
-    for (size_t off = 0; st == AESKIT_OK && off < len;) {
-        size_t n = step ? step : 1 + th_randn(70);
-        if (n > len - off)
-            n = len - off;
-        st = aeskit_ofb_update(&c, out + off, in + off, n);
-        off += n;
-    }
-    aeskit_ofb_ctx_wipe(&c);
-    return st;
-}
-
 /* CFB-128 decryption of long messages (16 KiB and more: many whole batches
  * of a one-pass kernel, and its tails) at odd buffer offsets, out of place
  * and in place, against OpenSSL. */
@@ -228,11 +189,11 @@ static void test_cfb_long(const aeskit_aes_key *k, const uint8_t *key, size_t kl
     size_t n = th_scaled(8, 4);
     for (size_t i = 0; i < n; i++) {
         size_t len = i < 4 ? longs[i] : 16384 + th_randn(CFB_LONG - 16384);
-        size_t ip = th_randn(16), op = th_randn(16), m = 0;
+        size_t ip = th_randn(16), op = th_randn(16);
         uint8_t iv[16];
         th_fill(iv, 16);
         th_fill(lin + ip, len);
-        TH_CHECK(or2_simple("cfb", 0, key, klen, iv, lin + ip, len, lref, &m) && m == len,
+        TH_CHECK(or_cipher("cfb", 0, 0, key, klen, iv, lin + ip, len, lref) == (long)len,
                  "openssl cfb decrypt");
         aeskit_status st = aeskit_cfb128_decrypt(k, lout + op, lin + ip, len, iv);
         TH_CHECK(st == AESKIT_OK, "cfb dec long: %s", aeskit_strerror(st));
@@ -245,52 +206,23 @@ static void test_cfb_long(const aeskit_aes_key *k, const uint8_t *key, size_t kl
 
 static void test_cfb_ofb(const aeskit_aes_key *k, const uint8_t *key, size_t klen)
 {
-    static const size_t steps[6] = {1, 7, 15, 16, 17, 0};
     static const char *modes[3] = {"cfb", "cfb8", "ofb"};
+    static const char *drivers[3] = {"cfb128", "cfb8", "ofb"};
     for (size_t len = 0; len <= MAXLEN; len = next_len(len, 1)) {
         uint8_t iv[16];
         th_fill(pt, len);
         th_fill(iv, 16);
         for (int md = 0; md < 3; md++) {
-            oneshot_fn enc = md == 0 ? aeskit_cfb128_encrypt : md == 1 ? aeskit_cfb8_encrypt : aeskit_ofb_crypt;
-            oneshot_fn dec = md == 0 ? aeskit_cfb128_decrypt : md == 1 ? aeskit_cfb8_decrypt : aeskit_ofb_crypt;
-            size_t m = 0;
-            TH_CHECK(or2_simple(modes[md], 1, key, klen, iv, pt, len, ref, &m) && m == len,
+            TH_CHECK(or_cipher(modes[md], 1, 0, key, klen, iv, pt, len, ref) == (long)len,
                      "openssl %s", modes[md]);
-            aeskit_status st = enc(k, ct, pt, len, iv);
-            TH_CHECK(st == AESKIT_OK, "%s enc: %s", modes[md], aeskit_strerror(st));
-            TH_CHECK_MEM(ct, ref, len, "%s encrypt k=%zu len=%zu", modes[md], klen, len);
-            st = dec(k, back, ref, len, iv);
-            TH_CHECK(st == AESKIT_OK, "%s dec: %s", modes[md], aeskit_strerror(st));
-            TH_CHECK_MEM(back, pt, len, "%s decrypt k=%zu len=%zu", modes[md], klen, len);
-            memcpy(tmp, pt, len);
-            st = enc(k, tmp, tmp, len, iv);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                     "%s encrypt in place len=%zu", modes[md], len);
-            st = dec(k, tmp, tmp, len, iv);
-            TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                     "%s decrypt in place len=%zu", modes[md], len);
-            if (len > 1100 && th_randn(4))
-                continue; /* streaming: every short length, a quarter of the long ones */
-            for (int s = 0; s < 6; s++) {
-                if (md == 2) {
-                    st = stream_ofb(k, iv, pt, len, tmp, steps[s]);
-                    TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                             "ofb stream step %zu len=%zu", steps[s], len);
-                    continue;
-                }
-                st = stream_cfb(k, md == 1, AESKIT_SEAL, iv, pt, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, ref, len) == len,
-                         "%s stream encrypt step %zu len=%zu", modes[md], steps[s], len);
-                st = stream_cfb(k, md == 1, AESKIT_OPEN, iv, ref, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                         "%s stream decrypt step %zu len=%zu", modes[md], steps[s], len);
-                /* In place, streaming. */
-                memcpy(tmp, ref, len);
-                st = stream_cfb(k, md == 1, AESKIT_OPEN, iv, tmp, len, tmp, steps[s]);
-                TH_CHECK(st == AESKIT_OK && th_first_diff(tmp, pt, len) == len,
-                         "%s stream decrypt in place step %zu len=%zu", modes[md], steps[s], len);
-            }
+            /* The driver (tools/vectors/drive_cfb.c): one-shot and in place
+             * both ways, streamed in steps 1, 7, 15, 16, 17, 255 and two
+             * random patterns both ways, at offsets and sometimes in place,
+             * against OpenSSL's output. */
+            akd_case c = {.backend = be, .key = key, .key_len = klen, .iv = iv, .iv_len = 16,
+                          .msg = pt, .msg_len = len, .ct = ref, .ct_len = len,
+                          .expect = AKD_VALID};
+            th_drive(drivers[md], &c, "k=%zu len=%zu", klen, len);
         }
     }
     /* Contexts: direction, state. */
@@ -332,7 +264,7 @@ static void test_siv(size_t klen)
          * Wycheproof files and the in-house round trips only. */
         int have_ref = len > 0;
         if (have_ref)
-            TH_CHECK(or2_siv_seal(key, klen, ad, adl, count, pt, len, ref, siv_ref),
+            TH_CHECK(or_siv_seal(key, klen, ad, adl, count, pt, len, ref, siv_ref),
                      "openssl siv len=%zu", len);
         st = aeskit_siv_seal(&sk, ct, siv, pt, len, ad, adl, count);
         TH_CHECK(st == AESKIT_OK, "siv seal: %s", aeskit_strerror(st));
@@ -373,7 +305,7 @@ static void test_siv(size_t klen)
         const uint8_t *ad2[2] = {adbuf[0], nonce};
         size_t adl2[2] = {al, nl};
         if (have_ref)
-            TH_CHECK(or2_siv_seal(key, klen, ad2, adl2, 2, pt, len, ref, siv_ref), "openssl siv2");
+            TH_CHECK(or_siv_seal(key, klen, ad2, adl2, 2, pt, len, ref, siv_ref), "openssl siv2");
         st = aeskit_siv_aead_seal(&sk, ct, tag, pt, len, nonce, nl, adbuf[0], al);
         if (!have_ref)
             memcpy(siv_ref, tag, 16);
@@ -426,7 +358,7 @@ static void test_eax(size_t klen)
         th_fill(nonce, nl);
         th_fill(aad, al);
         th_fill(pt, len);
-        TH_CHECK(or2_eax_seal(key, klen, nonce, nl, aad, al, pt, len, ref, tag_ref),
+        TH_CHECK(or_eax_seal(key, klen, nonce, nl, aad, al, pt, len, ref, tag_ref),
                  "gcrypt eax nonce=%zu", nl);
         st = aeskit_eax_seal(&ek, ct, tag, tl, pt, len, nonce, nl, aad, al);
         TH_CHECK(st == AESKIT_OK, "eax seal: %s", aeskit_strerror(st));
@@ -483,7 +415,7 @@ int main(void)
 {
     be = th_backend();
 #ifdef AESKIT_HAVE_GCRYPT
-    or2_gcrypt_init();
+    or_gcrypt_init();
 #endif
     th_seed(0x6d6f646573320001ull);
     for (int i = 0; i < 3; i++) {

@@ -16,6 +16,7 @@
  *     operation" (FSE 2004; eprint 2003/069), appendix, the first six.
  */
 #include "harness.h"
+#include "th_drive.h"
 
 static const char *be;
 static uint8_t buf[256], buf2[256];
@@ -24,26 +25,16 @@ static size_t hx(uint8_t *out, const char *s) { return th_unhex(out, s); }
 
 /* ---- KW / KWP ------------------------------------------------------------- */
 
+/* Through the KW/KWP driver (tools/vectors/drive_kw.c): wrap and unwrap,
+ * out of place and in place, a flipped bit refused (AESKIT_ERR_AUTH,
+ * *out_len 0, the output zeroed), nothing written past the output. */
 static void kat_kw(int pad, const char *kek, const char *data, const char *want, const char *name)
 {
     uint8_t k[32], p[64], c[80];
-    size_t kl = hx(k, kek), pl = hx(p, data), cl = hx(c, want), n = 0;
-    aeskit_aes_key key;
-    aeskit_status st = aeskit_aes_init_backend(&key, k, kl, be);
-    TH_CHECK(st == AESKIT_OK, "%s: init", name);
-    st = pad ? aeskit_kwp_wrap(&key, buf, sizeof buf, &n, p, pl)
-             : aeskit_kw_wrap(&key, buf, sizeof buf, &n, p, pl);
-    TH_CHECK(st == AESKIT_OK && n == cl, "%s: wrap %s", name, aeskit_strerror(st));
-    TH_CHECK_MEM(buf, c, cl, "%s: wrap", name);
-    st = pad ? aeskit_kwp_unwrap(&key, buf2, sizeof buf2, &n, c, cl)
-             : aeskit_kw_unwrap(&key, buf2, sizeof buf2, &n, c, cl);
-    TH_CHECK(st == AESKIT_OK && n == pl, "%s: unwrap %s", name, aeskit_strerror(st));
-    TH_CHECK_MEM(buf2, p, pl, "%s: unwrap", name);
-    c[cl - 1] ^= 1;
-    st = pad ? aeskit_kwp_unwrap(&key, buf2, sizeof buf2, &n, c, cl)
-             : aeskit_kw_unwrap(&key, buf2, sizeof buf2, &n, c, cl);
-    TH_CHECK(st == AESKIT_ERR_AUTH && n == 0 && th_all_zero(buf2, cl - 8), "%s: tampered", name);
-    aeskit_aes_wipe(&key);
+    size_t kl = hx(k, kek), pl = hx(p, data), cl = hx(c, want);
+    akd_case kc = {.backend = be, .key = k, .key_len = kl, .msg = p, .msg_len = pl, .ct = c,
+                   .ct_len = cl, .expect = AKD_VALID};
+    th_drive(pad ? "kwp" : "kw", &kc, "%s", name);
 }
 
 /* ---- CFB / OFB (SP 800-38A F.3, F.4) ---------------------------------------- */
@@ -77,18 +68,15 @@ static const char *f_ofb[3] = {
     "dc7e84bfda79164b7ecd8486985d38604febdc6740d20b3ac88f6ad82a4fb08d"
     "71ab47a086e86eedf39d1c5bba97c4080126141d67f37be8538f5a8be740e484"};
 
-typedef aeskit_status (*oneshot_fn)(const aeskit_aes_key *, uint8_t *, const uint8_t *, size_t,
-                                    const uint8_t *);
-
-static void kat_stream(const char *name, oneshot_fn enc, oneshot_fn dec, const aeskit_aes_key *k,
+/* Through the CFB/OFB driver (tools/vectors/drive_cfb.c): one-shot and
+ * in place both ways, and streamed both ways in steps 1, 7, 15, 16 (the
+ * appendix's segments), 17, 255 and random. */
+static void kat_stream(const char *name, const char *driver, const uint8_t *k, size_t kl,
                        const uint8_t *iv, const uint8_t *p, const uint8_t *c, size_t len)
 {
-    aeskit_status st = enc(k, buf, p, len, iv);
-    TH_CHECK(st == AESKIT_OK, "%s encrypt: %s", name, aeskit_strerror(st));
-    TH_CHECK_MEM(buf, c, len, "%s encrypt", name);
-    st = dec(k, buf2, c, len, iv);
-    TH_CHECK(st == AESKIT_OK, "%s decrypt: %s", name, aeskit_strerror(st));
-    TH_CHECK_MEM(buf2, p, len, "%s decrypt", name);
+    akd_case kc = {.backend = be, .key = k, .key_len = kl, .iv = iv, .iv_len = 16, .msg = p,
+                   .msg_len = len, .ct = c, .ct_len = len, .expect = AKD_VALID};
+    th_drive(driver, &kc, "%s, %zu-byte key", name, kl);
 }
 
 static void kat_sp800_38a(void)
@@ -98,28 +86,12 @@ static void kat_sp800_38a(void)
         size_t kl = hx(k, f_key[i]);
         hx(iv, f_iv);
         hx(p, f_pt);
-        aeskit_aes_key key;
-        TH_CHECK(aeskit_aes_init_backend(&key, k, kl, be) == AESKIT_OK, "init");
         hx(c, f_cfb8[i]);
-        kat_stream("F.3 CFB8", aeskit_cfb8_encrypt, aeskit_cfb8_decrypt, &key, iv, p, c, 18);
+        kat_stream("F.3 CFB8", "cfb8", k, kl, iv, p, c, 18);
         hx(c, f_cfb128[i]);
-        kat_stream("F.3 CFB128", aeskit_cfb128_encrypt, aeskit_cfb128_decrypt, &key, iv, p, c, 64);
+        kat_stream("F.3 CFB128", "cfb128", k, kl, iv, p, c, 64);
         hx(c, f_ofb[i]);
-        kat_stream("F.4 OFB", aeskit_ofb_crypt, aeskit_ofb_crypt, &key, iv, p, c, 64);
-        /* Streaming by segments as the appendix lists them. */
-        aeskit_cfb_ctx cc;
-        hx(c, f_cfb8[i]);
-        TH_CHECK(aeskit_cfb8_start(&cc, &key, AESKIT_SEAL, iv) == AESKIT_OK, "cfb8 start");
-        for (size_t j = 0; j < 18; j++)
-            TH_CHECK(aeskit_cfb_update(&cc, buf + j, p + j, 1) == AESKIT_OK, "cfb8 update");
-        TH_CHECK_MEM(buf, c, 18, "F.3 CFB8 by segments");
-        hx(c, f_cfb128[i]);
-        TH_CHECK(aeskit_cfb128_start(&cc, &key, AESKIT_OPEN, iv) == AESKIT_OK, "cfb start");
-        for (size_t j = 0; j < 4; j++)
-            TH_CHECK(aeskit_cfb_update(&cc, buf + 16 * j, c + 16 * j, 16) == AESKIT_OK, "cfb upd");
-        TH_CHECK_MEM(buf, p, 64, "F.3 CFB128 decrypt by segments");
-        aeskit_cfb_ctx_wipe(&cc);
-        aeskit_aes_wipe(&key);
+        kat_stream("F.4 OFB", "ofb", k, kl, iv, p, c, 64);
     }
 }
 
@@ -161,13 +133,13 @@ static void kat_cts(void)
         memcpy(cs1 + t + d, cs3 + t, 16);
         memcpy(cs2, d == 16 ? cs1 : cs3, len);
         const uint8_t *want[3] = {cs1, cs2, cs3};
+        static const char *drivers[3] = {"cts-cs1", "cts-cs2", "cts-cs3"};
         for (int v = 1; v <= 3; v++) {
-            aeskit_status st = aeskit_cbc_cts_encrypt(&key, buf, p, len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts enc %s", aeskit_strerror(st));
-            TH_CHECK_MEM(buf, want[v - 1], len, "RFC 3962 CS%d len=%zu encrypt", v, len);
-            st = aeskit_cbc_cts_decrypt(&key, buf2, want[v - 1], len, iv, (aeskit_cts_variant)v);
-            TH_CHECK(st == AESKIT_OK, "cts dec %s", aeskit_strerror(st));
-            TH_CHECK_MEM(buf2, p, len, "RFC 3962 CS%d len=%zu decrypt", v, len);
+            /* tools/vectors/drive_cts.c: both ways, out of place and in place */
+            akd_case kc = {.backend = be, .key = k, .key_len = 16, .iv = iv, .iv_len = 16,
+                           .msg = p, .msg_len = len, .ct = want[v - 1], .ct_len = len,
+                           .expect = AKD_VALID};
+            th_drive(drivers[v - 1], &kc, "RFC 3962 CS%d len=%zu", v, len);
         }
     }
     /* 16 bytes: one CBC block, the same in every variant (the first block
@@ -195,16 +167,16 @@ static void kat_siv(void)
     size_t pl = hx(p, "112233445566778899aabbccddee");
     hx(v, "85632d07c6e8f37f950acd320a2ecc93");
     hx(c, "40c02b9690c4dc04daef7f6afe5c");
-    TH_CHECK(aeskit_siv_init_backend(&key, k, 32, be) == AESKIT_OK, "siv init");
+    /* One AD string: the deterministic SIV driver (tools/vectors/drive_siv.c:
+     * seal, open, in place, tamper). */
+    akd_case kc = {.backend = be, .key = k, .key_len = 32, .aad = ad1, .aad_len = l1, .msg = p,
+                   .msg_len = pl, .ct = c, .ct_len = pl, .tag = v, .tag_len = 16,
+                   .expect = AKD_VALID};
+    th_drive("siv", &kc, "RFC 5297 A.1");
     const uint8_t *ad[3] = {ad1};
     size_t adl[3] = {l1};
     uint8_t siv[16];
-    aeskit_status st = aeskit_siv_seal(&key, buf, siv, p, pl, ad, adl, 1);
-    TH_CHECK(st == AESKIT_OK, "A.1 seal %s", aeskit_strerror(st));
-    TH_CHECK_MEM(siv, v, 16, "RFC 5297 A.1 V");
-    TH_CHECK_MEM(buf, c, pl, "RFC 5297 A.1 C");
-    st = aeskit_siv_open(&key, buf2, c, pl, v, ad, adl, 1);
-    TH_CHECK(st == AESKIT_OK && th_first_diff(buf2, p, pl) == pl, "RFC 5297 A.1 open");
+    aeskit_status st;
     /* A.2: AD1, AD2, nonce, plaintext. */
     hx(k, "7f7e7d7c7b7a79787776757473727170404142434445464748494a4b4c4d4e4f");
     l1 = hx(ad1, "00112233445566778899aabbccddeeffdeaddadadeaddadaffeeddccbbaa99887766554433221100");
@@ -251,26 +223,22 @@ static const struct {
 static void kat_eax(void)
 {
     for (int i = 0; i < 6; i++) {
-        uint8_t k[16], n[16], h[16], p[16], ct[40], tag[16];
+        uint8_t k[16], n[16], h[16], p[16], ct[40];
         hx(k, eax_vec[i].key);
         size_t nl = hx(n, eax_vec[i].nonce), hl = hx(h, eax_vec[i].header);
         size_t pl = hx(p, eax_vec[i].msg), cl = hx(ct, eax_vec[i].ct_tag);
         TH_CHECK(cl == pl + 16, "vector length");
-        aeskit_eax_key key;
-        TH_CHECK(aeskit_eax_init_backend(&key, k, 16, be) == AESKIT_OK, "eax init");
-        aeskit_status st = aeskit_eax_seal(&key, buf, tag, 16, p, pl, n, nl, h, hl);
-        TH_CHECK(st == AESKIT_OK, "eax seal %s", aeskit_strerror(st));
-        TH_CHECK_MEM(buf, ct, pl, "EAX vector %d ciphertext", i + 1);
-        TH_CHECK_MEM(tag, ct + pl, 16, "EAX vector %d tag", i + 1);
-        st = aeskit_eax_open(&key, buf2, ct, pl, ct + pl, 16, n, nl, h, hl);
-        TH_CHECK(st == AESKIT_OK && th_first_diff(buf2, p, pl) == pl, "EAX vector %d open", i + 1);
-        /* A truncated tag is the prefix. */
-        st = aeskit_eax_open(&key, buf2, ct, pl, ct + pl, 4, n, nl, h, hl);
-        TH_CHECK(st == AESKIT_OK, "EAX vector %d open, 4-byte tag", i + 1);
-        ct[pl + 15] ^= 1;
-        st = aeskit_eax_open(&key, buf2, ct, pl, ct + pl, 16, n, nl, h, hl);
-        TH_CHECK(st == AESKIT_ERR_AUTH && th_all_zero(buf2, pl), "EAX vector %d tampered", i + 1);
-        aeskit_eax_wipe(&key);
+        /* The EAX driver (tools/vectors/drive_siv.c): seal, open, in place,
+         * tamper; with the full tag and with its 4-byte prefix (a
+         * truncated tag is the prefix). */
+        static const size_t tag_lens[2] = {16, 4};
+        for (int t = 0; t < 2; t++) {
+            size_t tl = tag_lens[t];
+            akd_case kc = {.backend = be, .key = k, .key_len = 16, .iv = n, .iv_len = nl,
+                           .aad = h, .aad_len = hl, .msg = p, .msg_len = pl, .ct = ct,
+                           .ct_len = pl, .tag = ct + pl, .tag_len = tl, .expect = AKD_VALID};
+            th_drive("eax", &kc, "EAX vector %d, %zu-byte tag", i + 1, tl);
+        }
     }
 }
 

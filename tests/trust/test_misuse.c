@@ -635,6 +635,181 @@ static void test_not_set_up(void)
     aeskit_gcm_wipe(&g2);
 }
 
+/* The same for the key objects and calls after 1.0: AES-GCM-SIV, XAES,
+ * AES-SIV, EAX, and the modes on the AES key (KW, KWP, CBC-CTS, CFB-128,
+ * CFB-8, OFB, one-shot and start); OCB is left to its streaming work.  Then
+ * the batch calls: a not-set-up key in one descriptor fails that message
+ * alone with AESKIT_ERR_STATE and writes none of its outputs, while the
+ * message beside it (a good key) completes. */
+static void test_not_set_up_modes(void)
+{
+    static const char *what[] = {"zeroed", "0xA5-filled", "random", "wiped"};
+    static aeskit_aes_key ak;
+    static aeskit_gcmsiv_key sk;
+    static aeskit_xaes_key xk;
+    static aeskit_siv_key vk;
+    static aeskit_eax_key ek;
+    static aeskit_gcm_key gk, good_gk;
+    static aeskit_cmac_key ck, good_ck;
+    static aeskit_aes_key good_ak;
+    EXPECT(aeskit_gcm_init_backend(&good_gk, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_cmac_init_backend(&good_ck, key32, 16, backend), AESKIT_OK);
+    EXPECT(aeskit_aes_init_backend(&good_ak, key32, 16, backend), AESKIT_OK);
+    for (int fill = 0; fill < 4; fill++) {
+        for (int rep = 0; rep < (fill == 2 ? 16 : 1); rep++) {
+            fill_key(&ak, sizeof ak, fill);
+            fill_key(&sk, sizeof sk, fill);
+            fill_key(&xk, sizeof xk, fill);
+            fill_key(&vk, sizeof vk, fill);
+            fill_key(&ek, sizeof ek, fill);
+            fill_key(&gk, sizeof gk, fill);
+            fill_key(&ck, sizeof ck, fill);
+            if (fill == 3) {
+                EXPECT(aeskit_aes_init_backend(&ak, key32, 24, backend), AESKIT_OK);
+                EXPECT(aeskit_gcmsiv_init_backend(&sk, key32, 32, backend), AESKIT_OK);
+                EXPECT(aeskit_xaes_init_backend(&xk, key32, 32, backend), AESKIT_OK);
+                EXPECT(aeskit_siv_init_backend(&vk, key64, 64, backend), AESKIT_OK);
+                EXPECT(aeskit_eax_init_backend(&ek, key32, 16, backend), AESKIT_OK);
+                EXPECT(aeskit_gcm_init_backend(&gk, key32, 32, backend), AESKIT_OK);
+                EXPECT(aeskit_cmac_init_backend(&ck, key32, 32, backend), AESKIT_OK);
+                aeskit_aes_wipe(&ak);
+                aeskit_gcmsiv_wipe(&sk);
+                aeskit_xaes_wipe(&xk);
+                aeskit_siv_wipe(&vk);
+                aeskit_eax_wipe(&ek);
+                aeskit_gcm_wipe(&gk);
+                aeskit_cmac_wipe(&ck);
+            }
+            TH_CHECK(aeskit_gcmsiv_backend(&sk) && !*aeskit_gcmsiv_backend(&sk),
+                     "%s gcmsiv key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_xaes_backend(&xk) && !*aeskit_xaes_backend(&xk),
+                     "%s xaes key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_siv_backend(&vk) && !*aeskit_siv_backend(&vk),
+                     "%s siv key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_eax_backend(&ek) && !*aeskit_eax_backend(&ek),
+                     "%s eax key: backend not \"\"", what[fill]);
+            reset_out();
+            size_t olen = 777;
+            const uint8_t *ad[2] = {aad, in};
+            const size_t adl[2] = {20, 33};
+            aeskit_cfb_ctx fc;
+            aeskit_ofb_ctx oc;
+            static aeskit_gcm_key dg;
+#define STATE(call)                                                                    \
+    do {                                                                               \
+        int st_ = (call);                                                              \
+        TH_CHECK(st_ == AESKIT_ERR_STATE, "%s key: %s -> %d (%s), want AESKIT_ERR_STATE", \
+                 what[fill], #call, st_, aeskit_strerror(st_));                        \
+    } while (0)
+            STATE(aeskit_gcmsiv_seal(&sk, out, out + 200, 16, in, 100, iv, 12, aad, 20));
+            STATE(aeskit_gcmsiv_open(&sk, out, in, 100, tag, 16, iv, 12, aad, 20));
+            STATE(aeskit_xaes_seal(&xk, out, out + 200, 16, in, 100, key32, 24, aad, 20));
+            STATE(aeskit_xaes_open(&xk, out, in, 100, tag, 16, key32, 24, aad, 20));
+            STATE(aeskit_xaes_derive_gcm(&xk, &dg, key32));
+            STATE(aeskit_siv_seal(&vk, out, out + 200, in, 100, ad, adl, 2));
+            STATE(aeskit_siv_open(&vk, out, in, 100, tag, ad, adl, 2));
+            STATE(aeskit_siv_aead_seal(&vk, out, out + 200, in, 100, iv, 12, aad, 20));
+            STATE(aeskit_siv_aead_open(&vk, out, in, 100, tag, iv, 12, aad, 20));
+            STATE(aeskit_eax_seal(&ek, out, out + 200, 16, in, 100, iv, 16, aad, 20));
+            STATE(aeskit_eax_open(&ek, out, in, 100, tag, 16, iv, 16, aad, 20));
+            STATE(aeskit_kw_wrap(&ak, out, 72, &olen, in, 64));
+            STATE(aeskit_kw_unwrap(&ak, out, 64, &olen, in, 72));
+            STATE(aeskit_kwp_wrap(&ak, out, 80, &olen, in, 65));
+            STATE(aeskit_kwp_unwrap(&ak, out, 80, &olen, in, 80));
+            STATE(aeskit_cbc_cts_encrypt(&ak, out, in, 100, iv, AESKIT_CTS_CS1));
+            STATE(aeskit_cbc_cts_decrypt(&ak, out, in, 100, iv, AESKIT_CTS_CS2));
+            STATE(aeskit_cbc_cts_encrypt(&ak, out, in, 100, iv, AESKIT_CTS_CS3));
+            STATE(aeskit_cfb128_encrypt(&ak, out, in, 100, iv));
+            STATE(aeskit_cfb128_decrypt(&ak, out, in, 100, iv));
+            STATE(aeskit_cfb8_encrypt(&ak, out, in, 100, iv));
+            STATE(aeskit_cfb8_decrypt(&ak, out, in, 100, iv));
+            STATE(aeskit_ofb_crypt(&ak, out, in, 100, iv));
+            STATE(aeskit_cfb128_start(&fc, &ak, AESKIT_SEAL, iv));
+            STATE(aeskit_cfb8_start(&fc, &ak, AESKIT_OPEN, iv));
+            STATE(aeskit_ofb_start(&oc, &ak, iv));
+#undef STATE
+            UNTOUCHED();
+            TH_CHECK(olen == 777, "%s key: KW/KWP out_len modified", what[fill]);
+
+            /* Batch calls: message 0 has the good key, message 1 the bad one
+             * (its outputs in out[1000..], which must stay CANARY). */
+            uint8_t good_out[100], good_tag[16], good_state[16], good_iv[16];
+            uint8_t *bad = out + 1000;
+            aeskit_gcm_msg gm[2] = {
+                {&good_gk, good_out, good_tag, 16, in, 100, iv, 12, aad, 20, AESKIT_OK},
+                {&gk, bad, bad + 200, 16, in, 100, iv, 12, aad, 20, AESKIT_OK}};
+            EXPECT(aeskit_gcm_seal_batch(gm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(gm[0].status == AESKIT_OK && gm[1].status == AESKIT_ERR_STATE,
+                     "%s key: gcm_seal_batch statuses %d %d", what[fill], gm[0].status,
+                     gm[1].status);
+            gm[0].in = good_out;
+            gm[0].out = good_out;
+            gm[1].tag = tag;
+            EXPECT(aeskit_gcm_open_batch(gm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(gm[0].status == AESKIT_OK && gm[1].status == AESKIT_ERR_STATE,
+                     "%s key: gcm_open_batch statuses %d %d", what[fill], gm[0].status,
+                     gm[1].status);
+            TH_CHECK(!memcmp(good_out, in, 100), "%s key: gcm batch good message wrong",
+                     what[fill]);
+            aeskit_gcm_msg mm[2] = {
+                {&good_gk, NULL, good_tag, 16, NULL, 0, iv, 12, aad, 20, AESKIT_OK},
+                {&gk, NULL, bad + 200, 16, NULL, 0, iv, 12, aad, 20, AESKIT_OK}};
+            EXPECT(aeskit_gmac_batch(mm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(mm[0].status == AESKIT_OK && mm[1].status == AESKIT_ERR_STATE,
+                     "%s key: gmac_batch statuses", what[fill]);
+            mm[1].tag = tag;
+            EXPECT(aeskit_gmac_verify_batch(mm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(mm[0].status == AESKIT_OK && mm[1].status == AESKIT_ERR_STATE,
+                     "%s key: gmac_verify_batch statuses", what[fill]);
+            aeskit_ccm_msg cm[2] = {
+                {&good_ak, good_out, good_tag, 16, in, 100, iv, 12, aad, 20, AESKIT_OK},
+                {&ak, bad, bad + 200, 16, in, 100, iv, 12, aad, 20, AESKIT_OK}};
+            EXPECT(aeskit_ccm_seal_batch(cm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(cm[0].status == AESKIT_OK && cm[1].status == AESKIT_ERR_STATE,
+                     "%s key: ccm_seal_batch statuses", what[fill]);
+            cm[0].in = good_out;
+            cm[0].out = good_out;
+            cm[1].tag = tag;
+            EXPECT(aeskit_ccm_open_batch(cm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(cm[0].status == AESKIT_OK && cm[1].status == AESKIT_ERR_STATE,
+                     "%s key: ccm_open_batch statuses", what[fill]);
+            aeskit_cmac_msg km[2] = {{&good_ck, good_tag, 16, in, 100, AESKIT_OK},
+                                     {&ck, bad + 200, 16, in, 100, AESKIT_OK}};
+            EXPECT(aeskit_cmac_batch(km, 2), AESKIT_ERR_STATE);
+            TH_CHECK(km[0].status == AESKIT_OK && km[1].status == AESKIT_ERR_STATE,
+                     "%s key: cmac_batch statuses", what[fill]);
+            km[1].tag = tag;
+            EXPECT(aeskit_cmac_verify_batch(km, 2), AESKIT_ERR_STATE);
+            TH_CHECK(km[0].status == AESKIT_OK && km[1].status == AESKIT_ERR_STATE,
+                     "%s key: cmac_verify_batch statuses", what[fill]);
+            memset(good_state, 0, 16);
+            aeskit_cbcmac_msg bm[2] = {{&good_ak, good_state, in, 64, AESKIT_OK},
+                                       {&ak, bad + 300, in, 64, AESKIT_OK}};
+            EXPECT(aeskit_cbcmac_batch(bm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(bm[0].status == AESKIT_OK && bm[1].status == AESKIT_ERR_STATE,
+                     "%s key: cbcmac_batch statuses", what[fill]);
+            memcpy(good_iv, iv, 16);
+            aeskit_cbc_msg pm[2] = {{&good_ak, good_out, in, 64, good_iv, AESKIT_OK},
+                                    {&ak, bad, in, 64, bad + 300, AESKIT_OK}};
+            EXPECT(aeskit_cbc_encrypt_batch(pm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(pm[0].status == AESKIT_OK && pm[1].status == AESKIT_ERR_STATE,
+                     "%s key: cbc_encrypt_batch statuses", what[fill]);
+            EXPECT(aeskit_cbc_decrypt_batch(pm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(pm[0].status == AESKIT_OK && pm[1].status == AESKIT_ERR_STATE,
+                     "%s key: cbc_decrypt_batch statuses", what[fill]);
+            aeskit_ctr_msg tm[2] = {{&good_ak, good_out, in, 100, iv, AESKIT_OK},
+                                    {&ak, bad, in, 100, iv, AESKIT_OK}};
+            EXPECT(aeskit_ctr_batch(tm, 2), AESKIT_ERR_STATE);
+            TH_CHECK(tm[0].status == AESKIT_OK && tm[1].status == AESKIT_ERR_STATE,
+                     "%s key: ctr_batch statuses", what[fill]);
+            UNTOUCHED();
+        }
+    }
+    aeskit_gcm_wipe(&good_gk);
+    aeskit_cmac_wipe(&good_ck);
+    aeskit_aes_wipe(&good_ak);
+}
+
 /* *_init refuses a key object that is not 64-byte aligned; aligned_alloc
  * and posix_memalign give objects it accepts. */
 static void test_alignment(void)
@@ -994,6 +1169,7 @@ int main(void)
     test_failure_outputs();
     test_abi();
     test_not_set_up();
+    test_not_set_up_modes();
     test_alignment();
     test_null_empty();
     test_read_only_overlap();

@@ -16,7 +16,9 @@ const akd_mode akd_modes[] = {
     {"rfc4543", akd_rfc4543}, {"ccm", akd_ccm},         {"rfc4309", akd_rfc4309},
     {"cmac", akd_cmac},       {"cbcmac", akd_cbcmac},   {"gcm-siv", akd_gcmsiv},
     {"eax", akd_eax},         {"siv", akd_siv},         {"siv-aead", akd_siv_aead},
-    {"kw", akd_kw},           {"kwp", akd_kwp},
+    {"kw", akd_kw},           {"kwp", akd_kwp},         {"xaes-256-gcm", akd_xaes},
+    {"cfb128", akd_cfb128},   {"cfb8", akd_cfb8},       {"ofb", akd_ofb},
+    {"cts-cs1", akd_cts_cs1}, {"cts-cs2", akd_cts_cs2}, {"cts-cs3", akd_cts_cs3},
 };
 const size_t akd_mode_count = sizeof akd_modes / sizeof akd_modes[0];
 

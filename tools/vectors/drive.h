@@ -118,6 +118,13 @@ int akd_siv(const akd_case *c, akd_report *r);       /* RFC 5297 2.6: aad = the 
 int akd_siv_aead(const akd_case *c, akd_report *r);  /* RFC 5297 6: iv = nonce, tag = V */
 int akd_kw(const akd_case *c, akd_report *r);        /* SP 800-38F KW: msg, ct = wrapped */
 int akd_kwp(const akd_case *c, akd_report *r);       /* SP 800-38F KWP: msg, ct = wrapped */
+int akd_xaes(const akd_case *c, akd_report *r);      /* C2SP XAES-256-GCM: key 32, iv = nonce (24) */
+int akd_cfb128(const akd_case *c, akd_report *r);    /* SP 800-38A CFB-128: iv 16, any length */
+int akd_cfb8(const akd_case *c, akd_report *r);      /* SP 800-38A CFB-8: iv 16, any length */
+int akd_ofb(const akd_case *c, akd_report *r);       /* SP 800-38A OFB: iv 16, any length */
+int akd_cts_cs1(const akd_case *c, akd_report *r);   /* CBC-CTS CS1 (SP 800-38A addendum): */
+int akd_cts_cs2(const akd_case *c, akd_report *r);   /*   iv 16, msg >= 16 bytes, ct as long */
+int akd_cts_cs3(const akd_case *c, akd_report *r);
 
 /* Messages up to this length are also streamed in steps of 1, 7 and 15. */
 #define AKD_SMALL_STEP_MAX 4096

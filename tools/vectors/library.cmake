@@ -49,11 +49,14 @@ if(NOT TARGET aeskit_vectors_lib)
     ${CMAKE_CURRENT_LIST_DIR}/drive_aead.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_block.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_ccm.c
+    ${CMAKE_CURRENT_LIST_DIR}/drive_cfb.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_ctr.c
+    ${CMAKE_CURRENT_LIST_DIR}/drive_cts.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_gcm.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_kw.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_mac.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_siv.c
+    ${CMAKE_CURRENT_LIST_DIR}/drive_xaes.c
     ${CMAKE_CURRENT_LIST_DIR}/drive_xts.c
     ${CMAKE_CURRENT_LIST_DIR}/kat_vectors.c
     ${CMAKE_CURRENT_LIST_DIR}/kat_run.c)
