@@ -649,6 +649,7 @@ static void test_not_set_up_modes(void)
     static aeskit_xaes_key xk;
     static aeskit_siv_key vk;
     static aeskit_eax_key ek;
+    static aeskit_ocb_key obk;
     static aeskit_gcm_key gk, good_gk;
     static aeskit_cmac_key ck, good_ck;
     static aeskit_aes_key good_ak;
@@ -662,6 +663,7 @@ static void test_not_set_up_modes(void)
             fill_key(&xk, sizeof xk, fill);
             fill_key(&vk, sizeof vk, fill);
             fill_key(&ek, sizeof ek, fill);
+            fill_key(&obk, sizeof obk, fill);
             fill_key(&gk, sizeof gk, fill);
             fill_key(&ck, sizeof ck, fill);
             if (fill == 3) {
@@ -670,6 +672,7 @@ static void test_not_set_up_modes(void)
                 EXPECT(aeskit_xaes_init_backend(&xk, key32, 32, backend), AESKIT_OK);
                 EXPECT(aeskit_siv_init_backend(&vk, key64, 64, backend), AESKIT_OK);
                 EXPECT(aeskit_eax_init_backend(&ek, key32, 16, backend), AESKIT_OK);
+                EXPECT(aeskit_ocb_init_backend(&obk, key32, 24, backend), AESKIT_OK);
                 EXPECT(aeskit_gcm_init_backend(&gk, key32, 32, backend), AESKIT_OK);
                 EXPECT(aeskit_cmac_init_backend(&ck, key32, 32, backend), AESKIT_OK);
                 aeskit_aes_wipe(&ak);
@@ -677,6 +680,7 @@ static void test_not_set_up_modes(void)
                 aeskit_xaes_wipe(&xk);
                 aeskit_siv_wipe(&vk);
                 aeskit_eax_wipe(&ek);
+                aeskit_ocb_wipe(&obk);
                 aeskit_gcm_wipe(&gk);
                 aeskit_cmac_wipe(&ck);
             }
@@ -688,6 +692,8 @@ static void test_not_set_up_modes(void)
                      "%s siv key: backend not \"\"", what[fill]);
             TH_CHECK(aeskit_eax_backend(&ek) && !*aeskit_eax_backend(&ek),
                      "%s eax key: backend not \"\"", what[fill]);
+            TH_CHECK(aeskit_ocb_backend(&obk) && !*aeskit_ocb_backend(&obk),
+                     "%s ocb key: backend not \"\"", what[fill]);
             reset_out();
             size_t olen = 777;
             const uint8_t *ad[2] = {aad, in};
@@ -712,6 +718,10 @@ static void test_not_set_up_modes(void)
             STATE(aeskit_siv_aead_open(&vk, out, in, 100, tag, iv, 12, aad, 20));
             STATE(aeskit_eax_seal(&ek, out, out + 200, 16, in, 100, iv, 16, aad, 20));
             STATE(aeskit_eax_open(&ek, out, in, 100, tag, 16, iv, 16, aad, 20));
+            STATE(aeskit_ocb_seal(&obk, out, out + 200, 16, in, 100, iv, 12, aad, 20));
+            STATE(aeskit_ocb_open(&obk, out, in, 100, tag, 16, iv, 12, aad, 20));
+            aeskit_ocb_ctx octx;
+            STATE(aeskit_ocb_start(&octx, &obk, AESKIT_SEAL, iv, 12, 16));
             STATE(aeskit_kw_wrap(&ak, out, 72, &olen, in, 64));
             STATE(aeskit_kw_unwrap(&ak, out, 64, &olen, in, 72));
             STATE(aeskit_kwp_wrap(&ak, out, 80, &olen, in, 65));
