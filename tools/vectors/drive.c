@@ -162,3 +162,14 @@ void akd_check_backend(akd_ctx *x, const char *reported)
         akd_check(x, reported && !strcmp(reported, x->c->backend),
                   "key reports backend %s, want %s", reported ? reported : "(none)", x->c->backend);
 }
+
+int akd_aes_key(akd_ctx *x, const akd_case *c, aeskit_aes_key *k)
+{
+    aeskit_status st = aeskit_aes_init_backend(k, c->key, c->key_len, c->backend);
+    if (st != AESKIT_OK) {
+        akd_init_refused(x, st, "aes_init");
+        return -1;
+    }
+    akd_check_backend(x, aeskit_aes_backend(k));
+    return 0;
+}

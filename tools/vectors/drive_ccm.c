@@ -58,12 +58,8 @@ static void rfc4309_core(akd_ctx *x, const akd_case *c)
 static void ccm_core(akd_ctx *x, const akd_case *c, int with_rfc4309)
 {
     static aeskit_aes_key k;
-    aeskit_status st = aeskit_aes_init_backend(&k, c->key, c->key_len, c->backend);
-    if (st != AESKIT_OK) {
-        akd_init_refused(x, st, "aes_init");
+    if (akd_aes_key(x, c, &k) != 0)
         return;
-    }
-    akd_check_backend(x, aeskit_aes_backend(&k));
     int stop = 1;
     if (c->expect == AKD_INVALID)
         akd_aead_invalid(x, c, &ccm_ops, &k);

@@ -30,13 +30,9 @@ int akd_ctr(const akd_case *c, akd_report *r)
         akd_check(&x, c->expect != AKD_VALID, "malformed case: 16-byte counter block");
         return akd_end(&x);
     }
-    aeskit_status st = aeskit_aes_init_backend(&k, c->key, c->key_len, c->backend);
-    if (st != AESKIT_OK) {
-        akd_init_refused(&x, st, "aes_init");
+    if (akd_aes_key(&x, c, &k) != 0)
         return akd_end(&x);
-    }
-    akd_check_backend(&x, aeskit_aes_backend(&k));
-    st = aeskit_ctr_crypt(&k, x.out, c->msg, n, c->iv);
+    aeskit_status st = aeskit_ctr_crypt(&k, x.out, c->msg, n, c->iv);
     if (c->expect == AKD_INVALID) {
         akd_check(&x, st != AESKIT_OK, "invalid case accepted (CTR cannot refuse these parameters)");
     } else if (st != AESKIT_OK) {

@@ -19,14 +19,10 @@ static int cts_run(const akd_case *c, akd_report *r, aeskit_cts_variant v, const
         akd_check(&x, c->expect != AKD_VALID, "malformed case: 16-byte IV, ct as long as msg");
         return akd_end(&x);
     }
-    aeskit_status st = aeskit_aes_init_backend(&k, c->key, c->key_len, c->backend);
-    if (st != AESKIT_OK) {
-        akd_init_refused(&x, st, "aes_init");
+    if (akd_aes_key(&x, c, &k) != 0)
         return akd_end(&x);
-    }
-    akd_check_backend(&x, aeskit_aes_backend(&k));
     memset(x.out, 0x5a, n);
-    st = aeskit_cbc_cts_encrypt(&k, x.out, c->msg, n, c->iv, v);
+    aeskit_status st = aeskit_cbc_cts_encrypt(&k, x.out, c->msg, n, c->iv, v);
     if (c->expect == AKD_INVALID) {
         akd_check(&x, st != AESKIT_OK, "%s: invalid case accepted", name);
         st = aeskit_cbc_cts_decrypt(&k, x.out, c->ct, n, c->iv, v);

@@ -85,6 +85,11 @@ static inline int akd_zero(const uint8_t *p, size_t n)
 int akd_init_refused(akd_ctx *x, aeskit_status st, const char *what);
 /* The key reports the requested backend (when one was requested). */
 void akd_check_backend(akd_ctx *x, const char *reported);
+/* Sets up k from c's key on c's backend (c may be a case derived from
+ * x's) and checks the backend it reports; 0 if it is set up, -1 if init
+ * refused it (recorded as a failure for a valid case, as the expected
+ * refusal otherwise). */
+int akd_aes_key(akd_ctx *x, const akd_case *c, aeskit_aes_key *k);
 
 /* ---- one-shot AEADs (drive_aead.c): GCM, CCM, RFC 4106, RFC 4309 -------- */
 

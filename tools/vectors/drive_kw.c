@@ -60,12 +60,9 @@ static void kw_expect_refused(akd_ctx *x, const akd_kw_ops *ops, const aeskit_ae
 static void kw_core(akd_ctx *x, const akd_case *c, const akd_kw_ops *ops)
 {
     static aeskit_aes_key k;
-    aeskit_status st = aeskit_aes_init_backend(&k, c->key, c->key_len, c->backend);
-    if (st != AESKIT_OK) {
-        akd_init_refused(x, st, "aes_init");
+    if (akd_aes_key(x, c, &k) != 0)
         return;
-    }
-    akd_check_backend(x, aeskit_aes_backend(&k));
+    aeskit_status st;
     size_t ml = c->msg_len, cl = c->ct_len, n = 0;
     if (c->expect == AKD_INVALID) {
         kw_expect_refused(x, ops, &k, c->ct, cl, 0, "invalid case", 0);

@@ -98,12 +98,9 @@ int akd_cbcmac(const akd_case *c, akd_report *r)
     if (!akd_check(&x, c->iv_len == 16 && c->tag_len == 16 && c->msg_len % 16 == 0,
                    "malformed case: CBC-MAC takes a 16-byte state, whole blocks"))
         return akd_end(&x);
-    aeskit_status st = aeskit_aes_init_backend(&k, c->key, c->key_len, c->backend);
-    if (st != AESKIT_OK) {
-        akd_init_refused(&x, st, "aes_init");
+    if (akd_aes_key(&x, c, &k) != 0)
         return akd_end(&x);
-    }
-    akd_check_backend(&x, aeskit_aes_backend(&k));
+    aeskit_status st;
     uint8_t s[16];
     memcpy(s, c->iv, 16);
     akd_status(&x, aeskit_cbcmac_blocks(&k, s, c->msg, c->msg_len), AESKIT_OK, "cbcmac_blocks");
