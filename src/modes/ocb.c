@@ -222,9 +222,8 @@ static void ocb_last_block(const ak_ocb_key *ok, int dec, uint8_t *out, const ui
                            size_t rem, uint8_t off[16], uint8_t cks[16])
 {
     uint8_t pad[16], p[16] = {0};
-    /* rem < 16 always; the mask says so to compilers that cannot see it
-     * through the context (gcc 12 for ppc64le and s390x reported the
-     * stores as overflowing a 16-byte out under -Wstringop-overflow). */
+    /* rem < 16 always; the mask states it for compilers that cannot see
+     * it through the context (-Wstringop-overflow on a 16-byte out). */
     rem &= 15;
     xor16_into(off, ok->lstar);
     ok->aes.be->ecb_encrypt(&ok->aes, pad, off, 1);

@@ -7,10 +7,9 @@
  * target attribute); reached only through aes_vaes_avx512.c's gcm_msgs
  * entry, which the dispatcher picks on CPUs that have them.
  *
- * Why a file of its own: the kernel is 15 fully specialised functions, and
- * with aes_vaes_avx512.c's other kernels it made one translation unit that
- * the sanitizer builds (suites 20, 40, 55) compile for minutes on one core
- * while the other is idle.  Apart, the two compile in parallel.
+ * A file of its own: the kernel is 15 fully specialised functions, and
+ * apart from aes_vaes_avx512.c's other kernels the two units compile in
+ * parallel (the sanitizer builds spend minutes on each).
  */
 #include "vaes_width512.h"
 
