@@ -120,12 +120,22 @@ if [ ! -f "$man1" ]; then
     bad "no manual page $man1"
 elif command -v groff >/dev/null; then
     if warn=$(groff -man -Tutf8 -ww -z "$man1" 2>&1) && [ -z "$warn" ]; then
-        text=$(groff -man -Tutf8 "$man1" 2>/dev/null | sed 's/.\x08//g')
+        # Plain text: no SGR escapes, overstrikes removed; a word may be
+        # split by the justification's extra spaces.
+        text=$(GROFF_NO_SGR=1 groff -man -Tutf8 -P-c "$man1" 2>/dev/null |
+            sed 's/.\x08//g; s/\x1b\[[0-9;]*m//g' | tr -s ' ')
         missing=""
         for w in "aeskit list" "aeskit vectors" "aeskit speed" AESKIT_CPU AESKIT_BACKEND "EXIT STATUS"; do
-            printf '%s' "$text" | grep -q "$w" || missing="$missing '$w'"
+            # A here-string, not a pipe: under pipefail, grep -q leaving
+            # early would fail the writer with SIGPIPE.
+            grep -qF -- "$w" <<<"$text" || missing="$missing '$w'"
         done
-        if [ -z "$missing" ]; then ok "manual page $man1 renders without warnings"; else bad "aeskit.1 lacks$missing"; fi
+        if [ -z "$missing" ]; then
+            ok "manual page $man1 renders without warnings"
+        else
+            bad "aeskit.1 lacks$missing; groff rendered ${#text} characters, these lines name aeskit:"
+            grep -n 'aeskit [a-z]' <<<"$text" | head -n 20
+        fi
     else
         bad "groff warns on aeskit.1: $warn"
     fi
