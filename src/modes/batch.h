@@ -206,6 +206,79 @@ mo_batch_disjoint(const void *d, size_t n, size_t dsize, mo_spans_fn f, unsigned
     return mo_batch_disjoint_scanned(&sc, d, n, dsize, f, nout, nk);
 }
 
+/* A quick test of the rule, a sufficient condition that costs a few
+ * compares per span: the spans of (at most) two output kinds, a and b,
+ * each in increasing address order without overlapping each other, and
+ * the hulls of kind a, of kind b and of each input kind (up to
+ * MO_QUICK_INPUTS), no output hull meeting another hull and none meeting
+ * the descriptor array.  Then no output of one message meets any buffer of
+ * another: outputs of one kind are disjoint by their order, everything
+ * else by the hulls.  An input that is the same message's output (in
+ * place, in == out) is left out of its hull: for other messages it is that
+ * output, kept apart by the order.  When the test fails (the buffers are
+ * laid out in some other way, or the rule is broken) the front end runs
+ * the exact check (mo_batch_disjoint).  The order test needs no state of
+ * its own: while the spans are in order, the hull's end is the end of the
+ * previous span.  Input kinds are indexed by constants only, so the struct
+ * stays in registers. */
+#define MO_QUICK_INPUTS 4
+
+typedef struct mo_quick {
+    mo_span a, b, in[MO_QUICK_INPUTS];
+    int ok;
+} mo_quick;
+
+static inline __attribute__((always_inline)) void mo_quick_init(mo_quick *q)
+{
+    q->a = q->b = mo_span_none();
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        q->in[k] = mo_span_none();
+    q->ok = 1;
+}
+
+static inline uintptr_t mo_umin(uintptr_t x, uintptr_t y) { return x < y ? x : y; }
+static inline uintptr_t mo_umax(uintptr_t x, uintptr_t y) { return x > y ? x : y; }
+
+static inline mo_span mo_hull_add(mo_span h, mo_span s)
+{
+    mo_span r = {mo_umin(h.lo, s.lo), mo_umax(h.hi, s.hi)};
+    return r;
+}
+
+/* An output span of kind a or b; an empty one changes nothing. */
+static inline __attribute__((always_inline)) void mo_quick_out_a(mo_quick *q, mo_span s)
+{
+    q->ok &= s.lo >= q->a.hi;
+    q->a = mo_hull_add(q->a, s);
+}
+
+static inline __attribute__((always_inline)) void mo_quick_out_b(mo_quick *q, mo_span s)
+{
+    q->ok &= s.lo >= q->b.hi;
+    q->b = mo_hull_add(q->b, s);
+}
+
+/* An input span of kind k (a constant below MO_QUICK_INPUTS). */
+static inline __attribute__((always_inline)) void mo_quick_in(mo_quick *q, unsigned k, mo_span s)
+{
+    q->in[k] = mo_hull_add(q->in[k], s);
+}
+
+/* 1 if the spans added keep the rule by the quick test (0: run the exact
+ * check), the descriptor array being dsize bytes at d. */
+static inline __attribute__((always_inline)) int mo_quick_passed(const mo_quick *q, const void *d,
+                                                                 size_t dsize)
+{
+    mo_span D = mo_span_of(d, dsize);
+    if (!q->ok || mo_span_meet(q->a, q->b) || mo_span_meet(D, q->a) || mo_span_meet(D, q->b))
+        return 0;
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        if (mo_span_meet(q->a, q->in[k]) || mo_span_meet(q->b, q->in[k]) ||
+            mo_span_meet(D, q->in[k]))
+            return 0;
+    return 1;
+}
+
 /* The result of a batch call: the first failure's status, or AESKIT_OK.
  * stat(d, i) reads message i's status. */
 typedef aeskit_status (*mo_status_fn)(const void *d, size_t i);

@@ -2,15 +2,18 @@
  * batch_gcm.c - GCM seal/open and GMAC over arrays of messages
  * (include/aeskit.h, "Batches").  Portable C11; no CPU features needed.
  *
- * Each message is checked by the one-shot checks (gcm.c), then the whole
- * batch by the cross-message overlap rule (batch.h); the checked messages
- * go to the backends as ak_gcm_msg descriptors built by gcm.c, a stack
- * chunk at a time, every run of consecutive descriptors of one backend
- * (and, for the backend's own kernel, 96-bit IVs) in one gcm_msgs call.
- * Afterwards the tags are truncated or compared and a failed open's output
- * zeroed or restored, by gcm.c's code, so the protocol exists once.
+ * Each message is checked by the one-shot checks (the common case's
+ * inline from gcm_msg.h, the rest by gcm.c), then the whole batch by the
+ * cross-message overlap rule (batch.h: the quick one-pass test, and the
+ * exact check only when that cannot decide); the checked messages go to
+ * the backends as ak_gcm_msg descriptors, a stack chunk at a time, every
+ * run of consecutive descriptors of one backend (and, for the backend's
+ * own kernel, 96-bit IVs) in one gcm_msgs call.  Afterwards the tags are
+ * truncated or compared and a failed open's output zeroed or restored, by
+ * gcm.c's code, so the protocol exists once.
  */
 #include "batch.h"
+#include "gcm_msg.h"
 
 enum { GB_SEAL = 0, GB_OPEN = 1, GB_GMAC = 2, GB_GMAC_VERIFY = 3 };
 
@@ -59,15 +62,49 @@ static aeskit_status gb_status(const void *d, size_t i)
     return ((const aeskit_gcm_msg *)d)[i].status;
 }
 
-/* One message's own checks, those of the single call of its mode. */
-static inline aeskit_status gb_check(const aeskit_gcm_msg *m, int mode, const uint8_t *none)
+/* One message's own checks, those of the single call of its mode: the
+ * common case (12-byte IV, 16-byte tag) inline, as the one-shot entries
+ * make it, anything else through gcm.c's general checks, which name the
+ * exact error. */
+static MO_NOINLINE aeskit_status gb_check_general(const aeskit_gcm_msg *m, int data,
+                                                  const uint8_t *none)
 {
-    if (mode == GB_SEAL || mode == GB_OPEN)
+    if (data)
         return ak_mo_gcm_msg_check(m, m->in, m->len, m->out);
     aeskit_status st = ak_mo_gcm_msg_check(m, none, 0, none);
     if (st == AESKIT_OK && m->len != 0)
         st = AESKIT_ERR_LENGTH;
     return st;
+}
+
+static inline __attribute__((always_inline)) aeskit_status
+gb_check(const aeskit_gcm_msg *m, int data, const uint8_t *none)
+{
+    const uint8_t *in = data ? m->in : none;
+    const uint8_t *out = data ? m->out : none;
+    size_t len = data ? m->len : 0;
+    if (MO_LIKELY(m->iv_len == 12 && m->tag_len == 16 && (data || m->len == 0) &&
+                  gcm_fast_args((const ak_gcm_key *)m->key, m->iv, m->aad, m->aad_len, in, len,
+                                out, m->tag)))
+        return AESKIT_OK;
+    return gb_check_general(m, data, none);
+}
+
+/* The descriptor of checked message m (tag left to the caller): a 12-byte
+ * IV inline, any other through gcm.c (J0 = GHASH of the IV). */
+static inline __attribute__((always_inline)) void
+gb_desc(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, int data, const uint8_t *none)
+{
+    const uint8_t *in = data ? m->in : none;
+    uint8_t *out = data ? m->out : (uint8_t *)(uintptr_t)none;
+    size_t len = data ? m->len : 0;
+    if (MO_LIKELY(m->iv_len == 12)) {
+        gcm_msg_init(d, (const ak_gcm_key *)m->key, dir | AK_GCM_J0_IV12, m->aad, m->aad_len, in,
+                     len, out);
+        mo_iv12_block(d->j0, m->iv, 1);
+        return;
+    }
+    ak_mo_gcm_msg_from(d, m, dir, in, len, out);
 }
 
 /* Runs k descriptors: consecutive runs of one backend and one J0 form go
@@ -89,11 +126,36 @@ static void gb_run(ak_gcm_msg *d, size_t k)
     }
 }
 
-/* The spans of message i for the overlap check, by mode (a constant). */
-static inline __attribute__((always_inline)) void gb_spans_of(const aeskit_gcm_msg *m, int mode,
-                                                              mo_span *s)
+/* Checked message m into the quick test (batch.h), by mode (a constant):
+ * kind a is out (seal, open) or the tag (GMAC), kind b a seal's tag. */
+static inline __attribute__((always_inline)) void gb_quick_add(mo_quick *q, const aeskit_gcm_msg *m,
+                                                               int mode)
 {
-    gb_spans(m, mode == GB_SEAL || mode == GB_GMAC, mode == GB_SEAL || mode == GB_OPEN, s);
+    mo_span tag = mo_span_of(m->tag, m->tag_len);
+    if (mode == GB_SEAL || mode == GB_OPEN) {
+        mo_quick_out_a(q, mo_span_of(m->out, m->len));
+        if (m->in != m->out)
+            mo_quick_in(q, 0, mo_span_of(m->in, m->len));
+    }
+    if (mode == GB_SEAL)
+        mo_quick_out_b(q, tag);
+    else if (mode == GB_GMAC)
+        mo_quick_out_a(q, tag);
+    else
+        mo_quick_in(q, 1, tag);
+    mo_quick_in(q, 2, mo_span_of(m->iv, m->iv_len));
+    mo_quick_in(q, 3, mo_span_of(m->aad, m->aad_len));
+}
+
+/* The exact check of the rule (batch.h), by mode. */
+static MO_NOINLINE int gb_disjoint_exact(const aeskit_gcm_msg *m, size_t n, int mode)
+{
+    switch (mode) { /* constant function pointers, so each check is inlined */
+    case GB_SEAL: return mo_batch_disjoint(m, n, sizeof *m, gb_spans_seal, 2, 5);
+    case GB_OPEN: return mo_batch_disjoint(m, n, sizeof *m, gb_spans_open, 1, 5);
+    case GB_GMAC: return mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac, 1, 3);
+    default: return mo_batch_disjoint(m, n, sizeof *m, gb_spans_gmac_verify, 0, 3);
+    }
 }
 
 /* The whole batch, one pass per step: each message's own checks and its
@@ -112,34 +174,22 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_
     uint8_t none[64] = {0};
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
-    const unsigned nout = mode == GB_SEAL ? 2 : mode == GB_GMAC_VERIFY ? 0 : 1;
-    const unsigned nk = data ? 5 : 3;
     size_t good = 0, first = n; /* the first failing message */
-    mo_batch_scan sc;
-    mo_batch_scan_init(&sc, nk);
     for (size_t i = 0; i < n; i++) {
-        aeskit_status st = gb_check(&m[i], mode, none + 32);
+        aeskit_status st = gb_check(&m[i], data, none + 32);
         m[i].status = st;
         good += st == AESKIT_OK;
         if (MO_UNLIKELY(st != AESKIT_OK) && first == n)
             first = i;
     }
-    /* The scan in a loop of its own: beside the call of the checks its
-     * hulls would not stay in registers. */
-    for (size_t i = 0; i < n; i++) {
-        mo_span s[MO_BATCH_KINDS];
-        gb_spans_of(&m[i], mode, s);
-        mo_batch_scan_add(&sc, s, nout, nk);
-    }
-    int disjoint;
-    switch (mode) { /* constant function pointers, so each check is inlined */
-    case GB_SEAL: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_seal, 2, 5); break;
-    case GB_OPEN: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_open, 1, 5); break;
-    case GB_GMAC: disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_gmac, 1, 3); break;
-    default:
-        disjoint = mo_batch_disjoint_scanned(&sc, m, n, sizeof *m, gb_spans_gmac_verify, 0, 3);
-        break;
-    }
+    /* The quick test in a loop of its own: beside the checks its hulls
+     * would not stay in registers. */
+    mo_quick q;
+    mo_quick_init(&q);
+    for (size_t i = 0; i < n; i++)
+        if (MO_LIKELY(m[i].status == AESKIT_OK))
+            gb_quick_add(&q, &m[i], mode);
+    int disjoint = mo_quick_passed(&q, m, n * sizeof *m) || gb_disjoint_exact(m, n, mode);
     if (MO_UNLIKELY(!disjoint)) {
         for (size_t i = 0; i < n; i++)
             if (m[i].status == AESKIT_OK)
@@ -162,10 +212,7 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_
             aeskit_gcm_msg *mm = &m[i];
             if (mm->status != AESKIT_OK)
                 continue;
-            if (data)
-                ak_mo_gcm_msg_from(&d[k], mm, dir, mm->in, mm->len, mm->out);
-            else
-                ak_mo_gcm_msg_from(&d[k], mm, dir, none + 32, 0, none + 32);
+            gb_desc(&d[k], mm, dir, data, none + 32);
             /* A full seal tag goes straight to the caller, as in gcm.c:
              * the kernel writes it after reading every input. */
             int direct = !verify && mm->tag_len == 16;

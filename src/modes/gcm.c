@@ -23,7 +23,7 @@
  * and compared as uint64_t with the subtraction on the constant side, so no
  * sum can overflow.
  */
-#include "modes.h"
+#include "gcm_msg.h"
 
 /* Blocks per CTR-then-GHASH step when the backend has no fused kernel:
  * 4 KiB, so the ciphertext GHASH reads is still in L1. */
@@ -223,22 +223,6 @@ void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n)
  * IV, then the tag truncated (seal) or compared, and a failed open's output
  * zeroed or restored. */
 
-/* The descriptor of one checked message; tag and j0 are the caller's to
- * fill. */
-static inline void gcm_msg_init(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t flags,
-                                const uint8_t *aad, size_t aad_len, const uint8_t *in,
-                                size_t len, uint8_t *out)
-{
-    m->aes = &g->aes;
-    m->gh = &g->gh;
-    m->in = in;
-    m->out = out;
-    m->len = len;
-    m->aad = aad;
-    m->aad_len = aad_len;
-    m->flags = flags;
-}
-
 /* The same with J0 from an IV of any checked length. */
 static void gcm_msg_init_iv(ak_gcm_msg *m, const ak_gcm_key *g, uint32_t dir, const uint8_t *iv,
                             size_t iv_len, const uint8_t *aad, size_t aad_len, const uint8_t *in,
@@ -357,44 +341,7 @@ static MO_NOINLINE aeskit_status gcm_open_impl(const ak_gcm_key *g, const uint8_
     return gcm_msg_open(&m, tag, tag_len);
 }
 
-/* ---- the common case, first --------------------------------------------------
- *
- * A 12-byte IV and a 16-byte tag: the checks of gcm_checks in the order that
- * lets a valid call leave soonest, then the descriptor and the backend's
- * kernel, in a small function instead of the general path's large stack
- * frame.  The test branches (a branch-free form is a chain of setcc and
- * or).  Anything the test rejects goes to the general path,
- * which checks again and names the exact error; it is called with the
- * constants 12 and 16 once those are known, so iv_len and tag_len need no
- * register during the remaining checks.  Lengths of 2^32 bytes or more take
- * the general path too: below that no sum of two lengths wraps.
- *
- * Non-empty [a, a+al) and [b, b+bl) meet iff a - b lies in (-al, bl),
- * that is iff (a - b + al - 1) mod 2^n < al + bl - 1: for ranges that do not
- * wrap the address space (and lengths whose sum does not) this is
- * mo_any_overlap in one compare. */
-static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl)
-{
-    return (uintptr_t)a - (uintptr_t)b + (al - 1) < al + (bl - 1);
-}
-
-/* The checks of gcm_checks for iv_len == 12 and tag_len == 16. */
-static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
-                                size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
-                                const uint8_t *tag)
-{
-    if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || !iv || !tag)
-        return 0;
-    if ((((uint64_t)len | (uint64_t)aad_len) >> 32) != 0 || (!aad && aad_len))
-        return 0;
-    if (len == 0) /* GMAC: nothing is written but the tag */
-        return 1;
-    if (!in || !out || (in != out && ranges_meet(in, len, out, len)))
-        return 0;
-    if (ranges_meet(tag, 16, out, len) || ranges_meet(iv, 12, out, len))
-        return 0;
-    return !aad_len || !ranges_meet(aad, aad_len, out, len);
-}
+/* ---- the common case first (its checks: gcm_fast_args, gcm_msg.h) ---------- */
 
 static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *iv, size_t iv_len,
                                            const uint8_t *aad, size_t aad_len, const uint8_t *in,

@@ -13,7 +13,9 @@
  * with its output zeroed or restored, and every other message's plaintext
  * is the original.  Counter wrap: IVs solved (tests/diff/gf128.h) so that
  * J0 ends in ffffffff - k, mixed among 12-byte-IV messages of one batch.
- * Overlaps across messages and with the descriptor array are refused.
+ * Overlaps across messages and with the descriptor array are refused:
+ * fixed cases, and random small layouts against the rule as the header
+ * states it.
  * Small messages in runs (test_small) for the multi-message kernel's
  * groupings.
  */
@@ -336,6 +338,153 @@ static void test_overlap(void)
     TH_CHECK(aeskit_gmac_batch(msgs, 0) == AESKIT_OK, "n = 0");
 }
 
+/* The rule of the header ("Batches"), written from its text: spans of one
+ * message of mode md (0 seal, 1 open, 2 GMAC, 3 GMAC verify), outputs
+ * first; *nout of them are outputs. */
+typedef struct { uintptr_t lo, hi; } rs_span;
+
+static int rs_spans(const aeskit_gcm_msg *m, int md, rs_span *s, int *nout)
+{
+    int k = 0, data = md < 2;
+    rs_span out = {(uintptr_t)m->out, (uintptr_t)m->out + (data ? m->len : 0)};
+    rs_span in = {(uintptr_t)m->in, (uintptr_t)m->in + (data ? m->len : 0)};
+    rs_span tag = {(uintptr_t)m->tag, (uintptr_t)m->tag + m->tag_len};
+    rs_span iv = {(uintptr_t)m->iv, (uintptr_t)m->iv + m->iv_len};
+    rs_span aad = {(uintptr_t)m->aad, (uintptr_t)m->aad + m->aad_len};
+    if (data)
+        s[k++] = out;
+    if (md == 0 || md == 2)
+        s[k++] = tag;
+    *nout = k;
+    if (data)
+        s[k++] = in;
+    if (md == 1 || md == 3)
+        s[k++] = tag;
+    s[k++] = iv;
+    s[k++] = aad;
+    return k;
+}
+
+static int rs_meet(rs_span a, rs_span b)
+{
+    return a.lo < a.hi && b.lo < b.hi && a.lo < b.hi && b.lo < a.hi;
+}
+
+/* The single call's own rule for one message: in and out equal or
+ * disjoint; tag (seal), IV and AAD apart from out. */
+static int rs_own_ok(const aeskit_gcm_msg *m, int md)
+{
+    rs_span s[6];
+    int nout, k = rs_spans(m, md, s, &nout);
+    if (md >= 2)
+        return 1; /* GMAC writes only its tag: nothing of its own to meet */
+    for (int j = 1; j < k; j++) {
+        if (md == 0 && j == 1)
+            continue; /* the seal tag against out is checked below */
+        if (j == nout && m->in == m->out)
+            continue;
+        if (rs_meet(s[0], s[j]))
+            return 0;
+    }
+    return md != 0 || !rs_meet(s[0], s[1]);
+}
+
+/* Random small batches in a small arena, laid out at random or in the
+ * increasing order the one-pass check takes, now and then one span moved:
+ * the batch refuses exactly the layouts the rule forbids, and writes
+ * nothing then. */
+static void test_overlap_random(int trials)
+{
+    static uint8_t arena[700], before[700]; /* offsets < 560, spans < 70 */
+    aeskit_gcm_msg m[6];
+    int refused = 0, taken = 0;
+    for (int t = 0; t < trials; t++) {
+        int md = (int)th_randn(4), n = 1 + (int)th_randn(6), sorted = th_randn(2) == 0;
+        size_t pos = 0;
+        int built = 1;
+        for (int i = 0; i < n && built; i++) {
+            aeskit_gcm_msg *x = &m[i];
+            memset(x, 0, sizeof *x);
+            x->key = &keys[0];
+            x->len = md < 2 ? th_randn(3) * 16 + th_randn(20) : 0;
+            x->iv_len = 12;
+            x->tag_len = 16;
+            x->aad_len = th_randn(3) ? th_randn(24) : 0;
+            int inplace = md < 2 && th_randn(3) == 0;
+            for (int tries = 0;; tries++) {
+                size_t o[4];
+                for (int j = 0; j < 4; j++)
+                    o[j] = sorted ? (pos + 150 * (size_t)j) % 560 : th_randn(560);
+                x->out = md < 2 ? arena + o[0] : NULL;
+                x->in = inplace ? x->out : md < 2 ? arena + o[1] : NULL;
+                x->tag = arena + o[2];
+                x->iv = arena + (o[3] + 24) % 560;
+                x->aad = x->aad_len ? arena + o[3] : NULL;
+                if (md >= 2)
+                    x->in = x->out = NULL, x->len = 0;
+                if (th_randn(8) == 0) { /* one span moved a little */
+                    const uint8_t **p[] = {&x->in, (const uint8_t **)&x->tag, &x->iv, &x->aad};
+                    const uint8_t **q = p[th_randn(4)];
+                    if (*q)
+                        *q += th_randn(40);
+                }
+                if (rs_own_ok(x, md))
+                    break;
+                if (tries == 20) {
+                    built = 0;
+                    break;
+                }
+            }
+            pos += 25;
+        }
+        if (!built)
+            continue;
+        int want = 0; /* 1: the rule is broken */
+        for (int i = 0; i < n; i++) {
+            rs_span si[6], sj[6];
+            int oi, oj, ki = rs_spans(&m[i], md, si, &oi);
+            rs_span D = {(uintptr_t)m, (uintptr_t)(m + n)};
+            for (int a = 0; a < ki; a++)
+                want |= rs_meet(si[a], D);
+            for (int j = 0; j < n; j++) {
+                if (j == i)
+                    continue;
+                int kj = rs_spans(&m[j], md, sj, &oj);
+                for (int a = 0; a < oi; a++)
+                    for (int b = 0; b < kj; b++)
+                        want |= rs_meet(si[a], sj[b]);
+            }
+        }
+        th_fill(arena, sizeof arena);
+        memcpy(before, arena, sizeof arena);
+        aeskit_status st = md == 0 ? aeskit_gcm_seal_batch(m, (size_t)n)
+                           : md == 1 ? aeskit_gcm_open_batch(m, (size_t)n)
+                           : md == 2 ? aeskit_gmac_batch(m, (size_t)n)
+                                     : aeskit_gmac_verify_batch(m, (size_t)n);
+        int overlap = 0, other = 0;
+        for (int i = 0; i < n; i++) {
+            overlap += m[i].status == AESKIT_ERR_OVERLAP;
+            other += m[i].status != AESKIT_OK && m[i].status != AESKIT_ERR_AUTH &&
+                     m[i].status != AESKIT_ERR_OVERLAP;
+        }
+        TH_CHECK(!other, "random overlap %d: a status other than OK, AUTH, OVERLAP", t);
+        if (want) {
+            refused++;
+            TH_CHECK(st == AESKIT_ERR_OVERLAP && overlap == n,
+                     "random overlap %d (mode %d, %d msgs, sorted %d): not refused: %d, %d of %d",
+                     t, md, n, sorted, st, overlap, n);
+            TH_CHECK(!memcmp(arena, before, sizeof arena), "random overlap %d: written", t);
+        } else {
+            taken++;
+            TH_CHECK(overlap == 0, "random overlap %d (mode %d, %d msgs, sorted %d): refused a "
+                     "layout the rule allows", t, md, n, sorted);
+        }
+    }
+    /* Both verdicts must have come up, or the test says nothing. */
+    TH_CHECK(refused > trials / 20 && taken > trials / 20, "random overlap: %d refused, %d taken",
+             refused, taken);
+}
+
 /* One small message for test_small: len bytes, aad_len of AAD, key k;
  * in place when asked; returns 0 if an arena is full. */
 static int make_small(aeskit_gcm_msg *m, const aeskit_gcm_key *k, size_t len, size_t aad_len, int in_place,
@@ -458,6 +607,7 @@ int main(void)
     TH_CHECK(aeskit_gcm_init_backend(&keys[NKEYS], key_bytes[0], 16, be) == AESKIT_OK, "init");
     aeskit_gcm_wipe(&keys[NKEYS]);
     test_overlap();
+    test_overlap_random((int)th_scaled(4000, 400));
     test_wrap();
     test_small(th_scaled(12, 3));
     test_random((int)th_scaled(120, 12));
