@@ -345,6 +345,13 @@ typedef struct ak_backend {
      * holds the last ciphertext block.  out == in or disjoint. */
     void (*cfb128_decrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                            uint8_t iv[16]);
+    /* Optional (NULL: src/modes/cfb.c runs the backend's cbc_encrypt over
+     * the plaintext shifted by one block, then an XOR pass).  CFB-128
+     * encryption in one serial pass: out_i = in_i ^ E(out_{i-1}) with
+     * out_0 = iv; on return iv holds the last ciphertext block.  out == in
+     * or disjoint. */
+    void (*cfb128_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
+                           uint8_t iv[16]);
     /* Optional, all three or none (NULL: src/modes/gcmsiv.c runs POLYVAL on
      * ghash_init/ghash with byte-reversed blocks, RFC 8452 appendix A, and
      * its counter blocks through ecb_encrypt).  AES-GCM-SIV's pieces; unlike

@@ -10,7 +10,8 @@
  * by one block gives every keystream block at once (the backend's widest
  * ECB kernel).  Encryption is serial, but x_i = CIPH_K(x_{i-1} ^ P_{i-1})
  * is a CBC encryption of the plaintext shifted by one block, so it runs in
- * the backend's CBC kernel (cfb128_enc_blocks).  CFB-8 is serial with one
+ * the backend's CBC kernel (cfb128_enc_blocks), or in the backend's own
+ * serial CFB kernel (cfb128_encrypt) where it has one.  CFB-8 is serial with one
  * cipher call per byte.
  */
 #include "modes.h"
@@ -132,6 +133,8 @@ static void cfb128_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t ks
     size_t nb = len / 16, rem = len % 16;
     if (nb && decrypt) {
         cfb128_dec_blocks(a, out, in, nb, reg);
+    } else if (nb && a->be->cfb128_encrypt) {
+        a->be->cfb128_encrypt(a, out, in, nb, reg);
     } else if (nb) {
         a->be->ecb_encrypt(a, ks, reg, 1);
         cfb128_enc_blocks(a, out, in, nb, reg, ks); /* ks = CIPH_K(reg) on return */
@@ -139,7 +142,7 @@ static void cfb128_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t ks
     if (rem) {
         in += 16 * nb;
         out += 16 * nb;
-        if (!nb || decrypt)
+        if (!nb || decrypt || a->be->cfb128_encrypt)
             a->be->ecb_encrypt(a, ks, reg, 1);
         for (size_t i = 0; i < rem; i++) {
             uint8_t c = decrypt ? in[i] : (uint8_t)(in[i] ^ ks[i]);

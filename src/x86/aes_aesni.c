@@ -229,6 +229,41 @@ static AESNI_TARGET void aesni_cbc_encrypt(const ak_aes *k, uint8_t *out, const 
     }
 }
 
+/* CFB-128 encryption (the cfb128_encrypt entry): C_i = P_i ^ E(C_{i-1}),
+ * C_0 = iv.  The chain carries C_i ^ k0, the next block's state after round
+ * 0: aesenclast(t, kR ^ k0 ^ P_i) = E(C_{i-1}) ^ P_i ^ k0, so no XOR waits
+ * on the chain (as in cbc_enc_r); the ciphertext is that value ^ k0, off
+ * the chain.  Each block is loaded before it is stored (in place works). */
+AESNI_INLINE void cfb_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16], const unsigned R)
+{
+    const __m128i *rk = aesni_key(k)->enc;
+    __m128i kk[15];
+    AESNI_UNROLL
+    for (unsigned r = 0; r <= R; r++)
+        kk[r] = rk[r];
+    const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
+    __m128i t = _mm_xor_si128(aesni_loadu(iv), kk[0]);
+    for (size_t b = 0; b < n; b++) {
+        AESNI_UNROLL
+        for (unsigned r = 1; r < R; r++)
+            t = _mm_aesenc_si128(t, kk[r]);
+        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, aesni_loadu(in + 16 * b)));
+        aesni_storeu(out + 16 * b, _mm_xor_si128(t, kk[0]));
+    }
+    aesni_storeu(iv, _mm_xor_si128(t, kk[0]));
+}
+
+static AESNI_TARGET void aesni_cfb128_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
+                                              size_t n, uint8_t iv[16])
+{
+    switch (k->rounds) {
+    case 10: cfb_enc_r(k, out, in, n, iv, 10); break;
+    case 12: cfb_enc_r(k, out, in, n, iv, 12); break;
+    default: cfb_enc_r(k, out, in, n, iv, 14); break;
+    }
+}
+
 AESNI_INLINE void cbcmac_r(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t n,
                            const unsigned R)
 {
@@ -424,6 +459,7 @@ const ak_backend ak_backend_x86_aesni = {
     .ctr32 = aesni_ctr32,
     .ctr128 = aesni_ctr128,
     .cbc_encrypt = aesni_cbc_encrypt,
+    .cfb128_encrypt = aesni_cfb128_encrypt,
     .cbc_decrypt = aesni_cbc_decrypt,
     .cbcmac = aesni_cbcmac,
     .xts_encrypt = aesni_xts_encrypt,

@@ -1,6 +1,7 @@
 /*
- * vaes_cfb.h - CFB-128 decryption (SP 800-38A 6.3) over whole blocks on the
- * x86-vaes vectors: the backend's cfb128_decrypt entry.
+ * vaes_cfb.h - CFB-128 (SP 800-38A 6.3) over whole blocks on the x86-vaes
+ * backends: decryption on the vectors (the cfb128_decrypt entry) and the
+ * serial encryption on xmm (cfb128_encrypt, at the end).
  *
  * CPU features: VAES and AVX2; on zmm AVX-512 F/BW/VL (AK_TGT of the width
  * file).  Needs vaes_aes.h and vaes_block.h.
@@ -68,5 +69,39 @@ VAES_INLINE void vaes_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_
     case 10: vaes_cfb_dec_body(ks, out, in, nb, iv, 10); break;
     case 12: vaes_cfb_dec_body(ks, out, in, nb, iv, 12); break;
     default: vaes_cfb_dec_body(ks, out, in, nb, iv, 14); break;
+    }
+}
+
+/* CFB-128 encryption (the cfb128_encrypt entry): C_i = P_i ^ E(C_{i-1}),
+ * C_0 = iv.  The chain carries C_i ^ K[0], the next block's state after
+ * round 0: AESENCLAST(t, K[R] ^ K[0] ^ P_i) = E(C_{i-1}) ^ P_i ^ K[0], so,
+ * as in the CBC loop of vaes_block.h, no XOR waits on the chain; the ciphertext is
+ * that value ^ K[0], off the chain.  Each block is loaded before it is
+ * stored (in place works). */
+VAES_INLINE void vaes_cfb_enc_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                   uint8_t iv[16], const int R)
+{
+    __m128i K[15];
+    for (int i = 0; i <= R; i++)
+        K[i] = x_load(ks->enc[i]);
+    const __m128i klast0 = _mm_xor_si128(K[R], K[0]);
+    __m128i t = _mm_xor_si128(x_load(iv), K[0]);
+    for (size_t b = 0; b < nb; b++) {
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++)
+            t = _mm_aesenc_si128(t, K[r]);
+        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, x_load(in + 16 * b)));
+        x_store(out + 16 * b, _mm_xor_si128(t, K[0]));
+    }
+    x_store(iv, _mm_xor_si128(t, K[0]));
+}
+
+VAES_INLINE void vaes_cfb128_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    switch (k->rounds) {
+    case 10: vaes_cfb_enc_body(ks, out, in, nb, iv, 10); break;
+    case 12: vaes_cfb_enc_body(ks, out, in, nb, iv, 12); break;
+    default: vaes_cfb_enc_body(ks, out, in, nb, iv, 14); break;
     }
 }
