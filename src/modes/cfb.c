@@ -11,8 +11,9 @@
  * ECB kernel).  Encryption is serial, but x_i = CIPH_K(x_{i-1} ^ P_{i-1})
  * is a CBC encryption of the plaintext shifted by one block, so it runs in
  * the backend's CBC kernel (cfb128_enc_blocks), or in the backend's own
- * serial CFB kernel (cfb128_encrypt) where it has one.  CFB-8 is serial with one
- * cipher call per byte.
+ * serial CFB kernel (cfb128_encrypt) where it has one.  CFB-8 encryption is
+ * serial with one cipher call per byte; its decryption, like CFB-128's,
+ * needs only known ciphertext and runs in parallel (cfb8_dec).
  */
 #include "modes.h"
 
@@ -153,10 +154,43 @@ static void cfb128_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t ks
     }
 }
 
-/* CFB-8: per byte, O = CIPH_K(I), C = P ^ MSB_8(O), I = LSB_120(I) || C. */
+/* CFB-8 decryption in parallel: the input block of byte i is the 16 bytes
+ * before it in I_1 || C (the register is a window sliding over the
+ * ciphertext), all of them known.  Per chunk: the windows side by side,
+ * one ecb_encrypt, P_i = C_i ^ MSB_8(O_i).  The chunk's ciphertext is
+ * copied before any of its output is written, so in place works. */
+static void cfb8_dec(const ak_aes *a, uint8_t reg[16], uint8_t *out, const uint8_t *in,
+                     size_t len)
+{
+    uint8_t win[16 + CFB_CHUNK], blk[16 * CFB_CHUNK];
+    size_t used = 0;
+    while (len) {
+        size_t n = len < CFB_CHUNK ? len : CFB_CHUNK;
+        memcpy(win, reg, 16);
+        memcpy(win + 16, in, n);
+        for (size_t j = 0; j < n; j++)
+            memcpy(blk + 16 * j, win + j, 16);
+        a->be->ecb_encrypt(a, blk, blk, n);
+        for (size_t j = 0; j < n; j++)
+            out[j] = (uint8_t)(win[16 + j] ^ blk[16 * j]);
+        memcpy(reg, win + n, 16);
+        used = used > n ? used : n;
+        in += n;
+        out += n;
+        len -= n;
+    }
+    mo_wipe(blk, 16 * used);
+}
+
+/* CFB-8: per byte, O = CIPH_K(I), C = P ^ MSB_8(O), I = LSB_120(I) || C;
+ * encryption serial, decryption through cfb8_dec from 16 bytes on. */
 static void cfb8_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t *out,
                      const uint8_t *in, size_t len)
 {
+    if (decrypt && len >= 16) {
+        cfb8_dec(a, reg, out, in, len);
+        return;
+    }
     uint8_t ks[16];
     for (size_t i = 0; i < len; i++) {
         a->be->ecb_encrypt(a, ks, reg, 1);
