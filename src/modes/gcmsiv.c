@@ -13,8 +13,8 @@
  *         incremented modulo 2^32.
  * A backend may run POLYVAL and the counter pass natively (its optional
  * polyval_init, polyval and ctr32le entries), and open's two passes as one
- * (ctr32le_polyval: the keystream and POLYVAL of the plaintext it gives).  Else POLYVAL runs on the
- * backend's GHASH, by RFC 8452 appendix A:
+ * (ctr32le_polyval: the keystream and POLYVAL of the plaintext it gives).
+ * Else POLYVAL runs on the backend's GHASH, by RFC 8452 appendix A:
  *   POLYVAL(H, X_1, ..., X_n)
  *     = rev(GHASH(mulX_GHASH(rev(H)), rev(X_1), ..., rev(X_n))),
  * rev being the byte reversal of a 16-byte block, done here over stack
