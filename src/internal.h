@@ -373,6 +373,13 @@ typedef struct ak_backend {
     void (*polyval)(const ak_ghash *g, uint8_t S[16], const uint8_t *in, size_t len);
     void (*ctr32le)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
                     const uint8_t ctr[16]);
+    /* Optional (NULL: ctr32le, then polyval over out), only with the three
+     * above.  AES-GCM-SIV's open in one pass: out = in ^ the keystream of
+     * ctr as ctr32le, and S folded with the len bytes of out (the
+     * plaintext) as polyval; g comes from polyval_init; out == in or
+     * disjoint; ctr is not updated. */
+    void (*ctr32le_polyval)(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                            size_t len, const uint8_t ctr[16], uint8_t S[16]);
 } ak_backend;
 
 /* ak_backend.ocb_blocks's op. */

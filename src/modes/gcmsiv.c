@@ -12,8 +12,9 @@
  *         bit of byte 15 set and its first 4 bytes a little-endian counter
  *         incremented modulo 2^32.
  * A backend may run POLYVAL and the counter pass natively (its optional
- * polyval_init, polyval and ctr32le entries).  Else POLYVAL runs on the
- * backend's GHASH, by RFC 8452 appendix A:
+ * polyval_init, polyval and ctr32le entries), and open's two passes as one
+ * (ctr32le_polyval: the keystream and POLYVAL of the plaintext it gives).
+ * Else POLYVAL runs on the backend's GHASH, by RFC 8452 appendix A:
  *   POLYVAL(H, X_1, ..., X_n)
  *     = rev(GHASH(mulX_GHASH(rev(H)), rev(X_1), ..., rev(X_n))),
  * rev being the byte reversal of a 16-byte block, done here over stack
@@ -166,6 +167,22 @@ static void siv_derive(const ak_gcmsiv_key *sk, const uint8_t nonce[12], size_t 
     mo_wipe(h, sizeof h);
 }
 
+/* LE64(8|A|) || LE64(8|P|), POLYVAL's last block (RFC 8452 section 4). */
+static inline void siv_len_block(uint8_t lb[16], size_t aad_len, size_t len)
+{
+    ak_store_le64(lb, (uint64_t)aad_len * 8);
+    ak_store_le64(lb + 8, (uint64_t)len * 8);
+}
+
+/* tag = E_enc(S ^ (N || 0^32), top bit of byte 15 cleared); S is clobbered. */
+static void siv_tag_of(const siv_msg *m, uint8_t S[16], const uint8_t nonce[12], uint8_t tag[16])
+{
+    for (int i = 0; i < 12; i++)
+        S[i] ^= nonce[i];
+    S[15] &= 0x7f;
+    m->enc.be->ecb_encrypt(&m->enc, tag, S, 1);
+}
+
 /* The tag over aad and the plaintext pt (RFC 8452 section 4). */
 static void siv_tag(const siv_msg *m, const uint8_t *aad, size_t aad_len, const uint8_t *pt,
                     size_t len, const uint8_t nonce[12], uint8_t tag[16])
@@ -176,8 +193,7 @@ static void siv_tag(const siv_msg *m, const uint8_t *aad, size_t aad_len, const 
         memset(S, 0, sizeof S);
         be->polyval(&m->gh, S, aad, aad_len);
         be->polyval(&m->gh, S, pt, len);
-        ak_store_le64(lb, (uint64_t)aad_len * 8);
-        ak_store_le64(lb + 8, (uint64_t)len * 8);
+        siv_len_block(lb, aad_len, len);
         be->polyval(&m->gh, S, lb, 16);
     } else {
         polyval_padded(be, &m->gh, Y, aad, aad_len);
@@ -188,11 +204,26 @@ static void siv_tag(const siv_msg *m, const uint8_t *aad, size_t aad_len, const 
         be->ghash(&m->gh, Y, lb, 1);
         rev16(S, Y);
     }
-    for (int i = 0; i < 12; i++)
-        S[i] ^= nonce[i];
-    S[15] &= 0x7f;
-    be->ecb_encrypt(&m->enc, tag, S, 1);
+    siv_tag_of(m, S, nonce, tag);
     mo_wipe(Y, sizeof Y);
+    mo_wipe(S, sizeof S);
+}
+
+/* Open with the backend's one-pass ctr32le_polyval: out = in ^ the keystream
+ * of the received tag T, and the expected tag E over aad and out. */
+static void siv_open_fused(const siv_msg *m, uint8_t *out, const uint8_t *in, size_t len,
+                           const uint8_t *aad, size_t aad_len, const uint8_t nonce[12],
+                           const uint8_t T[16], uint8_t E[16])
+{
+    const ak_backend *be = m->enc.be;
+    uint8_t S[16] = {0}, cb[16], lb[16];
+    memcpy(cb, T, 16);
+    cb[15] |= 0x80;
+    be->polyval(&m->gh, S, aad, aad_len);
+    be->ctr32le_polyval(&m->enc, &m->gh, out, in, len, cb, S);
+    siv_len_block(lb, aad_len, len);
+    be->polyval(&m->gh, S, lb, 16);
+    siv_tag_of(m, S, nonce, E);
     mo_wipe(S, sizeof S);
 }
 
@@ -314,8 +345,12 @@ aeskit_status aeskit_gcmsiv_open(const aeskit_gcmsiv_key *k, uint8_t *out, const
     uint8_t T[16], E[16];
     memcpy(T, tag, 16);
     siv_derive(sk, nonce, siv_blocks(aad_len, len), &m);
-    siv_ctr(&m.enc, out, in, len, T);
-    siv_tag(&m, aad, aad_len, out, len, nonce, E);
+    if (m.enc.be->ctr32le_polyval) {
+        siv_open_fused(&m, out, in, len, aad, aad_len, nonce, T, E);
+    } else {
+        siv_ctr(&m.enc, out, in, len, T);
+        siv_tag(&m, aad, aad_len, out, len, nonce, E);
+    }
     uint32_t eq = ak_ct_eq_mask(E, T, 16);
     mo_wipe(E, sizeof E);
     if (!eq) {

@@ -296,6 +296,11 @@ VAES_KERNEL void ak_vaes2_ctr32le(const ak_aes *k, uint8_t *out, const uint8_t *
 {
     vaes_ctr32le(k, out, in, len, ctr);
 }
+VAES_KERNEL void ak_vaes2_ctr32le_polyval(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in, size_t len,
+                                         const uint8_t ctr[16], uint8_t S[16])
+{
+    vaes_ctr32le_polyval(k, g, out, in, len, ctr, S);
+}
 
 void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes2.c */
 const ak_backend ak_backend_x86_vaes_avx2 = {
@@ -327,4 +332,5 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .polyval_init = ak_vaes2_polyval_init,
     .polyval = ak_vaes2_polyval,
     .ctr32le = ak_vaes2_ctr32le,
+    .ctr32le_polyval = ak_vaes2_ctr32le_polyval,
 };

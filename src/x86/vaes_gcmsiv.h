@@ -122,6 +122,40 @@ VAES_INLINE __m128i vaes_pv_reduce(gacc a)
     return v_hxor(v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00)));
 }
 
+/* One full chunk (PV_NPOW blocks at in, powers K_PV_NPOW .. K_1 at pw)
+ * folded into y, with Karatsuba's middle term (vaes_ghash.h section 5):
+ * per lane, mid = (x1 + x0)(k1 + k0) + x1 k1 + x0 k0.  The half-sums come
+ * from unaligned loads 8 bytes on, not from shuffles: lane l of the load at
+ * p + 8 has, as its low qword, the high qword of lane l at p, so
+ * v_xor(v, load(p + 8)) holds x1 + x0 in every lane's low qword (its high
+ * qword is not used: the product takes the low qwords, imm 0x00).  Only
+ * the last data vector takes a shuffle (a load past it could leave the
+ * buffer); the power table's load past K_1 reads its zero row.  The state
+ * y is not XORed into the first block: (X_1 + y) K = X_1 K + y K, and y K
+ * is one 128-bit product added to the sums, so the chain from one chunk's
+ * y to the next is one product and the reduction. */
+VAES_INLINE __m128i vaes_pv_chunk(const uint8_t *pw, __m128i y, const uint8_t *in)
+{
+    enum { NVP = PV_NPOW / AK_LANES };
+    vec_t lo = v_zero(), hi = v_zero(), mid = v_zero();
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVP; j++) {
+        vec_t x = v_loadu(in + VB * j), h = v_loadu(pw + VB * j);
+        vec_t xs = j == NVP - 1 ? v_xor(x, v_swap64(x)) : v_xor(x, v_loadu(in + VB * j + 8));
+        vec_t hs = v_xor(h, v_loadu(pw + VB * j + 8));
+        lo = v_xor(lo, v_clmul(x, h, 0x00));
+        hi = v_xor(hi, v_clmul(x, h, 0x11));
+        mid = v_xor(mid, v_clmul(xs, hs, 0x00));
+    }
+    mid = v_xor3(mid, lo, hi);
+    __m128i k = x_load(pw);
+    gacc a;
+    a.lo = v_xor(lo, v_zext(_mm_clmulepi64_si128(y, k, 0x00)));
+    a.hi = v_xor(hi, v_zext(_mm_clmulepi64_si128(y, k, 0x11)));
+    a.mid = v_xor(mid, v_zext(_mm_xor_si128(_mm_clmulepi64_si128(y, k, 0x01), _mm_clmulepi64_si128(y, k, 0x10))));
+    return vaes_pv_reduce(a);
+}
+
 /* Folds chunks of at most npow blocks of the len bytes at in into y. */
 VAES_INLINE __m128i vaes_polyval_bytes(const ak_vaes_polyval_key *g, __m128i y, const uint8_t *in, size_t len)
 {
@@ -130,25 +164,19 @@ VAES_INLINE __m128i vaes_polyval_bytes(const ak_vaes_polyval_key *g, __m128i y, 
         size_t n = len < cap ? len : cap;
         size_t m = (n + 15) / 16;
         const uint8_t *pw = (const uint8_t *)(const void *)g->pow + 16 * (PV_NPOW - m);
-        gacc a;
-        vaes_gacc_zero(&a);
         if (n == 16 * PV_NPOW) {
-            _Pragma("GCC unroll 8")
-            for (int j = 0; j < PV_NPOW / AK_LANES; j++) {
-                vec_t x = v_loadu(in + VB * j);
-                if (j == 0)
-                    x = v_xor(x, v_zext(y));
-                vaes_pv_acc(&a, x, pw + VB * j);
-            }
+            y = vaes_pv_chunk(pw, y, in);
         } else {
+            gacc a;
+            vaes_gacc_zero(&a);
             for (size_t j = 0; j * AK_LANES < m; j++) {
                 vec_t x = v_load_window(in, (ptrdiff_t)(VB * j), n);
                 if (j == 0)
                     x = v_xor(x, v_zext(y));
                 vaes_pv_acc(&a, x, pw + VB * j);
             }
+            y = vaes_pv_reduce(a);
         }
-        y = vaes_pv_reduce(a);
         len -= n;
         in += n;
     }
@@ -207,4 +235,127 @@ VAES_INLINE void vaes_ctr32le(const ak_aes *k, uint8_t *out, const uint8_t *in, 
     case 12: vaes_ctr32le_body(ks, out, in, len, ctr, 12); break;
     default: vaes_ctr32le_body(ks, out, in, len, ctr, 14); break;
     }
+}
+
+/* ---- open in one pass: the CTR pass and POLYVAL of its output ------------ */
+
+/* One batch's AES rounds 1..R-1 on x (already XORed with K[0]), with the
+ * POLYVAL products of the previous batch's plaintext p against the powers
+ * at pw in the last rounds (p[0], which may carry the state, last): as
+ * vaes_gcm_stitch does for GCM sealing, whose GHASH input is likewise the
+ * previous batch's output, ready only at its last round. */
+VAES_INLINE void vaes_pv_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, gacc *a, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        vaes_aes_round_4x(x, K[r]);
+        if (r == R - 7)
+            vaes_pv_acc(a, p[3], pw + VB * 3);
+        if (r == R - 5)
+            vaes_pv_acc(a, p[2], pw + VB * 2);
+        if (r == R - 3)
+            vaes_pv_acc(a, p[1], pw + VB * 1);
+        if (r == R - 2)
+            vaes_pv_acc(a, p[0], pw);
+    }
+}
+
+/* The batch of counters cv (advanced), its keystream XORed onto in, stored
+ * at out and kept in x (the plaintext, for the next batch's products). */
+VAES_INLINE void vaes_pv_ctr_start(vec_t *x, vec_t *cv, const vec_t *K, const vec_t step)
+{
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_xor(*cv, K[0]);
+        *cv = v_add32(*cv, step);
+    }
+}
+VAES_INLINE void vaes_pv_ctr_finish(vec_t *x, const vec_t *K, const uint8_t *in, uint8_t *out, const int R)
+{
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_enclast(x[j], v_xor(K[R], v_loadu(in + VB * j)));
+        v_storeu(out + VB * j, x[j]);
+    }
+}
+
+/* out = in ^ E(ctr), E(ctr + 1), ... (as vaes_ctr32le_body) and the
+ * plaintext out folded into the POLYVAL state y, in one pass over whole
+ * chunks of PV_NPOW blocks when the key holds that many powers: batch b's
+ * AES runs with batch b-1's products (vaes_pv_stitch), batch 2c's first
+ * product carries y and batch 2c+1's products end with the reduction.  The
+ * rest (a part chunk, or a key of fewer powers) goes through the two
+ * passes, from the counter the loop reached. */
+VAES_INLINE __m128i vaes_ctr32le_polyval_body(const ak_vaes_aes_key *ks, const ak_vaes_polyval_key *g, uint8_t *out,
+                                              const uint8_t *in, size_t len, const uint8_t ctr[16], __m128i y,
+                                              const int R)
+{
+    vec_t cv = v_add32(v_bcast(ctr), v_lane_idx());
+    size_t nchunk = g->npow == PV_NPOW ? len / (16 * PV_NPOW) : 0;
+    if (nchunk) {
+        vec_t K[15];
+        vaes_load_enc_keys(K, ks, R);
+        const vec_t step = v_lane_step();
+        const uint8_t *pw = g->pow[0];
+        vec_t x[NV], p[NV];
+        gacc a;
+        /* batch 0: its AES alone */
+        vaes_pv_ctr_start(x, &cv, K, step);
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++)
+            vaes_aes_round_4x(x, K[r]);
+        const uint8_t *ip = in;
+        uint8_t *op = out;
+        vaes_pv_ctr_finish(x, K, ip, op, R);
+        for (size_t c = 0; c < nchunk; c++) {
+            for (int j = 0; j < NV; j++)
+                p[j] = x[j];
+            ip += 16 * BATCH;
+            op += 16 * BATCH;
+            /* batch 2c + 1, with the products of batch 2c (the chunk's first) */
+            p[0] = v_xor(p[0], v_zext(y));
+            vaes_gacc_zero(&a);
+            vaes_pv_ctr_start(x, &cv, K, step);
+            vaes_pv_stitch(x, K, p, pw, &a, R);
+            vaes_pv_ctr_finish(x, K, ip, op, R);
+            for (int j = 0; j < NV; j++)
+                p[j] = x[j];
+            ip += 16 * BATCH;
+            op += 16 * BATCH;
+            /* batch 2c + 2 if there is one, with the products of batch 2c + 1 */
+            if (c + 1 < nchunk) {
+                vaes_pv_ctr_start(x, &cv, K, step);
+                vaes_pv_stitch(x, K, p, pw + VB * NV, &a, R);
+                vaes_pv_ctr_finish(x, K, ip, op, R);
+            } else {
+                for (int j = 0; j < NV; j++)
+                    vaes_pv_acc(&a, p[j], pw + VB * (NV + j));
+            }
+            y = vaes_pv_reduce(a);
+        }
+    }
+    size_t done = nchunk * 16 * PV_NPOW;
+    if (len > done) {
+        uint8_t cb[16];
+        x_store(cb, v_low128(cv));
+        vaes_ctr32le_body(ks, out + done, in + done, len - done, cb, R);
+        y = vaes_polyval_bytes(g, y, out + done, len - done);
+    }
+    return y;
+}
+
+/* The ctr32le_polyval entry: out = in ^ the keystream of ctr over len
+ * bytes, and S (POLYVAL state, RFC byte order) folded with out. */
+VAES_INLINE void vaes_ctr32le_polyval(const ak_aes *k, const ak_ghash *gk, uint8_t *out, const uint8_t *in, size_t len,
+                                      const uint8_t ctr[16], uint8_t S[16])
+{
+    if (!len)
+        return;
+    const ak_vaes_aes_key *ks = vaes_aes_key(k);
+    const ak_vaes_polyval_key *g = (const ak_vaes_polyval_key *)(const void *)gk->data;
+    __m128i y = x_load(S);
+    switch (k->rounds) {
+    case 10: y = vaes_ctr32le_polyval_body(ks, g, out, in, len, ctr, y, 10); break;
+    case 12: y = vaes_ctr32le_polyval_body(ks, g, out, in, len, ctr, y, 12); break;
+    default: y = vaes_ctr32le_polyval_body(ks, g, out, in, len, ctr, y, 14); break;
+    }
+    x_store(S, y);
 }
