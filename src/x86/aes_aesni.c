@@ -190,15 +190,20 @@ static AESNI_TARGET void aesni_ctr128(const ak_aes *k, uint8_t *out, const uint8
 
 /* R is a compile-time constant at each call site (10, 12 or 14), so the
  * round loops unroll and the round keys stay in registers across blocks. */
-AESNI_INLINE void cbc_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
-                            uint8_t iv[16], const unsigned R)
+AESNI_INLINE __m128i serial_keys(__m128i kk[15], const ak_aes *k, const unsigned R)
 {
     const __m128i *rk = aesni_key(k)->enc;
-    __m128i kk[15];
     AESNI_UNROLL
     for (unsigned r = 0; r <= R; r++)
         kk[r] = rk[r];
-    const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
+    return _mm_xor_si128(kk[R], kk[0]); /* the last key with k0 folded in */
+}
+
+AESNI_INLINE void cbc_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
+                            uint8_t iv[16], const unsigned R)
+{
+    __m128i kk[15];
+    const __m128i klast0 = serial_keys(kk, k, R);
     __m128i s = _mm_xor_si128(aesni_loadu(iv), _mm_xor_si128(aesni_loadu(in), kk[0])), c;
     for (;;) {
         AESNI_UNROLL
@@ -237,12 +242,8 @@ static AESNI_TARGET void aesni_cbc_encrypt(const ak_aes *k, uint8_t *out, const 
 AESNI_INLINE void cfb_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                             uint8_t iv[16], const unsigned R)
 {
-    const __m128i *rk = aesni_key(k)->enc;
     __m128i kk[15];
-    AESNI_UNROLL
-    for (unsigned r = 0; r <= R; r++)
-        kk[r] = rk[r];
-    const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
+    const __m128i klast0 = serial_keys(kk, k, R);
     __m128i t = _mm_xor_si128(aesni_loadu(iv), kk[0]);
     for (size_t b = 0; b < n; b++) {
         AESNI_UNROLL
@@ -267,12 +268,8 @@ static AESNI_TARGET void aesni_cfb128_encrypt(const ak_aes *k, uint8_t *out, con
 AESNI_INLINE void cbcmac_r(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t n,
                            const unsigned R)
 {
-    const __m128i *rk = aesni_key(k)->enc;
     __m128i kk[15];
-    AESNI_UNROLL
-    for (unsigned r = 0; r <= R; r++)
-        kk[r] = rk[r];
-    const __m128i klast0 = _mm_xor_si128(kk[R], kk[0]);
+    const __m128i klast0 = serial_keys(kk, k, R);
     /* state last: the chain */
     __m128i s = _mm_xor_si128(aesni_loadu(state), _mm_xor_si128(aesni_loadu(in), kk[0]));
     for (;;) {
