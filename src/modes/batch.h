@@ -113,11 +113,9 @@ mo_batch_pair(const mo_span *si, const mo_span *sj, unsigned nout, unsigned nk)
     return 0;
 }
 
-/* The one pass of the check (the hull of each kind, and whether the
- * outputs of each kind come in increasing order without overlapping), fed
- * message by message: a front end that already walks its messages (to run
- * their own checks) adds each one's spans there, and mo_batch_disjoint_scanned
- * finishes the check with exactly mo_batch_disjoint's answer. */
+/* The first pass of mo_batch_disjoint (the hull of each kind, and whether
+ * the outputs of each kind come in increasing order without overlapping),
+ * fed message by message; mo_batch_disjoint_scanned finishes the check. */
 typedef struct mo_batch_scan {
     mo_span hull[MO_BATCH_KINDS];
     uintptr_t prev_hi[MO_BATCH_KINDS];

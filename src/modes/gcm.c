@@ -382,30 +382,23 @@ static inline aeskit_status gcm_open_entry(const ak_gcm_key *g, const uint8_t *i
  * so a batch runs each message through the protocol above. */
 
 /* The one-shot checks of message m, whose data are in, out, len (a GMAC
- * passes its stand-in buffer and 0): the fast entry's test first, as the
- * one-shot calls make it. */
+ * passes its stand-in buffer and 0): the general path's, which names the
+ * exact error (the batch has run the common case's test inline). */
 aeskit_status ak_mo_gcm_msg_check(const aeskit_gcm_msg *m, const uint8_t *in, size_t len,
                                   const uint8_t *out)
 {
-    const ak_gcm_key *g = (const ak_gcm_key *)m->key;
-    if (MO_LIKELY(m->iv_len == 12 && m->tag_len == 16 &&
-                  gcm_fast_args(g, m->iv, m->aad, m->aad_len, in, len, out, m->tag)))
-        return AESKIT_OK;
-    return gcm_checks(g, m->iv, m->iv_len, m->aad, m->aad_len, in, len, out, m->tag,
-                      m->tag_len);
+    return gcm_checks((const ak_gcm_key *)m->key, m->iv, m->iv_len, m->aad, m->aad_len, in, len,
+                      out, m->tag, m->tag_len);
 }
 
-/* The backend descriptor of checked message m (tag left to the caller). */
+/* The backend descriptor of checked message m, J0 from an IV of any
+ * length (tag left to the caller; the batch builds a 12-byte IV's
+ * inline). */
 void ak_mo_gcm_msg_from(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, const uint8_t *in,
                         size_t len, uint8_t *out)
 {
-    const ak_gcm_key *g = (const ak_gcm_key *)m->key;
-    if (MO_LIKELY(m->iv_len == 12)) {
-        gcm_msg_init(d, g, dir | AK_GCM_J0_IV12, m->aad, m->aad_len, in, len, out);
-        mo_iv12_block(d->j0, m->iv, 1);
-        return;
-    }
-    gcm_msg_init_iv(d, g, dir, m->iv, m->iv_len, m->aad, m->aad_len, in, len, out);
+    gcm_msg_init_iv(d, (const ak_gcm_key *)m->key, dir, m->iv, m->iv_len, m->aad, m->aad_len, in,
+                    len, out);
 }
 
 aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m)

@@ -173,3 +173,14 @@ int akd_aes_key(akd_ctx *x, const akd_case *c, aeskit_aes_key *k)
     akd_check_backend(x, aeskit_aes_backend(k));
     return 0;
 }
+
+int akd_begin_iv16(akd_ctx *x, const akd_case *c, akd_report *r, aeskit_aes_key *k)
+{
+    if (akd_begin(x, c, r) != 0)
+        return -1;
+    if (c->iv_len != 16 || c->ct_len != c->msg_len) {
+        akd_check(x, c->expect != AKD_VALID, "malformed case: 16-byte IV, ct as long as msg");
+        return -1;
+    }
+    return akd_aes_key(x, c, k);
+}

@@ -13,13 +13,7 @@ static int cts_run(const akd_case *c, akd_report *r, aeskit_cts_variant v, const
     static aeskit_aes_key k;
     akd_ctx x;
     size_t n = c->msg_len;
-    if (akd_begin(&x, c, r) != 0)
-        return akd_end(&x);
-    if (c->iv_len != 16 || c->ct_len != n) {
-        akd_check(&x, c->expect != AKD_VALID, "malformed case: 16-byte IV, ct as long as msg");
-        return akd_end(&x);
-    }
-    if (akd_aes_key(&x, c, &k) != 0)
+    if (akd_begin_iv16(&x, c, r, &k) != 0)
         return akd_end(&x);
     memset(x.out, 0x5a, n);
     aeskit_status st = aeskit_cbc_cts_encrypt(&k, x.out, c->msg, n, c->iv, v);

@@ -90,6 +90,10 @@ void akd_check_backend(akd_ctx *x, const char *reported);
  * refused it (recorded as a failure for a valid case, as the expected
  * refusal otherwise). */
 int akd_aes_key(akd_ctx *x, const akd_case *c, aeskit_aes_key *k);
+/* akd_begin, then the shape of a 16-byte-IV stream-cipher case (CFB, OFB,
+ * CBC-CTS: ct as long as msg), then akd_aes_key: 0 to go on, -1 when the
+ * case is done (its outcome already checked); either way akd_end follows. */
+int akd_begin_iv16(akd_ctx *x, const akd_case *c, akd_report *r, aeskit_aes_key *k);
 
 /* ---- one-shot AEADs (drive_aead.c): GCM, CCM, RFC 4106, RFC 4309 -------- */
 
