@@ -352,6 +352,13 @@ typedef struct ak_backend {
      * or disjoint. */
     void (*cfb128_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nblocks,
                            uint8_t iv[16]);
+    /* Optional (NULL: src/modes/cfb.c calls ecb_encrypt once per byte).
+     * CFB-8 encryption (SP 800-38A 6.3, s = 8) of len >= 1 BYTES: per byte,
+     * out_i = in_i ^ MSB_8(E(reg)), then reg = LSB_120(reg) || out_i; on
+     * return reg holds the register for the next byte.  out == in or
+     * disjoint. */
+    void (*cfb8_encrypt)(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
+                         uint8_t reg[16]);
     /* Optional, all three or none (NULL: src/modes/gcmsiv.c runs POLYVAL on
      * ghash_init/ghash with byte-reversed blocks, RFC 8452 appendix A, and
      * its counter blocks through ecb_encrypt).  AES-GCM-SIV's pieces; unlike

@@ -191,6 +191,10 @@ static void cfb8_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t *out
         cfb8_dec(a, reg, out, in, len);
         return;
     }
+    if (!decrypt && len && a->be->cfb8_encrypt) {
+        a->be->cfb8_encrypt(a, out, in, len, reg);
+        return;
+    }
     uint8_t ks[16];
     for (size_t i = 0; i < len; i++) {
         a->be->ecb_encrypt(a, ks, reg, 1);

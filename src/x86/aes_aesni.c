@@ -265,6 +265,40 @@ static AESNI_TARGET void aesni_cfb128_encrypt(const ak_aes *k, uint8_t *out, con
     }
 }
 
+/* CFB-8 encryption (the cfb8_encrypt entry): per byte O = E(I),
+ * c = p ^ O[0], I' = I[1..15] || c.  The plaintext byte enters through
+ * AESENCLAST (key kR ^ p in byte 0), so t = O ^ p has c in byte 0, and
+ * PALIGNR(t, I, 1) = I[1..15] || t[0] is the next register: the chain per
+ * byte is the R rounds, one PALIGNR and the round-0 XOR.  Each byte is
+ * read before it is written (in place works). */
+AESNI_INLINE void cfb8_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
+                             uint8_t reg[16], const unsigned R)
+{
+    __m128i kk[15];
+    (void)serial_keys(kk, k, R);
+    __m128i I = aesni_loadu(reg);
+    for (size_t i = 0; i < len; i++) {
+        __m128i s = _mm_xor_si128(I, kk[0]);
+        AESNI_UNROLL
+        for (unsigned r = 1; r < R; r++)
+            s = _mm_aesenc_si128(s, kk[r]);
+        __m128i t = _mm_aesenclast_si128(s, _mm_xor_si128(kk[R], _mm_cvtsi32_si128(in[i])));
+        out[i] = (uint8_t)_mm_cvtsi128_si32(t);
+        I = _mm_alignr_epi8(t, I, 1);
+    }
+    aesni_storeu(reg, I);
+}
+
+static AESNI_TARGET void aesni_cfb8_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
+                                            size_t len, uint8_t reg[16])
+{
+    switch (k->rounds) {
+    case 10: cfb8_enc_r(k, out, in, len, reg, 10); break;
+    case 12: cfb8_enc_r(k, out, in, len, reg, 12); break;
+    default: cfb8_enc_r(k, out, in, len, reg, 14); break;
+    }
+}
+
 AESNI_INLINE void cbcmac_r(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t n,
                            const unsigned R)
 {
@@ -457,6 +491,7 @@ const ak_backend ak_backend_x86_aesni = {
     .ctr128 = aesni_ctr128,
     .cbc_encrypt = aesni_cbc_encrypt,
     .cfb128_encrypt = aesni_cfb128_encrypt,
+    .cfb8_encrypt = aesni_cfb8_encrypt,
     .cbc_decrypt = aesni_cbc_decrypt,
     .cbcmac = aesni_cbcmac,
     .xts_encrypt = aesni_xts_encrypt,

@@ -283,6 +283,10 @@ VAES_KERNEL void ak_vaes2_cfb128_encrypt(const ak_aes *k, uint8_t *out, const ui
 {
     vaes_cfb128_encrypt(k, out, in, nb, iv);
 }
+VAES_KERNEL void ak_vaes2_cfb8_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len, uint8_t reg[16])
+{
+    vaes_cfb8_encrypt(k, out, in, len, reg);
+}
 VAES_KERNEL void ak_vaes2_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
 {
     vaes_cfb128_decrypt(k, out, in, nb, iv);
@@ -329,6 +333,7 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .ocb_blocks = ak_vaes2_ocb_blocks,
     .cfb128_decrypt = ak_vaes2_cfb128_decrypt,
     .cfb128_encrypt = ak_vaes2_cfb128_encrypt,
+    .cfb8_encrypt = ak_vaes2_cfb8_encrypt,
     .polyval_init = ak_vaes2_polyval_init,
     .polyval = ak_vaes2_polyval,
     .ctr32le = ak_vaes2_ctr32le,

@@ -91,6 +91,10 @@ VAES_KERNEL void ak_vaes512_cfb128_encrypt(const ak_aes *k, uint8_t *out, const 
 {
     vaes_cfb128_encrypt(k, out, in, nb, iv);
 }
+VAES_KERNEL void ak_vaes512_cfb8_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len, uint8_t reg[16])
+{
+    vaes_cfb8_encrypt(k, out, in, len, reg);
+}
 VAES_KERNEL void ak_vaes512_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
 {
     vaes_cfb128_decrypt(k, out, in, nb, iv);
@@ -137,6 +141,7 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .ocb_blocks = ak_vaes512_ocb_blocks,
     .cfb128_decrypt = ak_vaes512_cfb128_decrypt,
     .cfb128_encrypt = ak_vaes512_cfb128_encrypt,
+    .cfb8_encrypt = ak_vaes512_cfb8_encrypt,
     .polyval_init = ak_vaes512_polyval_init,
     .polyval = ak_vaes512_polyval,
     .ctr32le = ak_vaes512_ctr32le,
