@@ -38,7 +38,7 @@ for kl_sel, kl in enumerate((16, 24, 32)):
                 write("open", "valid-%03d" % i, data)
                 i += 1
 # Differential target: mode byte, then parameters and data (any bytes are valid).
-for mode in range(4):
+for mode in range(8):
     for j, n in enumerate((0, 1, 17, 64, 255, 256, 1000, 3000)):
         write("diff", "mode%d-%d" % (mode, j), bytes([mode]) + rb(8 + 32 + 64 + 40 + n))
 print("seeds written to", root)
