@@ -152,8 +152,11 @@ RVK_INLINE uint64_t rv_clmulh(uint64_t rs1, uint64_t rs2)
 }
 
 /* ---- Loads and stores ------------------------------------------------------ */
-/* Any alignment: memcpy, which GCC turns into one ld/sd where it knows the
- * pointer is aligned and into byte accesses otherwise. */
+/* Any alignment: memcpy, which GCC turns into byte accesses (the base ISA
+ * does not promise fast misaligned ld/sd).  With al = 1 the caller has
+ * checked that the pointer is 8-byte aligned and the copy is one ld/sd.
+ * Each bulk kernel is built for both (al is a constant after inlining) and
+ * chosen by the public alignment of in and out. */
 RVK_INLINE uint64_t ld64(const uint8_t *p)
 {
     uint64_t v;
@@ -161,6 +164,26 @@ RVK_INLINE uint64_t ld64(const uint8_t *p)
     return v;
 }
 RVK_INLINE void st64(uint8_t *p, uint64_t v) { memcpy(p, &v, 8); }
+RVK_INLINE uint64_t lda(const uint8_t *p, int al)
+{
+    uint64_t v;
+    if (al)
+        memcpy(&v, __builtin_assume_aligned(p, 8), 8);
+    else
+        memcpy(&v, p, 8);
+    return v;
+}
+RVK_INLINE void sta(uint8_t *p, uint64_t v, int al)
+{
+    if (al)
+        memcpy(__builtin_assume_aligned(p, 8), &v, 8);
+    else
+        memcpy(p, &v, 8);
+}
+static inline int aligned8(const void *a, const void *b)
+{
+    return (((uintptr_t)a | (uintptr_t)b) & 7) == 0;
+}
 
 static inline uint64_t bswap64(uint64_t v)
 {
@@ -296,44 +319,60 @@ RVK_INLINE void dec2(const uint64_t *dk, unsigned R, uint64_t s[4])
 
 /* ---- ECB ------------------------------------------------------------------------ */
 
-RVK_INLINE void ecb_r(const uint64_t *rk, unsigned R, int dec, uint8_t *out, const uint8_t *in,
+RVK_INLINE void ecb_r(const uint64_t *rk, unsigned R, int dec, int al, uint8_t *out, const uint8_t *in,
                       size_t n)
 {
     for (; n >= 2; n -= 2, in += 32, out += 32) {
-        uint64_t s[4] = {ld64(in), ld64(in + 8), ld64(in + 16), ld64(in + 24)};
+        uint64_t s[4] = {lda(in, al), lda(in + 8, al), lda(in + 16, al), lda(in + 24, al)};
         if (dec)
             dec2(rk, R, s);
         else
             enc2(rk, R, s);
-        st64(out, s[0]); st64(out + 8, s[1]); st64(out + 16, s[2]); st64(out + 24, s[3]);
+        sta(out, s[0], al); sta(out + 8, s[1], al); sta(out + 16, s[2], al); sta(out + 24, s[3], al);
     }
     if (n) {
-        uint64_t a = ld64(in), b = ld64(in + 8);
+        uint64_t a = lda(in, al), b = lda(in + 8, al);
         if (dec)
             dec1(rk, R, &a, &b);
         else
             enc1(rk, R, &a, &b);
-        st64(out, a); st64(out + 8, b);
+        sta(out, a, al); sta(out + 8, b, al);
     }
 }
 
 static void rvk_ecb_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n)
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: ecb_r(rk, 10, 0, out, in, n); break;
-    case 12: ecb_r(rk, 12, 0, out, in, n); break;
-    default: ecb_r(rk, 14, 0, out, in, n); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: ecb_r(rk, 10, 0, 1, out, in, n); break;
+        case 12: ecb_r(rk, 12, 0, 1, out, in, n); break;
+        default: ecb_r(rk, 14, 0, 1, out, in, n); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: ecb_r(rk, 10, 0, 0, out, in, n); break;
+        case 12: ecb_r(rk, 12, 0, 0, out, in, n); break;
+        default: ecb_r(rk, 14, 0, 0, out, in, n); break;
+        }
     }
 }
 
 static void rvk_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n)
 {
     const uint64_t *dk = rvk_of(k)->dk;
-    switch (k->rounds) {
-    case 10: ecb_r(dk, 10, 1, out, in, n); break;
-    case 12: ecb_r(dk, 12, 1, out, in, n); break;
-    default: ecb_r(dk, 14, 1, out, in, n); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: ecb_r(dk, 10, 1, 1, out, in, n); break;
+        case 12: ecb_r(dk, 12, 1, 1, out, in, n); break;
+        default: ecb_r(dk, 14, 1, 1, out, in, n); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: ecb_r(dk, 10, 1, 0, out, in, n); break;
+        case 12: ecb_r(dk, 12, 1, 0, out, in, n); break;
+        default: ecb_r(dk, 14, 1, 0, out, in, n); break;
+        }
     }
 }
 
@@ -365,7 +404,7 @@ RVK_INLINE void ctr_step(rvk_ctr *c, int wide)
     c->w1 = bswap64(lo);
 }
 
-RVK_INLINE void ctr_r(const uint64_t *rk, unsigned R, int wide, uint8_t *out, const uint8_t *in,
+RVK_INLINE void ctr_r(const uint64_t *rk, unsigned R, int wide, int al, uint8_t *out, const uint8_t *in,
                       size_t n, uint8_t ctr[16])
 {
     rvk_ctr c;
@@ -380,17 +419,17 @@ RVK_INLINE void ctr_r(const uint64_t *rk, unsigned R, int wide, uint8_t *out, co
         s[2] = c.w0; s[3] = c.w1;
         ctr_step(&c, wide);
         enc2(rk, R, s);
-        st64(out, s[0] ^ ld64(in));
-        st64(out + 8, s[1] ^ ld64(in + 8));
-        st64(out + 16, s[2] ^ ld64(in + 16));
-        st64(out + 24, s[3] ^ ld64(in + 24));
+        sta(out, s[0] ^ lda(in, al), al);
+        sta(out + 8, s[1] ^ lda(in + 8, al), al);
+        sta(out + 16, s[2] ^ lda(in + 16, al), al);
+        sta(out + 24, s[3] ^ lda(in + 24, al), al);
     }
     if (n) {
         uint64_t a = c.w0, b = c.w1;
         ctr_step(&c, wide);
         enc1(rk, R, &a, &b);
-        st64(out, a ^ ld64(in));
-        st64(out + 8, b ^ ld64(in + 8));
+        sta(out, a ^ lda(in, al), al);
+        sta(out + 8, b ^ lda(in + 8, al), al);
     }
     ak_store_be64(ctr, c.hi);
     ak_store_be64(ctr + 8, c.lo);
@@ -399,37 +438,53 @@ RVK_INLINE void ctr_r(const uint64_t *rk, unsigned R, int wide, uint8_t *out, co
 static void rvk_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n, uint8_t ctr[16])
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: ctr_r(rk, 10, 0, out, in, n, ctr); break;
-    case 12: ctr_r(rk, 12, 0, out, in, n, ctr); break;
-    default: ctr_r(rk, 14, 0, out, in, n, ctr); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: ctr_r(rk, 10, 0, 1, out, in, n, ctr); break;
+        case 12: ctr_r(rk, 12, 0, 1, out, in, n, ctr); break;
+        default: ctr_r(rk, 14, 0, 1, out, in, n, ctr); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: ctr_r(rk, 10, 0, 0, out, in, n, ctr); break;
+        case 12: ctr_r(rk, 12, 0, 0, out, in, n, ctr); break;
+        default: ctr_r(rk, 14, 0, 0, out, in, n, ctr); break;
+        }
     }
 }
 
 static void rvk_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n, uint8_t ctr[16])
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: ctr_r(rk, 10, 1, out, in, n, ctr); break;
-    case 12: ctr_r(rk, 12, 1, out, in, n, ctr); break;
-    default: ctr_r(rk, 14, 1, out, in, n, ctr); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: ctr_r(rk, 10, 1, 1, out, in, n, ctr); break;
+        case 12: ctr_r(rk, 12, 1, 1, out, in, n, ctr); break;
+        default: ctr_r(rk, 14, 1, 1, out, in, n, ctr); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: ctr_r(rk, 10, 1, 0, out, in, n, ctr); break;
+        case 12: ctr_r(rk, 12, 1, 0, out, in, n, ctr); break;
+        default: ctr_r(rk, 14, 1, 0, out, in, n, ctr); break;
+        }
     }
 }
 
 /* ---- CBC and CBC-MAC ----------------------------------------------------------------- */
 
 /* Serial: state = E(state ^ in_i); out_i = state unless out is NULL (CBC-MAC). */
-RVK_INLINE void cbc_enc_r(const uint64_t *rk, unsigned R, uint8_t *out, const uint8_t *in,
+RVK_INLINE void cbc_enc_r(const uint64_t *rk, unsigned R, int al, uint8_t *out, const uint8_t *in,
                           size_t n, uint8_t iv[16])
 {
     uint64_t a = ld64(iv), b = ld64(iv + 8);
     for (; n; n--, in += 16) {
-        a ^= ld64(in);
-        b ^= ld64(in + 8);
+        a ^= lda(in, al);
+        b ^= lda(in + 8, al);
         enc1(rk, R, &a, &b);
         if (out) {
-            st64(out, a);
-            st64(out + 8, b);
+            sta(out, a, al);
+            sta(out + 8, b, al);
             out += 16;
         }
     }
@@ -441,45 +496,61 @@ static void rvk_cbc_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
                             uint8_t iv[16])
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: cbc_enc_r(rk, 10, out, in, n, iv); break;
-    case 12: cbc_enc_r(rk, 12, out, in, n, iv); break;
-    default: cbc_enc_r(rk, 14, out, in, n, iv); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: cbc_enc_r(rk, 10, 1, out, in, n, iv); break;
+        case 12: cbc_enc_r(rk, 12, 1, out, in, n, iv); break;
+        default: cbc_enc_r(rk, 14, 1, out, in, n, iv); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: cbc_enc_r(rk, 10, 0, out, in, n, iv); break;
+        case 12: cbc_enc_r(rk, 12, 0, out, in, n, iv); break;
+        default: cbc_enc_r(rk, 14, 0, out, in, n, iv); break;
+        }
     }
 }
 
 static void rvk_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t n)
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: cbc_enc_r(rk, 10, NULL, in, n, state); break;
-    case 12: cbc_enc_r(rk, 12, NULL, in, n, state); break;
-    default: cbc_enc_r(rk, 14, NULL, in, n, state); break;
+    if (aligned8(in, in)) {
+        switch (k->rounds) {
+        case 10: cbc_enc_r(rk, 10, 1, NULL, in, n, state); break;
+        case 12: cbc_enc_r(rk, 12, 1, NULL, in, n, state); break;
+        default: cbc_enc_r(rk, 14, 1, NULL, in, n, state); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: cbc_enc_r(rk, 10, 0, NULL, in, n, state); break;
+        case 12: cbc_enc_r(rk, 12, 0, NULL, in, n, state); break;
+        default: cbc_enc_r(rk, 14, 0, NULL, in, n, state); break;
+        }
     }
 }
 
 /* Parallel: every ciphertext block is read before its output is written,
  * so out == in works. */
-RVK_INLINE void cbc_dec_r(const uint64_t *dk, unsigned R, uint8_t *out, const uint8_t *in,
+RVK_INLINE void cbc_dec_r(const uint64_t *dk, unsigned R, int al, uint8_t *out, const uint8_t *in,
                           size_t n, uint8_t iv[16])
 {
     uint64_t p0 = ld64(iv), p1 = ld64(iv + 8);
     for (; n >= 2; n -= 2, in += 32, out += 32) {
-        uint64_t c[4] = {ld64(in), ld64(in + 8), ld64(in + 16), ld64(in + 24)};
+        uint64_t c[4] = {lda(in, al), lda(in + 8, al), lda(in + 16, al), lda(in + 24, al)};
         uint64_t s[4] = {c[0], c[1], c[2], c[3]};
         dec2(dk, R, s);
-        st64(out, s[0] ^ p0);
-        st64(out + 8, s[1] ^ p1);
-        st64(out + 16, s[2] ^ c[0]);
-        st64(out + 24, s[3] ^ c[1]);
+        sta(out, s[0] ^ p0, al);
+        sta(out + 8, s[1] ^ p1, al);
+        sta(out + 16, s[2] ^ c[0], al);
+        sta(out + 24, s[3] ^ c[1], al);
         p0 = c[2];
         p1 = c[3];
     }
     if (n) {
-        uint64_t c0 = ld64(in), c1 = ld64(in + 8), a = c0, b = c1;
+        uint64_t c0 = lda(in, al), c1 = lda(in + 8, al), a = c0, b = c1;
         dec1(dk, R, &a, &b);
-        st64(out, a ^ p0);
-        st64(out + 8, b ^ p1);
+        sta(out, a ^ p0, al);
+        sta(out + 8, b ^ p1, al);
         p0 = c0;
         p1 = c1;
     }
@@ -491,10 +562,18 @@ static void rvk_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
                             uint8_t iv[16])
 {
     const uint64_t *dk = rvk_of(k)->dk;
-    switch (k->rounds) {
-    case 10: cbc_dec_r(dk, 10, out, in, n, iv); break;
-    case 12: cbc_dec_r(dk, 12, out, in, n, iv); break;
-    default: cbc_dec_r(dk, 14, out, in, n, iv); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: cbc_dec_r(dk, 10, 1, out, in, n, iv); break;
+        case 12: cbc_dec_r(dk, 12, 1, out, in, n, iv); break;
+        default: cbc_dec_r(dk, 14, 1, out, in, n, iv); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: cbc_dec_r(dk, 10, 0, out, in, n, iv); break;
+        case 12: cbc_dec_r(dk, 12, 0, out, in, n, iv); break;
+        default: cbc_dec_r(dk, 14, 0, out, in, n, iv); break;
+        }
     }
 }
 
@@ -508,34 +587,34 @@ RVK_INLINE void xts_double(uint64_t *lo, uint64_t *hi)
     *lo = (*lo << 1) ^ (carry & 0x87);
 }
 
-RVK_INLINE void xts_r(const uint64_t *rk, unsigned R, int dec, uint8_t *out, const uint8_t *in,
+RVK_INLINE void xts_r(const uint64_t *rk, unsigned R, int dec, int al, uint8_t *out, const uint8_t *in,
                       size_t n, uint8_t tweak[16])
 {
     uint64_t t0 = ld64(tweak), t1 = ld64(tweak + 8);
     for (; n >= 2; n -= 2, in += 32, out += 32) {
         uint64_t u0 = t0, u1 = t1;
         xts_double(&u0, &u1);
-        uint64_t s[4] = {ld64(in) ^ t0, ld64(in + 8) ^ t1, ld64(in + 16) ^ u0, ld64(in + 24) ^ u1};
+        uint64_t s[4] = {lda(in, al) ^ t0, lda(in + 8, al) ^ t1, lda(in + 16, al) ^ u0, lda(in + 24, al) ^ u1};
         if (dec)
             dec2(rk, R, s);
         else
             enc2(rk, R, s);
-        st64(out, s[0] ^ t0);
-        st64(out + 8, s[1] ^ t1);
-        st64(out + 16, s[2] ^ u0);
-        st64(out + 24, s[3] ^ u1);
+        sta(out, s[0] ^ t0, al);
+        sta(out + 8, s[1] ^ t1, al);
+        sta(out + 16, s[2] ^ u0, al);
+        sta(out + 24, s[3] ^ u1, al);
         t0 = u0;
         t1 = u1;
         xts_double(&t0, &t1);
     }
     if (n) {
-        uint64_t a = ld64(in) ^ t0, b = ld64(in + 8) ^ t1;
+        uint64_t a = lda(in, al) ^ t0, b = lda(in + 8, al) ^ t1;
         if (dec)
             dec1(rk, R, &a, &b);
         else
             enc1(rk, R, &a, &b);
-        st64(out, a ^ t0);
-        st64(out + 8, b ^ t1);
+        sta(out, a ^ t0, al);
+        sta(out + 8, b ^ t1, al);
         xts_double(&t0, &t1);
     }
     st64(tweak, t0);
@@ -546,10 +625,18 @@ static void rvk_xts_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
                             uint8_t tweak[16])
 {
     const uint64_t *rk = rvk_of(k)->ek;
-    switch (k->rounds) {
-    case 10: xts_r(rk, 10, 0, out, in, n, tweak); break;
-    case 12: xts_r(rk, 12, 0, out, in, n, tweak); break;
-    default: xts_r(rk, 14, 0, out, in, n, tweak); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: xts_r(rk, 10, 0, 1, out, in, n, tweak); break;
+        case 12: xts_r(rk, 12, 0, 1, out, in, n, tweak); break;
+        default: xts_r(rk, 14, 0, 1, out, in, n, tweak); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: xts_r(rk, 10, 0, 0, out, in, n, tweak); break;
+        case 12: xts_r(rk, 12, 0, 0, out, in, n, tweak); break;
+        default: xts_r(rk, 14, 0, 0, out, in, n, tweak); break;
+        }
     }
 }
 
@@ -557,10 +644,18 @@ static void rvk_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, si
                             uint8_t tweak[16])
 {
     const uint64_t *dk = rvk_of(k)->dk;
-    switch (k->rounds) {
-    case 10: xts_r(dk, 10, 1, out, in, n, tweak); break;
-    case 12: xts_r(dk, 12, 1, out, in, n, tweak); break;
-    default: xts_r(dk, 14, 1, out, in, n, tweak); break;
+    if (aligned8(in, out)) {
+        switch (k->rounds) {
+        case 10: xts_r(dk, 10, 1, 1, out, in, n, tweak); break;
+        case 12: xts_r(dk, 12, 1, 1, out, in, n, tweak); break;
+        default: xts_r(dk, 14, 1, 1, out, in, n, tweak); break;
+        }
+    } else {
+        switch (k->rounds) {
+        case 10: xts_r(dk, 10, 1, 0, out, in, n, tweak); break;
+        case 12: xts_r(dk, 12, 1, 0, out, in, n, tweak); break;
+        default: xts_r(dk, 14, 1, 0, out, in, n, tweak); break;
+        }
     }
 }
 
