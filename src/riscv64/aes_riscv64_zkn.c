@@ -8,16 +8,17 @@
  * (src/cpu.c), or at compile time when the build targets the extensions
  * (-march=rv64gc_zkne_zknd_zbkc: __riscv_zkne, __riscv_zknd, __riscv_zbkc or
  * __riscv_zbc).  The rest of the library is built for the target's base
- * ISA: the instructions are emitted by inline assembly under
- * ".option arch, +zkne, +zknd, +zbkc" (GCC 12 has no RISC-V target
- * attribute; binutils 2.40 takes the option), so a default riscv64 build
+ * ISA: the instructions are emitted as ".insn" encodings (GCC 12 has no
+ * RISC-V target attribute, and clang 14's assembler does not take
+ * ".option arch, +zkne"; both take .insn), so a default riscv64 build
  * carries this backend and reports it unavailable where the CPU lacks them.
  *
  * Spec: "RISC-V Cryptography Extensions Volume I: Scalar & Entropy Source
- * Instructions", v1.0.1 (2022): section 2.4-2.5 (Zbkc clmul/clmulh),
- * 2.6 (Zknd), 2.7 (Zkne), and the instruction pages aes64es, aes64esm,
- * aes64ds, aes64dsm, aes64im, aes64ks1i, aes64ks2 (3.x).  AES is FIPS 197,
- * GHASH SP 800-38D.
+ * Instructions", v1.0.1 (2022): the extension overviews of Zbkc
+ * (clmul, clmulh), Zknd and Zkne, the instruction pages of aes64es,
+ * aes64esm, aes64ds, aes64dsm, aes64im, aes64ks1i, aes64ks2, clmul and
+ * clmulh (semantics and encodings), and "Data Independent Execution
+ * Latency Subset: Zkt".  AES is FIPS 197, GHASH SP 800-38D.
  *
  * State: a 16-byte block is two 64-bit words s0 = bytes 0..7 and s1 =
  * bytes 8..15, little-endian (RISC-V Linux is little-endian), which is the
@@ -53,8 +54,8 @@
  *
  * Constant time: the Zkne/Zknd instructions and clmul/clmulh compute
  * without tables in memory, but the ISA promises data-independent latency
- * only with Zkt (spec chapter 4, "Data Independent Execution Latency
- * Subset", which lists these instructions); Zkn does not include Zkt.  No
+ * only with Zkt (the spec's Zkt section, whose list includes these
+ * instructions); Zkn does not include Zkt.  No
  * branch or memory index here depends on keys or data (only on round
  * counts, block counts and the public counters), so the backend is
  * constant-time on Zkt-class hardware, and .constant_time = 1 claims
@@ -71,82 +72,86 @@
 
 #define RVK_INLINE static inline __attribute__((always_inline))
 
-/* ---- The instructions (spec chapter 3's pages) --------------------------- */
+/* ---- The instructions (the spec's instruction pages) ----------------------- */
+/* Encodings from the spec's instruction pages (and its opcode table):
+ * R-type, major opcode OP (0x33), funct3 0: aes64es funct7 0x19, aes64esm
+ * 0x1b, aes64ds 0x1d, aes64dsm 0x1f, aes64ks2 0x3f; clmul funct3 1 and
+ * clmulh funct3 3, funct7 0x05 (Zbkc = Zbc's encodings).  I-type, OP-IMM
+ * (0x13), funct3 1: aes64im imm12 0x300, aes64ks1i imm12 0x310 | rnum. */
 
 RVK_INLINE uint64_t rv_aes64es(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zkne\n\taes64es %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 0, 0x19, %0, %1, %2" /* aes64es rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
 RVK_INLINE uint64_t rv_aes64esm(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zkne\n\taes64esm %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 0, 0x1b, %0, %1, %2" /* aes64esm rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
 RVK_INLINE uint64_t rv_aes64ds(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zknd\n\taes64ds %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 0, 0x1d, %0, %1, %2" /* aes64ds rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
 RVK_INLINE uint64_t rv_aes64dsm(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zknd\n\taes64dsm %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 0, 0x1f, %0, %1, %2" /* aes64dsm rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
 RVK_INLINE uint64_t rv_aes64im(uint64_t rs1)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zknd\n\taes64im %0, %1\n\t.option pop"
+    __asm__(".insn i 0x13, 1, %0, %1, 0x300" /* aes64im rd, rs1 */
             : "=r"(rd) : "r"(rs1));
     return rd;
 }
-/* aes64ks1i's round number is an immediate: one function per value the
- * schedules use, selected by a switch on the public step index. */
+/* aes64ks1i's round number is part of the encoding: one asm per value
+ * the schedules use, selected by a switch on the public step index. */
 RVK_INLINE uint64_t rv_aes64ks1i(uint64_t rs1, unsigned rnum)
 {
     uint64_t rd;
     switch (rnum) {
-    case 0: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 0\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 1: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 1\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 2: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 2\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 3: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 3\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 4: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 4\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 5: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 5\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 6: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 6\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 7: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 7\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 8: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 8\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    case 9: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 9\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
-    default: __asm__(".option push\n\t.option arch, +zkne\n\taes64ks1i %0, %1, 10\n\t.option pop" : "=r"(rd) : "r"(rs1)); break;
+    case 0: __asm__(".insn i 0x13, 1, %0, %1, 0x310" : "=r"(rd) : "r"(rs1)); break;
+    case 1: __asm__(".insn i 0x13, 1, %0, %1, 0x311" : "=r"(rd) : "r"(rs1)); break;
+    case 2: __asm__(".insn i 0x13, 1, %0, %1, 0x312" : "=r"(rd) : "r"(rs1)); break;
+    case 3: __asm__(".insn i 0x13, 1, %0, %1, 0x313" : "=r"(rd) : "r"(rs1)); break;
+    case 4: __asm__(".insn i 0x13, 1, %0, %1, 0x314" : "=r"(rd) : "r"(rs1)); break;
+    case 5: __asm__(".insn i 0x13, 1, %0, %1, 0x315" : "=r"(rd) : "r"(rs1)); break;
+    case 6: __asm__(".insn i 0x13, 1, %0, %1, 0x316" : "=r"(rd) : "r"(rs1)); break;
+    case 7: __asm__(".insn i 0x13, 1, %0, %1, 0x317" : "=r"(rd) : "r"(rs1)); break;
+    case 8: __asm__(".insn i 0x13, 1, %0, %1, 0x318" : "=r"(rd) : "r"(rs1)); break;
+    case 9: __asm__(".insn i 0x13, 1, %0, %1, 0x319" : "=r"(rd) : "r"(rs1)); break;
+    default: __asm__(".insn i 0x13, 1, %0, %1, 0x31a" : "=r"(rd) : "r"(rs1)); break;
     }
     return rd;
 }
 RVK_INLINE uint64_t rv_aes64ks2(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zkne\n\taes64ks2 %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 0, 0x3f, %0, %1, %2" /* aes64ks2 rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
-/* Zbc and Zbkc share these encodings; Zbkc names the pair. */
 RVK_INLINE uint64_t rv_clmul(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zbkc\n\tclmul %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 1, 0x05, %0, %1, %2" /* clmul rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
 RVK_INLINE uint64_t rv_clmulh(uint64_t rs1, uint64_t rs2)
 {
     uint64_t rd;
-    __asm__(".option push\n\t.option arch, +zbkc\n\tclmulh %0, %1, %2\n\t.option pop"
+    __asm__(".insn r 0x33, 3, 0x05, %0, %1, %2" /* clmulh rd, rs1, rs2 */
             : "=r"(rd) : "r"(rs1), "r"(rs2));
     return rd;
 }
