@@ -43,28 +43,31 @@
  * two blocks side by side (independent chains fill an in-order core's
  * pipeline); CBC encryption and CBC-MAC are serial, one block.  Each
  * kernel is specialised to a constant round count (10, 12, 14), so the
- * rounds are unrolled.  GHASH: Karatsuba 128x128 products from three
- * clmul/clmulh pairs on byte-reversed words (the bit-reflected
+ * rounds are unrolled, and to the alignment of in and out (one ld/sd per
+ * word when both are 8-byte aligned).  GHASH: Karatsuba 128x128 products
+ * from three clmul/clmulh pairs on byte-reversed words (the bit-reflected
  * representation), summed over four blocks against H^4..H^1 and reduced
- * once: S. Gueron and M. E. Kounavis, "Intel Carry-Less Multiplication
- * Instruction and its Usage for Computing the GCM Mode", rev. 2.02 (2014),
- * algorithms 2 (the shift by one of a reflected product) and 5 (the
- * reduction).  GCM as a whole, GCM-SIV's POLYVAL and the batch kernels use
- * the portable drivers over these primitives.
+ * once, as S. Gueron and M. E. Kounavis, "Intel Carry-Less Multiplication
+ * Instruction and its Usage for Computing the GCM Mode" (Intel white
+ * paper, rev. 2.02) derive for reflected operands: the product shifted
+ * left by one bit, then x^128 = x^7 + x^2 + x + 1 folded in twice as right
+ * shifts by 1, 2 and 7.  GCM as a whole, GCM-SIV's POLYVAL and the batch
+ * kernels use the portable drivers over these primitives.
  *
  * Constant time: the Zkne/Zknd instructions and clmul/clmulh compute
  * without tables in memory, but the ISA promises data-independent latency
  * only with Zkt (the spec's Zkt section, whose list includes these
- * instructions); Zkn does not include Zkt.  No
- * branch or memory index here depends on keys or data (only on round
- * counts, block counts and the public counters), so the backend is
- * constant-time on Zkt-class hardware, and .constant_time = 1 claims
- * exactly that.  It is not made a requirement: hwprobe reports Zkt
- * separately and cores that do not advertise it would lose the backend,
- * while their instruction latency is theirs to document.
+ * instructions); Zkn does not include Zkt.  No branch or memory index
+ * here depends on keys or data (only on round counts, block counts,
+ * pointer alignment and the public counters; scripts/ct-objcheck.sh checks
+ * the object), so the backend is constant-time on Zkt-class hardware, and
+ * .constant_time = 1 claims exactly that.  Zkt is not made a requirement:
+ * hwprobe reports it separately, and cores that do not advertise it would
+ * lose the backend while their latency is theirs to document.
  *
  * Key objects: ak_aes.data holds rvk_key (encryption and decryption round
- * keys, 480 bytes); ak_ghash.data holds rvk_ghash_key (H^1..H^4 and their Karatsuba sums, 96 bytes).
+ * keys, 480 bytes); ak_ghash.data holds rvk_ghash_key (H^1..H^4 and
+ * their Karatsuba sums, 96 bytes).
  */
 #include "../internal.h"
 
@@ -696,7 +699,11 @@ RVK_INLINE void clmul128_acc(uint64_t p[4], uint64_t ahi, uint64_t alo, uint64_t
     p[3] ^= h1;
 }
 
-/* Shift by one and reduce: {hi, lo} of the reflected product mod g. */
+/* Shift by one and reduce: {hi, lo} of the reflected product mod g.
+ * x3:x2:x1:x0 is the shifted product; x1:x0 (the reflected high half, the
+ * terms of x^128 and up) is folded as x^128 = 1 + x + x^2 + x^7, which in
+ * the reflected order are right shifts by 0, 1, 2, 7; d first folds in the
+ * bits those shifts push out of x0 (terms of x^256 and up, folded again). */
 RVK_INLINE void ghash_reduce(const uint64_t p[4], uint64_t *hi, uint64_t *lo)
 {
     uint64_t x3 = (p[3] << 1) | (p[2] >> 63);
