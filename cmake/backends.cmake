@@ -1,5 +1,5 @@
 # Reads src/backends.txt, the one list of backends, for the target
-# architecture AESKIT_CPU_ARCH_NAME (x86_64, aarch64, ppc64le or other):
+# architecture AESKIT_CPU_ARCH_NAME (x86_64, aarch64, ppc64le, riscv64 or other):
 #   AESKIT_BACKENDS      the names, in table order (the test suite runs each)
 #   AESKIT_ALL_BACKENDS  every name in the file (for the documentation check)
 # and writes, into ${AESKIT_GENERATED_INCLUDE}, backend_decls.h (an extern

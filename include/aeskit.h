@@ -82,6 +82,10 @@
  *   arm64-ce          ARMv8 AES + PMULL                       yes
  *   arm64-neon        ASIMD (vector-permute AES, no ARMv8 AES) yes
  *   ppc64-p8          POWER8 vector crypto (vcipher, vpmsumd) yes
+ *   riscv64-zkn       RISC-V Zkne, Zknd, Zbc or Zbkc          yes, on Zkt-class
+ *                     (aes64*, clmul)                         hardware (the ISA
+ *                                                             promises fixed
+ *                                                             latency with Zkt)
  *
  * "Constant-time" means: no branch and no memory index depends on a key,
  * plaintext or tag; lengths, IVs and AAD are public.  aeskit_backend_get()
@@ -97,7 +101,8 @@
  *   AESKIT_CPU      masks CPU features: a comma-separated list of "generic"
  *                   (mask everything), or "-aesni", "-pclmul", "-ssse3",
  *                   "-avx2", "-vaes", "-avx512", "-asimd", "-arm-aes",
- *                   "-pmull", "-vcrypto" (one feature and what depends on
+ *                   "-pmull", "-vcrypto", "-zkn", "-zkne", "-zknd",
+ *                   "-clmul" (one feature and what depends on
  *                   it: "-arm-aes" leaves arm64-neon, "-asimd" generic).  It can
  *                   only remove features.  Unknown tokens are ignored.
  *   AESKIT_BACKEND  the default backend of *_init (not of *_init_backend).

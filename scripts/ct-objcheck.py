@@ -1,19 +1,24 @@
 #!/usr/bin/env python3
 """ct-objcheck.py - the constant-time object check for the hardware kernels
 that no dynamic tool can run here (arm64-ce, arm64-neon, ppc64-p8; issue 18,
-docs/constant-time.md).
+docs/constant-time.md; riscv64-zkn, issue 19).
 
 It disassembles a cross-built object with the target's objdump and lists, per
 function, every instruction whose timing or address could depend on data:
 
   branch   conditional branches (AArch64 b.<cond>, cbz/cbnz, tbz/tbnz;
-           POWER b<cond>, bc*, bdnz/bdz, conditional returns) and indirect
-           branches (br/blr with a register, bctr), which could be a jump table
+           POWER b<cond>, bc*, bdnz/bdz, conditional returns; RISC-V
+           b<cond>, beqz/bnez...) and indirect branches (br/blr with a
+           register, bctr; RISC-V jr, jalr), which could be a jump table
   index    loads whose address adds a register (AArch64 [xN, xM...] or a
            register post-increment; POWER X-form loads l...x, lvx), the form a
-           table lookup takes
+           table lookup takes.  RISC-V has only base+immediate loads, so
+           there it is a load whose base register was last written by a
+           register-register add (add, addw, sh1add...), the same function's
+           earlier instructions in address order: a lookup's address
+           computation, or pointer arithmetic, which the reason says
   div      division, whose latency depends on its operands (udiv/sdiv,
-           divw/divd...)
+           divw/divd...; RISC-V div/rem and their u/w forms)
 
 and compares the counts with the committed allow-list (scripts/ct-objcheck.allow),
 one line per (arch, function, kind, mnemonic): the count and a one-line reason
@@ -28,7 +33,7 @@ differs from its entry (an added branch must be looked at, a removed one
 keeps the list honest), on an entry whose function is gone, and on any
 reason that is empty or still reads UNEXPLAINED.
 
-  ARCH is aarch64 or ppc64le, or ISA/NAME for a second object of one ISA
+  ARCH is aarch64, ppc64le or riscv64, or ISA/NAME for a second object of one ISA
   (its own entries, e.g. aarch64/neon for arm64-neon).
 
   ct-objcheck.py check  ARCH OBJDUMP OBJECT ALLOWLIST
@@ -49,6 +54,12 @@ PPC_BRANCH = re.compile(r"^(b(eq|ne|lt|gt|le|ge|so|ns|un|nu|dnz|dz|dnzt|dnzf|dzt
 PPC_IDX_LOAD = re.compile(r"^(l[a-z0-9]*x|lvx|lvxl|lvebx|lvehx|lvewx)$")
 PPC_DIV = re.compile(r"^(div[wd][a-z]*\.?|mod[a-z]+)$")
 
+RV_BRANCH = re.compile(r"^(beq|bne|blt|bge|bltu|bgeu|beqz|bnez|blez|bgez|bltz|bgtz|bgt|ble|bgtu|bleu|jr|jalr)$")
+RV_LOAD = re.compile(r"^(lb|lbu|lh|lhu|lw|lwu|ld|c\.ld|c\.lw)$")
+RV_STORE = re.compile(r"^(sb|sh|sw|sd|c\.sd|c\.sw)$")
+RV_ADD = re.compile(r"^(add|addw|sh[123]add|sh[123]add\.uw|add\.uw)$")
+RV_DIV = re.compile(r"^(div|divu|divw|divuw|rem|remu|remw|remuw)$")
+
 
 def classify(arch, mnem, ops):
     if arch == "aarch64":
@@ -67,9 +78,21 @@ def classify(arch, mnem, ops):
             return "index"
         if PPC_DIV.match(mnem):
             return "div"
+    elif arch == "riscv64":
+        if RV_BRANCH.match(mnem):
+            return "branch"
+        if RV_DIV.match(mnem):
+            return "div"
+        # "index": decided in scan(), which follows the add results.
     else:
         sys.exit("ct-objcheck: unknown arch " + arch)
     return None
+
+
+def rv_regs(ops):
+    """RISC-V operands: (destination, [sources]); for a load, the base."""
+    regs = re.findall(r"\b(zero|ra|sp|gp|tp|[tsa]\d+|fp)\b", ops)
+    return (regs[0] if regs else None), regs[1:]
 
 
 def base_name(fn):
@@ -80,11 +103,16 @@ def scan(arch, objdump, obj):
     dis = subprocess.run([objdump, "-d", "--no-show-raw-insn", obj], check=True,
                          capture_output=True, text=True).stdout
     counts, funcs, fn = {}, set(), None
+    added = set()  # RISC-V: registers whose last write was a register-register add
     for line in dis.splitlines():
         m = re.match(r"^[0-9a-f]+ <([^>]+)>:$", line)
         if m:
-            fn = base_name(m.group(1))
-            funcs.add(fn)
+            # RISC-V objects keep GCC's local labels (.L12, for linker
+            # relaxation): they are inside the function before them.
+            if not (arch == "riscv64" and m.group(1).startswith(".L")):
+                fn = base_name(m.group(1))
+                funcs.add(fn)
+                added = set()
             continue
         parts = line.split("\t")
         if fn is None or len(parts) < 2 or not re.match(r"^\s*[0-9a-f]+:$", parts[0]):
@@ -97,6 +125,17 @@ def scan(arch, objdump, obj):
         ops = insn[1].split("//")[0].split("#")[0].strip() if len(insn) > 1 and arch == "ppc64le" else \
             (insn[1].split("//")[0].strip() if len(insn) > 1 else "")
         kind = classify(arch, mnem, ops)
+        if arch == "riscv64":
+            rd, srcs = rv_regs(ops)
+            if RV_LOAD.match(mnem) and srcs and srcs[-1] in added:
+                kind = "index"
+            # Stores and branches write no register; everything else writes
+            # its first operand.
+            if rd and not RV_STORE.match(mnem) and not RV_BRANCH.match(mnem) and mnem != "j":
+                if RV_ADD.match(mnem) and len(srcs) == 2:
+                    added.add(rd)
+                else:
+                    added.discard(rd)
         if kind:
             key = (fn, kind, mnem)
             counts[key] = counts.get(key, 0) + 1

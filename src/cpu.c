@@ -5,6 +5,11 @@
  * kernel must save YMM/ZMM state, or using the registers faults).
  * AArch64 and POWER on Linux: getauxval(), which reports what the kernel
  * lets user space use.
+ * RISC-V RV64: the extensions the build targets (-march=..._zkne_zknd_zbkc
+ * defines __riscv_zkne ...: the compiler may then use them anywhere, so the
+ * CPU has them), plus what Linux's riscv_hwprobe syscall reports (6.4+;
+ * the Zbc/Zbkc/Zknd/Zkne bits since 6.8).  Where the syscall is missing
+ * (older kernels, qemu-user 7.2: ENOSYS) only the build's own are known.
  */
 #define _GNU_SOURCE 1 /* secure_getenv */
 #include "internal.h"
@@ -70,6 +75,48 @@ static uint32_t detect(void)
     unsigned long hw2 = getauxval(AT_HWCAP2);
     return (hw2 & 0x02000000ul) ? AK_CPU_PPC_VCRYPTO : 0; /* PPC_FEATURE2_VEC_CRYPTO */
 }
+#elif defined(AK_ARCH_RISCV64) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+/* From Linux's arch/riscv/include/uapi/asm/unistd.h and
+ * arch/riscv/include/uapi/asm/hwprobe.h (6.8), defined here because
+ * Debian 12's 6.1 headers predate them:
+ * __NR_riscv_hwprobe = __NR_arch_specific_syscall (244) + 14, the key
+ * RISCV_HWPROBE_KEY_IMA_EXT_0 = 4 and its bits RISCV_HWPROBE_EXT_ZBC
+ * (1 << 7), _ZBKC (1 << 9), _ZKND (1 << 11), _ZKNE (1 << 12). */
+#define AK_RV_NR_HWPROBE 258
+#define AK_RV_HWPROBE_KEY_IMA_EXT_0 4
+#define AK_RV_HWPROBE_EXT_ZBC (1ull << 7)
+#define AK_RV_HWPROBE_EXT_ZBKC (1ull << 9)
+#define AK_RV_HWPROBE_EXT_ZKND (1ull << 11)
+#define AK_RV_HWPROBE_EXT_ZKNE (1ull << 12)
+struct ak_rv_hwprobe {
+    int64_t key;
+    uint64_t value;
+};
+static uint32_t detect(void)
+{
+    uint32_t f = 0;
+#if defined(__riscv_zkne)
+    f |= AK_CPU_RV_ZKNE;
+#endif
+#if defined(__riscv_zknd)
+    f |= AK_CPU_RV_ZKND;
+#endif
+#if defined(__riscv_zbc) || defined(__riscv_zbkc)
+    f |= AK_CPU_RV_CLMUL;
+#endif
+    /* All online CPUs (cpusetsize 0, cpus NULL), no flags; an unknown key
+     * comes back as key -1. */
+    struct ak_rv_hwprobe p = {AK_RV_HWPROBE_KEY_IMA_EXT_0, 0};
+    if (syscall(AK_RV_NR_HWPROBE, &p, (size_t)1, (size_t)0, (void *)0, 0u) == 0 &&
+        p.key == AK_RV_HWPROBE_KEY_IMA_EXT_0) {
+        if (p.value & AK_RV_HWPROBE_EXT_ZKNE) f |= AK_CPU_RV_ZKNE;
+        if (p.value & AK_RV_HWPROBE_EXT_ZKND) f |= AK_CPU_RV_ZKND;
+        if (p.value & (AK_RV_HWPROBE_EXT_ZBC | AK_RV_HWPROBE_EXT_ZBKC)) f |= AK_CPU_RV_CLMUL;
+    }
+    return f;
+}
 #else
 static uint32_t detect(void) { return 0; }
 #endif
@@ -96,6 +143,10 @@ static const struct {
     {"arm-aes", AK_CPU_ARM_AES},
     {"pmull", AK_CPU_ARM_PMULL},
     {"vcrypto", AK_CPU_PPC_VCRYPTO},
+    {"zkn", AK_CPU_RV_ZKNE | AK_CPU_RV_ZKND},
+    {"zkne", AK_CPU_RV_ZKNE},
+    {"zknd", AK_CPU_RV_ZKND},
+    {"clmul", AK_CPU_RV_CLMUL},
 };
 
 /* Applies AESKIT_CPU: "generic" masks everything, "-name" masks one
@@ -186,6 +237,8 @@ const char *aeskit_cpu_features(void)
             {AK_CPU_ARM_ASIMD, "asimd"},   {AK_CPU_ARM_AES, "arm-aes"},
             {AK_CPU_ARM_PMULL, "pmull"},
             {AK_CPU_PPC_VCRYPTO, "vcrypto"},
+            {AK_CPU_RV_ZKNE, "zkne"},      {AK_CPU_RV_ZKND, "zknd"},
+            {AK_CPU_RV_CLMUL, "clmul"},
         };
         size_t pos = 0;
         features_buf[0] = 0;

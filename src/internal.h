@@ -35,6 +35,9 @@
 #if defined(__powerpc64__) && defined(__LITTLE_ENDIAN__)
 #define AK_ARCH_PPC64LE 1
 #endif
+#if defined(__riscv) && defined(__riscv_xlen) && __riscv_xlen == 64
+#define AK_ARCH_RISCV64 1
+#endif
 
 #define AK_ALIGN64 AESKIT_ALIGN(64)
 
@@ -56,7 +59,10 @@ enum {
     AK_CPU_ARM_AES = 1u << 16,
     AK_CPU_ARM_PMULL = 1u << 17,
     AK_CPU_ARM_ASIMD = 1u << 18, /* Advanced SIMD (NEON): every AArch64 Linux system */
-    AK_CPU_PPC_VCRYPTO = 1u << 24
+    AK_CPU_PPC_VCRYPTO = 1u << 24,
+    AK_CPU_RV_ZKNE = 1u << 25,  /* RISC-V Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 */
+    AK_CPU_RV_ZKND = 1u << 26,  /* RISC-V Zknd: aes64ds, aes64dsm, aes64im */
+    AK_CPU_RV_CLMUL = 1u << 27  /* RISC-V Zbc or Zbkc: clmul, clmulh */
 };
 
 /* Features of this CPU after the AESKIT_CPU mask; detected once, thread-safe. */

@@ -19,6 +19,7 @@
 static const char *const cpu_tokens[] = {
     "aesni", "pclmul", "ssse3",    "sse4.1",   "avx",      "avx2",     "vaes",    "vpclmulqdq",
     "avx512", "avx512f", "avx512bw", "avx512vl", "bmi2", "asimd", "arm-aes", "pmull", "vcrypto",
+    "zkn", "zkne", "zknd", "clmul",
 };
 
 const char *aeskit_tool_cpu_tokens(char *buf, size_t n)

@@ -20,8 +20,8 @@
 #          and every output computed from a secret still marked secret.
 #      A backend this CPU cannot run is reported as skipped (and fails under
 #      CI=true, where the CI machine is expected to have AVX-512 + VAES).
-#   3. arm64-ce and ppc64-p8: scripts/ct-objcheck.sh (no MSan runtime for
-#      those targets here): every conditional branch, indexed load and
+#   3. arm64-ce, arm64-neon, ppc64-p8 and riscv64-zkn: scripts/ct-objcheck.sh
+#      (no MSan runtime for those targets here): every conditional branch, indexed load and
 #      division of the cross-built kernels against a committed allow-list.
 set -uo pipefail
 cd "$(dirname "$0")/../.."

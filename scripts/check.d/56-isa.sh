@@ -5,8 +5,9 @@
 # the main build (10-build-test.sh) runs them natively, including the
 # valgrind constant-time check isa-ct-valgrind.  This suite adds an RV64
 # build of the aeskit_isa test alone (cmake/toolchains/riscv64-linux-gnu.cmake),
-# run under qemu-riscv64 with Zkne/Zknd/Zbc enabled: aeskit has no RISC-V
-# host path, so the library runs its portable code there, and the test
+# run under qemu-riscv64 with Zkne/Zknd/Zbc enabled: aeskit_isa has no
+# RISC-V host path (the riscv64-zkn AES backend is not one), so the library
+# runs its portable code there, and the test
 # checks the emulated aes64*/clmul* instructions against its reference
 # model and the portable path.  About 1-2 minutes.
 # Missing compiler or qemu: "skipped: <why>" (exit 0; Debian packages

@@ -1,7 +1,8 @@
 /*
  * default_backend.c - issue 3: "the generic backend is never the one chosen
  * on this machine".  On a CPU that reports AES instructions and a carry-less
- * multiply (x86 aesni+pclmul, AArch64 arm-aes+pmull, POWER vcrypto), with no
+ * multiply (x86 aesni+pclmul, AArch64 arm-aes+pmull, POWER vcrypto, RISC-V
+ * zkne+zknd+clmul), with no
  * AESKIT_CPU mask and no AESKIT_BACKEND override, the default backend and
  * the backend of a freshly initialised key must not be "generic".  A CPU
  * without those features, or an environment that overrides the choice,
@@ -29,7 +30,8 @@ int main(void)
     const char *feat = aeskit_cpu_features();
     int hw = (has_word(feat, "aesni") && has_word(feat, "pclmul")) ||
              (has_word(feat, "arm-aes") && has_word(feat, "pmull")) ||
-             has_word(feat, "vcrypto");
+             has_word(feat, "vcrypto") ||
+             (has_word(feat, "zkne") && has_word(feat, "zknd") && has_word(feat, "clmul"));
     if (!hw) {
         printf("SKIP: this CPU reports no AES + carry-less multiply instructions (features: %s)\n",
                feat);
