@@ -23,6 +23,9 @@
  */
 #include "aesni_ops.h"
 
+#define CFB_XMM_INLINE AESNI_INLINE
+#include "cfb_xmm.h"
+
 /* ---- key schedule ---------------------------------------------------------- */
 
 /* AESKEYGENASSIST with the word in dword 1 gives SubWord(w) in dword 0 and
@@ -234,69 +237,23 @@ static AESNI_TARGET void aesni_cbc_encrypt(const ak_aes *k, uint8_t *out, const 
     }
 }
 
-/* CFB-128 encryption (the cfb128_encrypt entry): C_i = P_i ^ E(C_{i-1}),
- * C_0 = iv.  The chain carries C_i ^ k0, the next block's state after round
- * 0: aesenclast(t, kR ^ k0 ^ P_i) = E(C_{i-1}) ^ P_i ^ k0, so no XOR waits
- * on the chain (as in cbc_enc_r); the ciphertext is that value ^ k0, off
- * the chain.  Each block is loaded before it is stored (in place works). */
-AESNI_INLINE void cfb_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
-                            uint8_t iv[16], const unsigned R)
+/* CFB-128 and CFB-8 encryption (the cfb128_encrypt and cfb8_encrypt
+ * entries): the serial xmm loops of cfb_xmm.h on this key format. */
+static inline const uint8_t (*aesni_enc_rows(const ak_aes *k))[16]
 {
-    __m128i kk[15];
-    const __m128i klast0 = serial_keys(kk, k, R);
-    __m128i t = _mm_xor_si128(aesni_loadu(iv), kk[0]);
-    for (size_t b = 0; b < n; b++) {
-        AESNI_UNROLL
-        for (unsigned r = 1; r < R; r++)
-            t = _mm_aesenc_si128(t, kk[r]);
-        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, aesni_loadu(in + 16 * b)));
-        aesni_storeu(out + 16 * b, _mm_xor_si128(t, kk[0]));
-    }
-    aesni_storeu(iv, _mm_xor_si128(t, kk[0]));
+    return (const uint8_t (*)[16])(const void *)aesni_key(k)->enc;
 }
 
 static AESNI_TARGET void aesni_cfb128_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                               size_t n, uint8_t iv[16])
 {
-    switch (k->rounds) {
-    case 10: cfb_enc_r(k, out, in, n, iv, 10); break;
-    case 12: cfb_enc_r(k, out, in, n, iv, 12); break;
-    default: cfb_enc_r(k, out, in, n, iv, 14); break;
-    }
-}
-
-/* CFB-8 encryption (the cfb8_encrypt entry): per byte O = E(I),
- * c = p ^ O[0], I' = I[1..15] || c.  The plaintext byte enters through
- * AESENCLAST (key kR ^ p in byte 0), so t = O ^ p has c in byte 0, and
- * PALIGNR(t, I, 1) = I[1..15] || t[0] is the next register: the chain per
- * byte is the R rounds, one PALIGNR and the round-0 XOR.  Each byte is
- * read before it is written (in place works). */
-AESNI_INLINE void cfb8_enc_r(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len,
-                             uint8_t reg[16], const unsigned R)
-{
-    __m128i kk[15];
-    (void)serial_keys(kk, k, R);
-    __m128i I = aesni_loadu(reg);
-    for (size_t i = 0; i < len; i++) {
-        __m128i s = _mm_xor_si128(I, kk[0]);
-        AESNI_UNROLL
-        for (unsigned r = 1; r < R; r++)
-            s = _mm_aesenc_si128(s, kk[r]);
-        __m128i t = _mm_aesenclast_si128(s, _mm_xor_si128(kk[R], _mm_cvtsi32_si128(in[i])));
-        out[i] = (uint8_t)_mm_cvtsi128_si32(t);
-        I = _mm_alignr_epi8(t, I, 1);
-    }
-    aesni_storeu(reg, I);
+    xmm_cfb128_encrypt(aesni_enc_rows(k), k->rounds, out, in, n, iv);
 }
 
 static AESNI_TARGET void aesni_cfb8_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
                                             size_t len, uint8_t reg[16])
 {
-    switch (k->rounds) {
-    case 10: cfb8_enc_r(k, out, in, len, reg, 10); break;
-    case 12: cfb8_enc_r(k, out, in, len, reg, 12); break;
-    default: cfb8_enc_r(k, out, in, len, reg, 14); break;
-    }
+    xmm_cfb8_encrypt(aesni_enc_rows(k), k->rounds, out, in, len, reg);
 }
 
 AESNI_INLINE void cbcmac_r(const ak_aes *k, uint8_t state[16], const uint8_t *in, size_t n,

@@ -1,8 +1,8 @@
 /*
  * vaes_cfb.h - CFB-128 (SP 800-38A 6.3) over whole blocks on the x86-vaes
- * backends: decryption on the vectors (the cfb128_decrypt entry) and the
- * serial encryption on xmm (cfb128_encrypt), and CFB-8 encryption
- * (cfb8_encrypt), both at the end.
+ * backends: decryption on the vectors (the cfb128_decrypt entry); at the
+ * end the serial encryptions (cfb128_encrypt, cfb8_encrypt), which are
+ * cfb_xmm.h's loops on this key format.
  *
  * CPU features: VAES and AVX2; on zmm AVX-512 F/BW/VL (AK_TGT of the width
  * file).  Needs vaes_aes.h and vaes_block.h.
@@ -73,72 +73,18 @@ VAES_INLINE void vaes_cfb128_decrypt(const ak_aes *k, uint8_t *out, const uint8_
     }
 }
 
-/* CFB-128 encryption (the cfb128_encrypt entry): C_i = P_i ^ E(C_{i-1}),
- * C_0 = iv.  The chain carries C_i ^ K[0], the next block's state after
- * round 0: AESENCLAST(t, K[R] ^ K[0] ^ P_i) = E(C_{i-1}) ^ P_i ^ K[0], so,
- * as in the CBC loop of vaes_block.h, no XOR waits on the chain; the ciphertext is
- * that value ^ K[0], off the chain.  Each block is loaded before it is
- * stored (in place works). */
-VAES_INLINE void vaes_cfb_enc_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
-                                   uint8_t iv[16], const int R)
-{
-    __m128i K[15];
-    for (int i = 0; i <= R; i++)
-        K[i] = x_load(ks->enc[i]);
-    const __m128i klast0 = _mm_xor_si128(K[R], K[0]);
-    __m128i t = _mm_xor_si128(x_load(iv), K[0]);
-    for (size_t b = 0; b < nb; b++) {
-        _Pragma("GCC unroll 14")
-        for (int r = 1; r < R; r++)
-            t = _mm_aesenc_si128(t, K[r]);
-        t = _mm_aesenclast_si128(t, _mm_xor_si128(klast0, x_load(in + 16 * b)));
-        x_store(out + 16 * b, _mm_xor_si128(t, K[0]));
-    }
-    x_store(iv, _mm_xor_si128(t, K[0]));
-}
+/* CFB-128 and CFB-8 encryption (the cfb128_encrypt and cfb8_encrypt
+ * entries): serial, one block in an xmm register, the loops of cfb_xmm.h
+ * shared with x86-aesni (the key formats begin alike). */
+#define CFB_XMM_INLINE VAES_INLINE
+#include "cfb_xmm.h"
 
 VAES_INLINE void vaes_cfb128_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t iv[16])
 {
-    const ak_vaes_aes_key *ks = vaes_aes_key(k);
-    switch (k->rounds) {
-    case 10: vaes_cfb_enc_body(ks, out, in, nb, iv, 10); break;
-    case 12: vaes_cfb_enc_body(ks, out, in, nb, iv, 12); break;
-    default: vaes_cfb_enc_body(ks, out, in, nb, iv, 14); break;
-    }
-}
-
-/* CFB-8 encryption (the cfb8_encrypt entry): per byte O = E(I),
- * c = p ^ O[0], I' = I[1..15] || c.  The plaintext byte enters through
- * AESENCLAST (key K[R] ^ p in byte 0), so t = O ^ p has c in byte 0, and
- * PALIGNR(t, I, 1) = I[1..15] || t[0] is the next register: the chain per
- * byte is the R rounds, one PALIGNR and the round-0 XOR (as cfb8_enc_r of
- * aes_aesni.c, on this backend's key format).  Each byte is read before it
- * is written (in place works). */
-VAES_INLINE void vaes_cfb8_enc_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t len,
-                                    uint8_t reg[16], const int R)
-{
-    __m128i K[15];
-    for (int i = 0; i <= R; i++)
-        K[i] = x_load(ks->enc[i]);
-    __m128i I = x_load(reg);
-    for (size_t i = 0; i < len; i++) {
-        __m128i s = _mm_xor_si128(I, K[0]);
-        _Pragma("GCC unroll 14")
-        for (int r = 1; r < R; r++)
-            s = _mm_aesenc_si128(s, K[r]);
-        __m128i t = _mm_aesenclast_si128(s, _mm_xor_si128(K[R], _mm_cvtsi32_si128(in[i])));
-        out[i] = (uint8_t)_mm_cvtsi128_si32(t);
-        I = _mm_alignr_epi8(t, I, 1);
-    }
-    x_store(reg, I);
+    xmm_cfb128_encrypt(vaes_aes_key(k)->enc, k->rounds, out, in, nb, iv);
 }
 
 VAES_INLINE void vaes_cfb8_encrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t len, uint8_t reg[16])
 {
-    const ak_vaes_aes_key *ks = vaes_aes_key(k);
-    switch (k->rounds) {
-    case 10: vaes_cfb8_enc_body(ks, out, in, len, reg, 10); break;
-    case 12: vaes_cfb8_enc_body(ks, out, in, len, reg, 12); break;
-    default: vaes_cfb8_enc_body(ks, out, in, len, reg, 14); break;
-    }
+    xmm_cfb8_encrypt(vaes_aes_key(k)->enc, k->rounds, out, in, len, reg);
 }
