@@ -124,11 +124,65 @@ VAES_INLINE void vaes_ctr_tail_n(vec_t *x, const vec_t *K, const uint8_t *in, ui
         v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
 }
 
-/* c128: 0 = inc32 (GCM), 1 = 128-bit increment.  Counters are byte-swapped
- * (little-endian integers) in the lanes. */
-VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
-                               const uint8_t ctr[16], int c128, const int R)
+/* Public counters (the ctr128 entry: CTR and CCM) in block form.  While
+ * the low byte b of a batch's first counter c is at most 256 - BATCH, the
+ * batch's counters c + i differ from c in byte 15 only, by i with no carry:
+ * with G = the block of c in every lane and ctrp_off[j] = i in byte 15 of
+ * each lane (a 32-bit add on the last dword, whose top byte is byte 15),
+ * the first-round inputs are (G + off_j) XOR K0, two vector operations
+ * instead of the register form's three (add, VPSHUFB, XOR); G advances by
+ * BATCH in byte 15.  Otherwise (and after byte 15 wrapped) the batch is
+ * formed the register way and G rebuilt from the scalar counter.  These
+ * branches read the counter: only public counters come here. */
+#define CP_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)(m)
+#if AK_LANES == 4
+static const uint8_t vaes_ctrp_tab[NV + 1][VB] __attribute__((aligned(64))) = {
+    {CP_LANE(0), CP_LANE(1), CP_LANE(2), CP_LANE(3)},     {CP_LANE(4), CP_LANE(5), CP_LANE(6), CP_LANE(7)},
+    {CP_LANE(8), CP_LANE(9), CP_LANE(10), CP_LANE(11)},   {CP_LANE(12), CP_LANE(13), CP_LANE(14), CP_LANE(15)},
+    {CP_LANE(16), CP_LANE(16), CP_LANE(16), CP_LANE(16)},
+};
+#elif AK_LANES == 2
+static const uint8_t vaes_ctrp_tab[NV + 1][VB] __attribute__((aligned(32))) = {
+    {CP_LANE(0), CP_LANE(1)}, {CP_LANE(2), CP_LANE(3)}, {CP_LANE(4), CP_LANE(5)},
+    {CP_LANE(6), CP_LANE(7)}, {CP_LANE(8), CP_LANE(8)},
+};
+#else
+#error "vaes_ctrp_tab: AK_LANES must be 2 or 4"
+#endif
+#undef CP_LANE
+
+/* The block of the counter whose register form is le0 with low word c, in
+ * every lane. */
+VAES_INLINE vec_t vaes_ctrp_block(__m128i le0, uint32_t c)
 {
+    return v_bcast_x(_mm_shuffle_epi8(_mm_insert_epi32(le0, (int)c, 0), x_bswap_mask()));
+}
+
+/* x[0..NV) = the batch at counter low word *c (block form *G) XOR K[0]. */
+VAES_INLINE void vaes_ctrp_next_4x(vec_t *x, vec_t *G, uint32_t *c, __m128i le0, const vec_t *K, vec_t bsw,
+                                   vec_t step)
+{
+    if (__builtin_expect((*c & 0xff) <= 256 - BATCH, 1)) {
+        for (int j = 0; j < NV; j++)
+            x[j] = v_xor(v_add32(*G, v_loadu(vaes_ctrp_tab[j])), K[0]);
+        *G = v_add32(*G, v_loadu(vaes_ctrp_tab[NV]));
+    } else {
+        gctr t;
+        vaes_gctr_init(&t, _mm_insert_epi32(le0, (int)*c, 0));
+        vaes_ctr_next_4x(x, &t, K, bsw, step);
+    }
+    *c += BATCH;
+    if ((*c & 0xff) < BATCH)
+        *G = vaes_ctrp_block(le0, *c);
+}
+
+/* cm: 0 = inc32 (GCM: the counter may be secret), 1 = 128-bit increment,
+ * 2 = inc32 of a public counter (vaes_ctrp_next_4x).  Counters are
+ * byte-swapped (little-endian integers) in the lanes. */
+VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                               const uint8_t ctr[16], int cm, const int R)
+{
+    const int c128 = cm == 1;
     vec_t K[15];
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
@@ -137,6 +191,8 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
     gctr g;
     vaes_gctr_init(&g, c0);
     const vec_t step = v_lane_step();
+    uint32_t cp = (uint32_t)_mm_cvtsi128_si32(c0);
+    vec_t G = cm == 2 ? vaes_ctrp_block(c0, cp) : v_zero();
     vec_t x[NV], d[NV];
     for (;;) {
         size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
@@ -147,7 +203,11 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
                 x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
                 cv = v_add128(cv, step);
             }
+        } else if (cm == 2 && n == 16 * BATCH) {
+            vaes_ctrp_next_4x(x, &G, &cp, c0, K, bsw, step);
         } else {
+            if (cm == 2) /* the tail after whole batches in block form */
+                vaes_gctr_init(&g, _mm_insert_epi32(c0, (int)cp, 0));
             vaes_ctr_next_4x(x, &g, K, bsw, step);
         }
         if (n == 16 * BATCH) {
@@ -172,13 +232,13 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
 }
 
 VAES_INLINE void vaes_ctr_rounds(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, const uint8_t ctr[16],
-                                 int c128)
+                                 int cm)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(k);
     switch (k->rounds) {
-    case 10: vaes_ctr_body(ks, out, in, nb, ctr, c128, 10); break;
-    case 12: vaes_ctr_body(ks, out, in, nb, ctr, c128, 12); break;
-    default: vaes_ctr_body(ks, out, in, nb, ctr, c128, 14); break;
+    case 10: vaes_ctr_body(ks, out, in, nb, ctr, cm, 10); break;
+    case 12: vaes_ctr_body(ks, out, in, nb, ctr, cm, 12); break;
+    default: vaes_ctr_body(ks, out, in, nb, ctr, cm, 14); break;
     }
 }
 
@@ -197,7 +257,8 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
      * when the low word wraps: its carry is a serial chain per vector
      * (docs/performance.md, "Measurements behind the code"). */
     int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
-    vaes_ctr_rounds(k, out, in, nb, ctr, c128);
+    /* The block form pays for its set-up from about four batches on. */
+    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : nb >= 4 * BATCH ? 2 : 0);
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t lo2 = lo + (uint64_t)nb;
     hi += lo2 < lo;
@@ -206,6 +267,36 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
 }
 
 /* ---- CBC decrypt (parallel) --------------------------------------------- */
+
+/* The blocks before vector j of a whole batch at in (c = its vectors, prev
+ * = the vector before c[0]).  On ymm, vector 0 by one cross-lane shift and
+ * the others as one unaligned load from in + VB j - 16, which the batch has
+ * not overwritten yet (in place, its stores follow all its loads): fewer
+ * values live across the rounds, and no VPERM2I128 beside them (measured:
+ * docs/performance.md, "Shifted loads").  On zmm (32 registers) the shift
+ * by VALIGNQ stays: no AVX-512 CPU was at hand to measure the load there. */
+VAES_INLINE vec_t vaes_prev_in_batch(const uint8_t *in, const vec_t *c, vec_t prev, int j)
+{
+#if AK_LANES == 2
+    if (j)
+        return v_loadu(in + VB * j - 16);
+#else
+    (void)in;
+#endif
+    return v_prevblocks(c[j], j ? c[j - 1] : prev);
+}
+
+/* N vectors of CBC decryption of a whole batch (see vaes_cbc_dec_n). */
+VAES_INLINE void vaes_cbc_dec_batch(vec_t *x, const vec_t *c, vec_t prev, const uint8_t *in, const vec_t *K,
+                                    const int R)
+{
+    vec_t f[NV];
+    for (int j = 0; j < NV; j++) {
+        x[j] = v_xor(c[j], K[0]);
+        f[j] = vaes_prev_in_batch(in, c, prev, j);
+    }
+    vaes_aes_dec_n(x, K, f, NV, R);
+}
 
 /* N vectors of CBC decryption: c the ciphertext, prev the vector before
  * c[0] (its last lane is the chaining value of c[0]'s first block). */
@@ -244,7 +335,7 @@ VAES_INLINE void vaes_cbc_dec_body(const ak_vaes_aes_key *ks, uint8_t *out, cons
         if (n == 16 * BATCH) {
             for (int j = 0; j < NV; j++)
                 c[j] = v_loadu(in + VB * j);
-            vaes_cbc_dec_n(x, c, prev, K, NV, R);
+            vaes_cbc_dec_batch(x, c, prev, in, K, R);
             for (int j = 0; j < NV; j++)
                 v_storeu(out + VB * j, x[j]);
             prev = c[NV - 1];

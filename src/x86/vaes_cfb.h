@@ -41,7 +41,7 @@ VAES_INLINE void vaes_cfb_dec_body(const ak_vaes_aes_key *ks, uint8_t *out, cons
         for (int j = 0; j < NV; j++)
             c[j] = v_loadu(in + VB * j);
         for (int j = 0; j < NV; j++)
-            x[j] = v_xor(v_prevblocks(c[j], j ? c[j - 1] : prev), K[0]);
+            x[j] = v_xor(vaes_prev_in_batch(in, c, prev, j), K[0]);
         vaes_aes_enc_n(x, K, c, NV, R);
         for (int j = 0; j < NV; j++)
             v_storeu(out + VB * j, x[j]);
