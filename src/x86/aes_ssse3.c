@@ -149,9 +149,16 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
  * state stays in the tower basis from the whitening to the last round
  * (MixColumns, byte moves and key XORs are linear, so they commute with M;
  * the middle round keys are stored as M(...)).  One block alone is bound by
- * the round's latency, so it looks up 3 S(x) as well and takes rot2 s and
- * rot3 s straight from s (two steps shorter); several blocks are bound by
- * the vector ports and use the form with two PSHUFB. */
+ * the round's latency, so it takes rot2 s and rot3 s straight from s (two
+ * steps shorter); several blocks are bound by the vector ports and use the
+ * form with two PSHUFB.  Measured on Zen 3 (docs/performance.md, issue 19):
+ * the one-block round's dependency chain is 13 single-cycle operations
+ * (split 1, j 2, 1/j 1, q 1, 1/q 1, jo 1, S lookup 1, pair 1, rot 1, two
+ * XORs), but it runs in about 17 cycles: the two shuffle ports, not the
+ * chain, set the pace, as the 14 PSHUFB of a round come in bursts and
+ * the oldest-first scheduler lets off-chain lookups go first.  3 s is
+ * therefore s ^ 2 s (one XOR in the slack of the rot1 term) rather than two
+ * more lookups of 3 S(x): 12 PSHUFB, about 16.5 cycles. */
 /* Rounds 1 .. rounds-1 on tower-basis states. */
 VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
@@ -165,10 +172,11 @@ VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
             vp_core(x[b], &io, &jo);
             __m128i s = PAIR(T_MS_IO, io, jo), d = PAIR(T_MS2_IO, io, jo);
             if (nb == 1) {
-                /* b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s): the three terms
-                 * are ready in parallel, and the empty asm keeps the compiler
-                 * from moving the key XOR back to the end of the chain. */
-                __m128i t = PAIR(T_MS3_IO, io, jo), a = _mm_xor_si128(d, kr);
+                /* b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s) with 3 s = s ^ d:
+                 * the three terms are ready in parallel, and the empty asm
+                 * keeps the compiler from moving the key XOR back to the end
+                 * of the chain. */
+                __m128i t = _mm_xor_si128(s, d), a = _mm_xor_si128(d, kr);
                 __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, r2),
                                           _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
 #ifndef AESKIT_MSAN_CT /* MSan checks asm operands as uses; the barrier only schedules */
