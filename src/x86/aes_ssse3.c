@@ -113,8 +113,9 @@ static uint32_t vp_pick_width(void)
 
 static const char *vp_variant(void)
 {
-    return vp_pick_width() == VP_W8 ? "vpaes-avx2: 8 blocks per step in 4 ymm (parallel modes), serial modes one block"
-                                    : "vpaes-ssse3: 4 blocks per step in xmm (parallel modes), serial modes one block";
+    /* no parentheses: the suites parse "checked: NAME (VARIANT), ..." */
+    return vp_pick_width() == VP_W8 ? "vpaes-avx2: parallel modes 8 blocks per step in 4 ymm; serial modes 1 block"
+                                    : "vpaes-ssse3: parallel modes 4 blocks per step in xmm; serial modes 1 block";
 }
 
 #define LD(p) _mm_load_si128((const __m128i *)(const void *)(p))
@@ -347,10 +348,11 @@ VP2_INLINE void vp2_decrypt(const ak_aes *k, __m256i *x, int nb)
     }
 }
 
-/* ymm registers per step of the wide path (2 VP2_NB blocks). */
-#ifndef VP2_NB
+/* ymm registers per step of the wide path (2 VP2_NB blocks).  8 registers
+ * (16 blocks) were measured against 4 (docs/performance.md, issue 19): no
+ * faster (0.89-1.07x, within the noise), as 8 states and their temporaries
+ * do not fit 16 ymm registers (56 stack operands in the CTR loop). */
 #define VP2_NB 4
-#endif
 #define VP2_BLOCKS (2 * VP2_NB)
 
 /* Two blocks from two xmm values: a in the low lane (the first block in
