@@ -119,6 +119,16 @@ else
     echo "ct-msan generic (AESKIT_CPU=generic): $ops operations checked, 0 reports"
 fi
 
+# x86-ssse3's 4-block xmm width (the loop above ran its AVX2 width).
+AESKIT_CPU=-avx2 "$exe" --backend x86-ssse3 >$log 2>&1
+rc=$?; got=$(reports $log)
+ops=$(sed -nE "s/^checked: x86-ssse3( \([^)]*\))?, ([0-9]+) operations.*/\2/p" $log)
+if [ $rc -ne 0 ] || [ "$got" -ne 0 ] || [ -z "$ops" ]; then
+    echo "ct-msan x86-ssse3 (AESKIT_CPU=-avx2): FAILED: exit $rc, $got reports"; head -80 $log; failures+=("x86-ssse3 without AVX2")
+else
+    echo "ct-msan x86-ssse3 (AESKIT_CPU=-avx2): $ops operations checked, 0 reports"
+fi
+
 echo "--- 3. arm64-ce, ppc64-p8: the object check"
 bash scripts/ct-objcheck.sh
 rc=$?

@@ -1,8 +1,11 @@
 /*
  * aes_ssse3.c - the x86-ssse3 backend: AES by vector permutes (M. Hamburg,
  * "Accelerating AES with vector permute instructions", CHES 2009), for x86
- * CPUs and VMs without AES-NI.  CPU features: SSSE3 (PSHUFB) only; every
- * function carries VP_TARGET, the file is built without any -m flag.
+ * CPUs and VMs without AES-NI.  CPU features: SSSE3 (PSHUFB); with AVX2
+ * (AK_CPU_AVX2, which honours AESKIT_CPU) the parallel modes also run a
+ * ymm width.  Every function carries VP_TARGET or VP2_TARGET (avx2, called
+ * only on keys set up with AVX2 present); the file is built without any -m
+ * flag.
  *
  * Constant time: PSHUFB looks up 16-entry tables held in registers, so a
  * secret index never reaches a memory address; no branch depends on key or
@@ -59,8 +62,11 @@
  * decryption round keys in the forms the rounds above take, and the last
  * encryption key in the tower basis.  GHASH is the generic constant-time
  * one (ak_ghash.data as src/generic/ghash_generic.c lays it out); the
- * parallel modes run four blocks per step (the vector ports, not the
- * latency, bound them), the serial ones one block with its chain shortened.
+ * parallel modes run eight blocks per step in four ymm registers where the
+ * key was set up with AVX2, four in xmm otherwise (the vector ports, not
+ * the latency, bound them; ymm does twice the work per instruction), then
+ * steps of 4, 2, 1 in xmm; the serial ones one block with its chain
+ * shortened.
  */
 #include <immintrin.h>
 
@@ -70,17 +76,46 @@
 #define VP_TARGET __attribute__((target("ssse3")))
 #define VP_INLINE static inline __attribute__((always_inline)) VP_TARGET
 
-/* ak_aes.data of x86-ssse3: the layout of both vector-permute backends. */
-typedef ak_vpaes_key ak_ssse3_key;
+/* Blocks per step of the parallel modes: 4 in xmm registers, or 8 in ymm
+ * (VPSHUFB looks up within each 128-bit lane, so a 16-byte table or round
+ * key broadcast to both lanes serves two blocks unchanged). */
+enum { VP_W4 = 4, VP_W8 = 8 };
 
-/* The typed view of the backend-owned area. */
-static inline const ak_ssse3_key *ssse3_key(const ak_aes *k)
+/* ak_aes.data of x86-ssse3: the round keys in the layout of both
+ * vector-permute backends (one format for both widths), then the width
+ * chosen at key setup from the masked CPU features (public). */
+typedef struct ak_ssse3_key {
+    ak_vpaes_key vp;
+    uint32_t width; /* VP_W4 or VP_W8 */
+} ak_ssse3_key;
+_Static_assert(sizeof(ak_ssse3_key) <= AK_AES_DATA_BYTES, "ak_ssse3_key exceeds ak_aes.data");
+
+/* The typed views of the backend-owned area: the round keys, the width. */
+static inline const ak_vpaes_key *ssse3_key(const ak_aes *k)
 {
-    return (const ak_ssse3_key *)(const void *)k->data;
+    return &((const ak_ssse3_key *)(const void *)k->data)->vp;
+}
+static inline uint32_t ssse3_width(const ak_aes *k)
+{
+    return ((const ak_ssse3_key *)(const void *)k->data)->width;
 }
 static inline ak_ssse3_key *ssse3_key_mut(ak_aes *k)
 {
     return (ak_ssse3_key *)(void *)k->data;
+}
+
+/* The width this CPU (after AESKIT_CPU) runs: 8 with AVX2 (ak_cpu_features
+ * sets AK_CPU_AVX2 only where the OS saves the ymm state). */
+static uint32_t vp_pick_width(void)
+{
+    return (ak_cpu_features() & AK_CPU_AVX2) ? VP_W8 : VP_W4;
+}
+
+static const char *vp_variant(void)
+{
+    /* no parentheses: the suites parse "checked: NAME (VARIANT), ..." */
+    return vp_pick_width() == VP_W8 ? "vpaes-avx2: parallel modes 8 blocks per step in 4 ymm; serial modes 1 block"
+                                    : "vpaes-ssse3: parallel modes 4 blocks per step in xmm; serial modes 1 block";
 }
 
 #define LD(p) _mm_load_si128((const __m128i *)(const void *)(p))
@@ -115,13 +150,20 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
  * state stays in the tower basis from the whitening to the last round
  * (MixColumns, byte moves and key XORs are linear, so they commute with M;
  * the middle round keys are stored as M(...)).  One block alone is bound by
- * the round's latency, so it looks up 3 S(x) as well and takes rot2 s and
- * rot3 s straight from s (two steps shorter); several blocks are bound by
- * the vector ports and use the form with two PSHUFB. */
+ * the round's latency, so it takes rot2 s and rot3 s straight from s (two
+ * steps shorter); several blocks are bound by the vector ports and use the
+ * form with two PSHUFB.  Measured on Zen 3 (docs/performance.md, issue 19):
+ * the one-block round's dependency chain is 13 single-cycle operations
+ * (split 1, j 2, 1/j 1, q 1, 1/q 1, jo 1, S lookup 1, pair 1, rot 1, two
+ * XORs), but it runs in about 17 cycles: the two shuffle ports, not the
+ * chain, set the pace, as the 14 PSHUFB of a round come in bursts and
+ * the oldest-first scheduler lets off-chain lookups go first.  3 s is
+ * therefore s ^ 2 s (one XOR in the slack of the rot1 term) rather than two
+ * more lookups of 3 S(x): 12 PSHUFB, about 16.5 cycles. */
 /* Rounds 1 .. rounds-1 on tower-basis states. */
 VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
-    const ak_ssse3_key *K = ssse3_key(k);
+    const ak_vpaes_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     for (unsigned r = 1; r < rounds; r++) {
         const unsigned m = r & 3;
@@ -131,10 +173,11 @@ VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
             vp_core(x[b], &io, &jo);
             __m128i s = PAIR(T_MS_IO, io, jo), d = PAIR(T_MS2_IO, io, jo);
             if (nb == 1) {
-                /* b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s): the three terms
-                 * are ready in parallel, and the empty asm keeps the compiler
-                 * from moving the key XOR back to the end of the chain. */
-                __m128i t = PAIR(T_MS3_IO, io, jo), a = _mm_xor_si128(d, kr);
+                /* b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s) with 3 s = s ^ d:
+                 * the three terms are ready in parallel, and the empty asm
+                 * keeps the compiler from moving the key XOR back to the end
+                 * of the chain. */
+                __m128i t = _mm_xor_si128(s, d), a = _mm_xor_si128(d, kr);
                 __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, r2),
                                           _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
 #ifndef AESKIT_MSAN_CT /* MSan checks asm operands as uses; the barrier only schedules */
@@ -154,7 +197,7 @@ VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 
 VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
 {
-    const ak_ssse3_key *K = ssse3_key(k);
+    const ak_vpaes_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     const __m128i k0 = LD(K->enc[0]);
     for (int b = 0; b < nb; b++)
@@ -172,7 +215,7 @@ VP_INLINE void vp_encrypt(const ak_aes *k, __m128i *x, int nb)
  * y ^ 0x63 maps to the tower byte (the 0x63 is in the round keys). */
 VP_INLINE void vp_decrypt(const ak_aes *k, __m128i *x, int nb)
 {
-    const ak_ssse3_key *K = ssse3_key(k);
+    const ak_vpaes_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     const __m128i isr = LD(vp_sr[3]), r1 = LD(vp_rot1[0]), r2 = LD(vp_rot2[0]), r3 = LD(vp_rot3m[0]);
     const __m128i kn = LD(K->dec[rounds]);
@@ -196,6 +239,152 @@ VP_INLINE void vp_decrypt(const ak_aes *k, __m128i *x, int nb)
         __m128i io, jo;
         vp_core(x[b], &io, &jo);
         x[b] = _mm_xor_si128(PAIR(T_I_IO, io, jo), k0);
+    }
+}
+
+/* ---- The same rounds on ymm: two blocks per register ---------------------
+ * Every step above is a PSHUFB, AND, XOR or 16-bit shift, and VPSHUFB on
+ * ymm looks up each 128-bit lane in the same lane of its table register, so
+ * the rounds run unchanged on a register holding blocks 2j (low lane) and
+ * 2j + 1 (high lane) once every table, byte-move index and round key is
+ * broadcast to both lanes (vbroadcasti128 from the 16-byte rows: the key
+ * format is the one above).  Only the parallel modes use them, nb ymm
+ * registers (2 nb blocks) per step; every function here carries VP2_TARGET. */
+#define VP2_TARGET __attribute__((target("avx2")))
+#define VP2_INLINE static inline __attribute__((always_inline)) VP2_TARGET
+
+/* A 16-byte row (table, index or round key) in both lanes. */
+VP2_INLINE __m256i bc2(const uint8_t *p)
+{
+    return _mm256_broadcastsi128_si256(LD(p));
+}
+
+/* Table t looked up by the bytes of v (each < 16, or >= 0x80 for zero). */
+VP2_INLINE __m256i shuf2(int t, __m256i v)
+{
+    return _mm256_shuffle_epi8(bc2(vp_tab[t]), v);
+}
+
+VP2_INLINE __m256i pair2(int t, __m256i io, __m256i jo)
+{
+    return _mm256_xor_si256(shuf2(t, io), shuf2(t + 1, jo));
+}
+
+/* vp_lin on both lanes. */
+VP2_INLINE __m256i vp2_lin(__m256i x, int lo, int hi)
+{
+    const __m256i m0f = _mm256_set1_epi8(0x0f);
+    __m256i xl = _mm256_and_si256(x, m0f), xh = _mm256_and_si256(_mm256_srli_epi16(x, 4), m0f);
+    return _mm256_xor_si256(shuf2(lo, xl), shuf2(hi, xh));
+}
+
+/* vp_core on both lanes. */
+VP2_INLINE void vp2_core(__m256i t, __m256i *io, __m256i *jo)
+{
+    const __m256i m0f = _mm256_set1_epi8(0x0f);
+    __m256i i = _mm256_and_si256(t, m0f), k = _mm256_and_si256(_mm256_srli_epi16(t, 4), m0f);
+    __m256i j = _mm256_xor_si256(i, k);
+    __m256i ak = shuf2(T_AINV, k);
+    __m256i p = _mm256_xor_si256(shuf2(T_INV, i), ak), q = _mm256_xor_si256(shuf2(T_INV, j), ak);
+    *io = _mm256_xor_si256(shuf2(T_INV, p), j);
+    *jo = _mm256_xor_si256(shuf2(T_INV, q), i);
+}
+
+/* vp_encrypt's several-block form on nb ymm registers. */
+VP2_INLINE void vp2_encrypt(const ak_aes *k, __m256i *x, int nb)
+{
+    const ak_vpaes_key *K = ssse3_key(k);
+    const unsigned rounds = k->rounds;
+    const __m256i k0 = bc2(K->enc[0]);
+    for (int b = 0; b < nb; b++)
+        x[b] = vp2_lin(_mm256_xor_si256(x[b], k0), T_IN_LO, T_IN_HI);
+    for (unsigned r = 1; r < rounds; r++) {
+        const unsigned m = r & 3;
+        const __m256i r1 = bc2(vp_rot1[m]), r2 = bc2(vp_rot2[m]), kr = bc2(K->enc[r]);
+        for (int b = 0; b < nb; b++) {
+            __m256i io, jo;
+            vp2_core(x[b], &io, &jo);
+            __m256i s = pair2(T_MS_IO, io, jo), d = pair2(T_MS2_IO, io, jo);
+            /* b = h ^ rot1(h ^ s), h = d ^ rot2 s, as in vp_enc_mid */
+            __m256i h = _mm256_xor_si256(d, _mm256_shuffle_epi8(s, r2));
+            __m256i e = _mm256_shuffle_epi8(_mm256_xor_si256(h, s), r1);
+            x[b] = _mm256_xor_si256(_mm256_xor_si256(h, kr), e);
+        }
+    }
+    const __m256i kr = bc2(K->enc[rounds]), fix = bc2(vp_sr[rounds & 3]);
+    for (int b = 0; b < nb; b++) {
+        __m256i io, jo;
+        vp2_core(x[b], &io, &jo);
+        x[b] = _mm256_shuffle_epi8(_mm256_xor_si256(pair2(T_S_IO, io, jo), kr), fix);
+    }
+}
+
+/* vp_decrypt on nb ymm registers. */
+VP2_INLINE void vp2_decrypt(const ak_aes *k, __m256i *x, int nb)
+{
+    const ak_vpaes_key *K = ssse3_key(k);
+    const unsigned rounds = k->rounds;
+    const __m256i isr = bc2(vp_sr[3]), r1 = bc2(vp_rot1[0]), r2 = bc2(vp_rot2[0]), r3 = bc2(vp_rot3m[0]);
+    const __m256i kn = bc2(K->dec[rounds]);
+    for (int b = 0; b < nb; b++)
+        x[b] = vp2_lin(_mm256_shuffle_epi8(_mm256_xor_si256(x[b], kn), isr), T_DN_LO, T_DN_HI);
+    for (unsigned r = rounds - 1; r > 0; r--) {
+        const __m256i kr = bc2(K->dec[r]);
+        for (int b = 0; b < nb; b++) {
+            __m256i io, jo;
+            vp2_core(x[b], &io, &jo);
+            __m256i e = pair2(T_DE_IO, io, jo), bb = pair2(T_DB_IO, io, jo);
+            __m256i dd = pair2(T_DD_IO, io, jo), nn = pair2(T_D9_IO, io, jo);
+            e = _mm256_xor_si256(_mm256_xor_si256(e, kr), _mm256_shuffle_epi8(bb, r1));
+            dd = _mm256_xor_si256(_mm256_shuffle_epi8(dd, r2), _mm256_shuffle_epi8(nn, r3));
+            x[b] = _mm256_shuffle_epi8(_mm256_xor_si256(e, dd), isr);
+        }
+    }
+    const __m256i k0 = bc2(K->dec[0]);
+    for (int b = 0; b < nb; b++) {
+        __m256i io, jo;
+        vp2_core(x[b], &io, &jo);
+        x[b] = _mm256_xor_si256(pair2(T_I_IO, io, jo), k0);
+    }
+}
+
+/* ymm registers per step of the wide path (2 VP2_NB blocks).  8 registers
+ * (16 blocks) were measured against 4 (docs/performance.md, issue 19): no
+ * faster (0.89-1.07x, within the noise), as 8 states and their temporaries
+ * do not fit 16 ymm registers (56 stack operands in the CTR loop). */
+#define VP2_NB 4
+#define VP2_BLOCKS (2 * VP2_NB)
+
+/* Two blocks from two xmm values: a in the low lane (the first block in
+ * memory), b in the high lane. */
+VP2_INLINE __m256i join2(__m128i a, __m128i b)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+}
+
+#define LOADU2(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define STOREU2(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), (v))
+
+/* Wide steps a parallel call of n blocks runs first (0 on the 4-block
+ * width); the last n mod VP2_BLOCKS blocks go through the 4/2/1 steps. */
+static inline size_t vp2_steps(const ak_aes *k, size_t n)
+{
+    return ssse3_width(k) == VP_W8 ? n / VP2_BLOCKS : 0;
+}
+
+/* ECB on whole wide steps: steps * VP2_BLOCKS blocks. */
+VP2_TARGET static void vp2_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t steps, int dec)
+{
+    __m256i x[VP2_NB];
+    for (; steps; steps--, in += 16 * VP2_BLOCKS, out += 16 * VP2_BLOCKS) {
+        for (int b = 0; b < VP2_NB; b++)
+            x[b] = LOADU2(in + 32 * b);
+        if (dec)
+            vp2_decrypt(k, x, VP2_NB);
+        else
+            vp2_encrypt(k, x, VP2_NB);
+        for (int b = 0; b < VP2_NB; b++)
+            STOREU2(out + 32 * b, x[b]);
     }
 }
 
@@ -224,8 +413,10 @@ static void inv_mix_key(uint8_t o[16], const uint8_t in[16])
 VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
     uint8_t rk[240], t[16];
-    ak_ssse3_key *K = ssse3_key_mut(k);
+    ak_ssse3_key *KS = ssse3_key_mut(k);
+    ak_vpaes_key *K = &KS->vp;
     memset(k->data, 0, sizeof k->data);
+    KS->width = vp_pick_width();
     unsigned n = ak_generic_key_schedule(rk, key, key_len);
     k->rounds = n;
     k->key_len = (uint32_t)key_len;
@@ -265,6 +456,13 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 VP_TARGET static void vp_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
 {
     __m128i x[4];
+    if (vp2_steps(k, n)) {
+        size_t steps = vp2_steps(k, n);
+        vp2_ecb(k, out, in, steps, dec);
+        n -= steps * VP2_BLOCKS;
+        in += 16 * VP2_BLOCKS * steps;
+        out += 16 * VP2_BLOCKS * steps;
+    }
     for (; n >= 4; n -= 4, in += 64, out += 64) {
         for (int b = 0; b < 4; b++)
             x[b] = LOADU(in + 16 * b);
@@ -313,11 +511,11 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
  * M(p ^ K0), whose second term does not wait for the previous block, so a
  * block's chain is its rounds only (no basis change at either end).  The
  * AES-basis output is computed beside it where a mode needs it (every CBC
- * block, the last CBC-MAC block).  M(K'_n) is ak_ssse3_key.last. */
+ * block, the last CBC-MAC block).  M(K'_n) is ak_vpaes_key.last. */
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                 uint8_t chain[16])
 {
-    const ak_ssse3_key *K = ssse3_key(k);
+    const ak_vpaes_key *K = ssse3_key(k);
     const unsigned rounds = k->rounds;
     const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]), knt = LD(K->last);
     const __m128i fix = LD(vp_sr[rounds & 3]);
@@ -353,7 +551,7 @@ static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, siz
         vp_serial(k, NULL, in, nblocks, state);
 }
 
-/* ---- Parallel modes: four blocks per step, then 2 and 1 ------------------- */
+/* ---- Parallel modes: 8-block ymm steps (AVX2 keys), then 4, 2 and 1 ------ */
 
 /* Runs fn(k, x, nb) over n blocks in steps of 4, 2, 1: the body macro STEP
  * loads x[0..nb-1] from block i, and FIN stores them. */
@@ -373,33 +571,87 @@ static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, siz
 static const uint8_t vp_bswap64[16] __attribute__((aligned(16))) = {
     7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
 
+/* The counter block after c = (hi, lo) advanced by b (public values):
+ * wide = 0 is GCM's inc32, 1 the 128-bit increment. */
+VP_INLINE __m128i ctr_block(uint64_t hi, uint64_t lo, uint64_t b, int wide)
+{
+    uint64_t l, h = hi;
+    if (wide) {
+        l = lo + b;
+        h += l < lo;
+    } else {
+        l = (lo & 0xffffffff00000000u) | (uint32_t)(lo + b);
+    }
+    return _mm_shuffle_epi8(_mm_set_epi64x((long long)l, (long long)h), LD(vp_bswap64));
+}
+
+/* (hi, lo) advanced by b. */
+static inline void ctr_add(uint64_t *hi, uint64_t *lo, uint64_t b, int wide)
+{
+    if (wide) {
+        uint64_t l = *lo + b;
+        *hi += l < *lo;
+        *lo = l;
+    } else {
+        *lo = (*lo & 0xffffffff00000000u) | (uint32_t)(*lo + b);
+    }
+}
+
+/* CTR on whole wide steps; the counter is public. */
+VP2_TARGET static void vp2_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t steps,
+                               uint64_t *hi, uint64_t *lo, int wide)
+{
+    __m256i x[VP2_NB];
+    for (; steps; steps--, in += 16 * VP2_BLOCKS, out += 16 * VP2_BLOCKS) {
+        for (int b = 0; b < VP2_NB; b++)
+            x[b] = join2(ctr_block(*hi, *lo, 2 * (uint64_t)b, wide),
+                         ctr_block(*hi, *lo, 2 * (uint64_t)b + 1, wide));
+        ctr_add(hi, lo, VP2_BLOCKS, wide);
+        vp2_encrypt(k, x, VP2_NB);
+        for (int b = 0; b < VP2_NB; b++)
+            STOREU2(out + 32 * b, _mm256_xor_si256(x[b], LOADU2(in + 32 * b)));
+    }
+}
+
+/* CBC decryption on whole wide steps.  The register of blocks 2b, 2b + 1 is
+ * XORed with the ciphertext blocks 2b - 1, 2b (the chaining value *prev
+ * before block 0); every load of a step precedes its stores (out == in). */
+VP2_TARGET static void vp2_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in,
+                                       size_t steps, __m128i *prev)
+{
+    __m256i x[VP2_NB], c[VP2_NB];
+    for (; steps; steps--, in += 16 * VP2_BLOCKS, out += 16 * VP2_BLOCKS) {
+        c[0] = join2(*prev, LOADU(in));
+        for (int b = 0; b < VP2_NB; b++)
+            x[b] = LOADU2(in + 32 * b);
+        for (int b = 1; b < VP2_NB; b++)
+            c[b] = LOADU2(in + 32 * b - 16);
+        *prev = LOADU(in + 16 * (VP2_BLOCKS - 1));
+        vp2_decrypt(k, x, VP2_NB);
+        for (int b = 0; b < VP2_NB; b++)
+            STOREU2(out + 32 * b, _mm256_xor_si256(x[b], c[b]));
+    }
+}
+
 /* CTR: counter blocks are built from the public counter in two words
  * (big-endian halves hi, lo); wide = 0 is GCM's inc32, 1 the 128-bit one. */
 VP_TARGET static void vp_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t ctr[16], int wide)
 {
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
-    const __m128i bs = LD(vp_bswap64);
     __m128i x[4];
+    if (vp2_steps(k, n)) {
+        size_t steps = vp2_steps(k, n);
+        vp2_ctr(k, out, in, steps, &hi, &lo, wide);
+        n -= steps * VP2_BLOCKS;
+        in += 16 * VP2_BLOCKS * steps;
+        out += 16 * VP2_BLOCKS * steps;
+    }
 #define CTR_STEP(i, nb)                                                                \
     do {                                                                               \
-        for (int b = 0; b < (nb); b++) {                                               \
-            uint64_t l, h = hi;                                                        \
-            if (wide) {                                                                \
-                l = lo + (uint64_t)b;                                                  \
-                h += l < lo;                                                           \
-            } else {                                                                   \
-                l = (lo & 0xffffffff00000000u) | (uint32_t)(lo + (uint64_t)b);         \
-            }                                                                          \
-            x[b] = _mm_shuffle_epi8(_mm_set_epi64x((long long)l, (long long)h), bs);   \
-        }                                                                              \
-        if (wide) {                                                                    \
-            uint64_t l = lo + (nb);                                                    \
-            hi += l < lo;                                                              \
-            lo = l;                                                                    \
-        } else {                                                                       \
-            lo = (lo & 0xffffffff00000000u) | (uint32_t)(lo + (nb));                   \
-        }                                                                              \
+        for (int b = 0; b < (nb); b++)                                                 \
+            x[b] = ctr_block(hi, lo, (uint64_t)b, wide);                               \
+        ctr_add(&hi, &lo, (nb), wide);                                                 \
         vp_encrypt(k, x, (nb));                                                        \
         for (int b = 0; b < (nb); b++)                                                 \
             STOREU(out + 16 * ((i) + (size_t)b), _mm_xor_si128(x[b], LOADU(in + 16 * ((i) + (size_t)b)))); \
@@ -428,6 +680,13 @@ VP_TARGET static void vp_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_
                                      uint8_t iv[16])
 {
     __m128i prev = LOADU(iv), x[4], c[4];
+    if (vp2_steps(k, n)) {
+        size_t steps = vp2_steps(k, n);
+        vp2_cbc_decrypt(k, out, in, steps, &prev);
+        n -= steps * VP2_BLOCKS;
+        in += 16 * VP2_BLOCKS * steps;
+        out += 16 * VP2_BLOCKS * steps;
+    }
 #define CBC_STEP(i, nb)                                                \
     do {                                                               \
         for (int b = 0; b < (nb); b++)                                 \
@@ -452,10 +711,41 @@ VP_INLINE __m128i xts_mul_alpha(__m128i t)
     return _mm_xor_si128(_mm_slli_epi64(t, 1), _mm_and_si128(top, _mm_set_epi32(0, 1, 0, 0x87)));
 }
 
+/* XTS on whole wide steps: the tweaks of a step by the same serial
+ * doubling (public cost, secret values, no branch), joined in pairs. */
+VP2_TARGET static void vp2_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t steps,
+                               __m128i *tweak, int dec)
+{
+    __m256i x[VP2_NB], tw[VP2_NB];
+    __m128i t = *tweak;
+    for (; steps; steps--, in += 16 * VP2_BLOCKS, out += 16 * VP2_BLOCKS) {
+        for (int b = 0; b < VP2_NB; b++) {
+            __m128i t1 = xts_mul_alpha(t);
+            tw[b] = join2(t, t1);
+            t = xts_mul_alpha(t1);
+            x[b] = _mm256_xor_si256(LOADU2(in + 32 * b), tw[b]);
+        }
+        if (dec)
+            vp2_decrypt(k, x, VP2_NB);
+        else
+            vp2_encrypt(k, x, VP2_NB);
+        for (int b = 0; b < VP2_NB; b++)
+            STOREU2(out + 32 * b, _mm256_xor_si256(x[b], tw[b]));
+    }
+    *tweak = t;
+}
+
 VP_TARGET static void vp_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t tweak[16], int dec)
 {
     __m128i t = LOADU(tweak), x[4], tw[4];
+    if (vp2_steps(k, n)) {
+        size_t steps = vp2_steps(k, n);
+        vp2_xts(k, out, in, steps, &t, dec);
+        n -= steps * VP2_BLOCKS;
+        in += 16 * VP2_BLOCKS * steps;
+        out += 16 * VP2_BLOCKS * steps;
+    }
 #define XTS_STEP(i, nb)                                                         \
     do {                                                                        \
         for (int b = 0; b < (nb); b++) {                                        \
@@ -493,6 +783,7 @@ const ak_backend ak_backend_x86_ssse3 = {
     .priority = 10,
     .required_features = AK_CPU_SSSE3,
     .constant_time = 1,
+    .variant = vp_variant,
     .aes_setkey = vp_setkey,
     .ecb_encrypt = vp_ecb_encrypt,
     .ecb_decrypt = vp_ecb_decrypt,

@@ -3,9 +3,10 @@
  * bytes, under the backend named by AESKIT_BACKEND (issue 19).  Backends pick
  * different kernels by the number of blocks in a call (generic: a
  * single-block kernel for one block and the serial modes, bitsliced batches
- * otherwise; x86-ssse3: steps of 4, 2 and 1 blocks), so this checks the
- * kernels against each other at every count up to a few batches, for the
- * three key sizes, needing no oracle (it runs under qemu too):
+ * otherwise; x86-ssse3: steps of 8 blocks in ymm with AVX2, then 4, 2 and 1),
+ * so this checks the kernels against each other at every count up to a few
+ * batches, for the three key sizes, needing no oracle (it runs under qemu
+ * too):
  * - ECB over n blocks in one call = n one-block calls, both directions, and
  *   decryption inverts encryption;
  * - CBC encryption in one call = chaining one-block ECB calls by hand; CBC
