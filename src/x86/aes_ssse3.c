@@ -152,14 +152,13 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
  * the middle round keys are stored as M(...)).  One block alone is bound by
  * the round's latency, so it takes rot2 s and rot3 s straight from s (two
  * steps shorter); several blocks are bound by the vector ports and use the
- * form with two PSHUFB.  Measured on Zen 3 (docs/performance.md, issue 19):
- * the one-block round's dependency chain is 13 single-cycle operations
- * (split 1, j 2, 1/j 1, q 1, 1/q 1, jo 1, S lookup 1, pair 1, rot 1, two
- * XORs), but it runs in about 17 cycles: the two shuffle ports, not the
- * chain, set the pace, as the 14 PSHUFB of a round come in bursts and
- * the oldest-first scheduler lets off-chain lookups go first.  3 s is
- * therefore s ^ 2 s (one XOR in the slack of the rot1 term) rather than two
- * more lookups of 3 S(x): 12 PSHUFB, about 16.5 cycles. */
+ * form with two PSHUFB.  The one-block round's dependency chain is 13
+ * single-cycle operations (split 1, j 2, 1/j 1, q 1, 1/q 1, jo 1, S lookup
+ * 1, pair 1, rot 1, two XORs), shorter than the time its PSHUFB need on
+ * the two shuffle ports: the ports, not the chain, set the pace.  So 3 s is
+ * s ^ 2 s (one XOR in the slack of the rot1 term) rather than two more
+ * lookups of 3 S(x): 12 PSHUFB a round instead of 14 (measurements:
+ * docs/performance.md, "x86-ssse3's AVX2 width"). */
 /* Rounds 1 .. rounds-1 on tower-basis states. */
 VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
@@ -372,6 +371,14 @@ static inline size_t vp2_steps(const ak_aes *k, size_t n)
     return ssse3_width(k) == VP_W8 ? n / VP2_BLOCKS : 0;
 }
 
+/* Moves n blocks and the pointers past the steps the wide code did. */
+static inline void vp2_advance(size_t steps, size_t *n, const uint8_t **in, uint8_t **out)
+{
+    *n -= steps * VP2_BLOCKS;
+    *in += 16 * VP2_BLOCKS * steps;
+    *out += 16 * VP2_BLOCKS * steps;
+}
+
 /* ECB on whole wide steps: steps * VP2_BLOCKS blocks. */
 VP2_TARGET static void vp2_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t steps, int dec)
 {
@@ -456,12 +463,10 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 VP_TARGET static void vp_ecb(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n, int dec)
 {
     __m128i x[4];
-    if (vp2_steps(k, n)) {
-        size_t steps = vp2_steps(k, n);
+    size_t steps = vp2_steps(k, n);
+    if (steps) {
         vp2_ecb(k, out, in, steps, dec);
-        n -= steps * VP2_BLOCKS;
-        in += 16 * VP2_BLOCKS * steps;
-        out += 16 * VP2_BLOCKS * steps;
+        vp2_advance(steps, &n, &in, &out);
     }
     for (; n >= 4; n -= 4, in += 64, out += 64) {
         for (int b = 0; b < 4; b++)
@@ -571,8 +576,9 @@ static void vp_cbcmac(const ak_aes *k, uint8_t state[16], const uint8_t *in, siz
 static const uint8_t vp_bswap64[16] __attribute__((aligned(16))) = {
     7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8};
 
-/* The counter block after c = (hi, lo) advanced by b (public values):
- * wide = 0 is GCM's inc32, 1 the 128-bit increment. */
+/* The counter block after c = (hi, lo) advanced by b, with no branch on
+ * the counter (GCM's J0 is a hash under the key when the IV is not 96
+ * bits): wide = 0 is GCM's inc32, 1 the 128-bit increment. */
 VP_INLINE __m128i ctr_block(uint64_t hi, uint64_t lo, uint64_t b, int wide)
 {
     uint64_t l, h = hi;
@@ -597,7 +603,7 @@ static inline void ctr_add(uint64_t *hi, uint64_t *lo, uint64_t b, int wide)
     }
 }
 
-/* CTR on whole wide steps; the counter is public. */
+/* CTR on whole wide steps (counter blocks as in ctr_block). */
 VP2_TARGET static void vp2_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t steps,
                                uint64_t *hi, uint64_t *lo, int wide)
 {
@@ -633,19 +639,18 @@ VP2_TARGET static void vp2_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint
     }
 }
 
-/* CTR: counter blocks are built from the public counter in two words
- * (big-endian halves hi, lo); wide = 0 is GCM's inc32, 1 the 128-bit one. */
+/* CTR: counter blocks are built from the counter in two words (big-endian
+ * halves hi, lo; no branch on them); wide = 0 is GCM's inc32, 1 the
+ * 128-bit one. */
 VP_TARGET static void vp_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                              uint8_t ctr[16], int wide)
 {
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     __m128i x[4];
-    if (vp2_steps(k, n)) {
-        size_t steps = vp2_steps(k, n);
+    size_t steps = vp2_steps(k, n);
+    if (steps) {
         vp2_ctr(k, out, in, steps, &hi, &lo, wide);
-        n -= steps * VP2_BLOCKS;
-        in += 16 * VP2_BLOCKS * steps;
-        out += 16 * VP2_BLOCKS * steps;
+        vp2_advance(steps, &n, &in, &out);
     }
 #define CTR_STEP(i, nb)                                                                \
     do {                                                                               \
@@ -680,12 +685,10 @@ VP_TARGET static void vp_cbc_decrypt(const ak_aes *k, uint8_t *out, const uint8_
                                      uint8_t iv[16])
 {
     __m128i prev = LOADU(iv), x[4], c[4];
-    if (vp2_steps(k, n)) {
-        size_t steps = vp2_steps(k, n);
+    size_t steps = vp2_steps(k, n);
+    if (steps) {
         vp2_cbc_decrypt(k, out, in, steps, &prev);
-        n -= steps * VP2_BLOCKS;
-        in += 16 * VP2_BLOCKS * steps;
-        out += 16 * VP2_BLOCKS * steps;
+        vp2_advance(steps, &n, &in, &out);
     }
 #define CBC_STEP(i, nb)                                                \
     do {                                                               \
@@ -739,12 +742,10 @@ VP_TARGET static void vp_xts(const ak_aes *k, uint8_t *out, const uint8_t *in, s
                              uint8_t tweak[16], int dec)
 {
     __m128i t = LOADU(tweak), x[4], tw[4];
-    if (vp2_steps(k, n)) {
-        size_t steps = vp2_steps(k, n);
+    size_t steps = vp2_steps(k, n);
+    if (steps) {
         vp2_xts(k, out, in, steps, &t, dec);
-        n -= steps * VP2_BLOCKS;
-        in += 16 * VP2_BLOCKS * steps;
-        out += 16 * VP2_BLOCKS * steps;
+        vp2_advance(steps, &n, &in, &out);
     }
 #define XTS_STEP(i, nb)                                                         \
     do {                                                                        \
