@@ -14,14 +14,19 @@ gen=${1:?build dir}/include
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 files=$(ls src/*.c src/modes/*.c src/generic/*.c src/isa/*.c src/x86/*.c)
-n=0
-for f in $files; do
+# One file per job, as many jobs as cores (each job runs both compilers).
+check_one() {
+  f=$1; o=$tmp/$(echo "$f" | tr / _).o
   clang -std=gnu11 -O1 -Werror -Weverything -Wno-declaration-after-statement -Wno-padded \
     -Wno-unused-macros -Wno-reserved-identifier -Wno-disabled-macro-expansion -Wno-cast-align \
     -Wno-missing-prototypes -Wno-unused-parameter -Wno-c++98-compat \
-    -Iinclude -I"$gen" -Isrc -c "$f" -o "$tmp/o.o"
+    -Iinclude -I"$gen" -Isrc -c "$f" -o "$o" &&
   gcc -std=gnu11 -O1 -Werror -Wall -Wextra -Wsign-conversion -Wshadow \
-    -Iinclude -I"$gen" -Isrc -c "$f" -o "$tmp/o.o"
-  n=$((n + 1))
-done
+    -Iinclude -I"$gen" -Isrc -c "$f" -o "$o"
+}
+export -f check_one
+export tmp gen
+n=$(echo "$files" | wc -w)
+echo "$files" | xargs -n1 -P"$(nproc)" bash -c 'check_one "$1"' _ ||
+  { echo "strict warnings: some library sources are not clean (messages above)"; exit 1; }
 echo "strict warnings: $n library sources clean under clang -Weverything and gcc -Wsign-conversion -Wshadow"
