@@ -16,11 +16,12 @@ if $vg "$exe" --self-test >/dev/null 2>&1; then
   echo "ctgrind self-test: valgrind did NOT report the deliberate secret branch"; exit 1
 fi
 echo "ctgrind self-test: the deliberate secret-dependent branch was reported (good)"
-echo "--- default CPU view (generic's wide variant where valgrind runs it, x86-aesni)"
-$vg "$exe"
-echo "--- AESKIT_CPU=generic (the portable baseline code)"
-AESKIT_CPU=generic $vg "$exe"
+# The three views run side by side (valgrind runs one thread); each log
+# follows its title.
+source scripts/par-jobs.sh
+par_job "--- default CPU view (generic's wide variant where valgrind runs it, x86-aesni)" $vg "$exe"
+par_job "--- AESKIT_CPU=generic (the portable baseline code)" env AESKIT_CPU=generic $vg "$exe"
 # x86-ssse3 runs its parallel modes 8 blocks per step in ymm under AVX2 (the
 # default view above, valgrind runs AVX2) and 4 in xmm without: the xmm width.
-echo "--- AESKIT_CPU=-avx2: x86-ssse3's 4-block xmm width"
-AESKIT_CPU=-avx2 $vg "$exe" --backend x86-ssse3
+par_job "--- AESKIT_CPU=-avx2: x86-ssse3's 4-block xmm width" env AESKIT_CPU=-avx2 $vg "$exe" --backend x86-ssse3
+par_wait
