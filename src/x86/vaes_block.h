@@ -290,26 +290,17 @@ VAES_INLINE vec_t vaes_prev_in_batch(const uint8_t *in, const vec_t *c, vec_t pr
     return v_prevblocks(c[j], j ? c[j - 1] : prev);
 }
 
-/* N vectors of CBC decryption of a whole batch (see vaes_cbc_dec_n). */
-VAES_INLINE void vaes_cbc_dec_batch(vec_t *x, const vec_t *c, vec_t prev, const uint8_t *in, const vec_t *K,
-                                    const int R)
-{
-    vec_t f[NV];
-    for (int j = 0; j < NV; j++) {
-        x[j] = v_xor(c[j], K[0]);
-        f[j] = vaes_prev_in_batch(in, c, prev, j);
-    }
-    vaes_aes_dec_n(x, K, f, NV, R);
-}
-
 /* N vectors of CBC decryption: c the ciphertext, prev the vector before
- * c[0] (its last lane is the chaining value of c[0]'s first block). */
-VAES_INLINE void vaes_cbc_dec_n(vec_t *x, const vec_t *c, vec_t prev, const vec_t *K, const int N, const int R)
+ * c[0] (its last lane is the chaining value of c[0]'s first block).  For a
+ * whole batch, whole is its input (the chaining blocks by
+ * vaes_prev_in_batch); for a tail, whose loads are windows, NULL. */
+VAES_INLINE void vaes_cbc_dec_n(vec_t *x, const vec_t *c, vec_t prev, const uint8_t *whole, const vec_t *K,
+                                const int N, const int R)
 {
     vec_t f[NV];
     for (int j = 0; j < N; j++) {
         x[j] = v_xor(c[j], K[0]);
-        f[j] = v_prevblocks(c[j], j ? c[j - 1] : prev);
+        f[j] = whole ? vaes_prev_in_batch(whole, c, prev, j) : v_prevblocks(c[j], j ? c[j - 1] : prev);
     }
     vaes_aes_dec_n(x, K, f, N, R);
 }
@@ -320,7 +311,7 @@ VAES_INLINE void vaes_cbc_dec_tail_n(const vec_t *K, vec_t prev, const uint8_t *
     vec_t c[NV], x[NV];
     for (int j = 0; j < N; j++)
         c[j] = v_load_window(in, (ptrdiff_t)(VB * j), n);
-    vaes_cbc_dec_n(x, c, prev, K, N, R);
+    vaes_cbc_dec_n(x, c, prev, NULL, K, N, R);
     for (int j = 0; j < N; j++)
         v_store_window(out, (ptrdiff_t)(VB * j), n, x[j]);
 }
@@ -339,7 +330,7 @@ VAES_INLINE void vaes_cbc_dec_body(const ak_vaes_aes_key *ks, uint8_t *out, cons
         if (n == 16 * BATCH) {
             for (int j = 0; j < NV; j++)
                 c[j] = v_loadu(in + VB * j);
-            vaes_cbc_dec_batch(x, c, prev, in, K, R);
+            vaes_cbc_dec_n(x, c, prev, in, K, NV, R);
             for (int j = 0; j < NV; j++)
                 v_storeu(out + VB * j, x[j]);
             prev = c[NV - 1];
