@@ -257,10 +257,9 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
      * when the low word wraps: its carry is a serial chain per vector
      * (docs/performance.md, "Measurements behind the code"). */
     int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
-    /* The block form pays for its set-up from about four batches on.  Only
-     * on ymm: on zmm it measured the same as the register form (Zen 4,
-     * performance.md), so the zmm backend keeps the form it was tuned and
-     * tested with. */
+    /* The block form pays for its set-up from about four batches on, and
+     * only on ymm: on zmm it is no faster than the register form
+     * (performance.md, "Zen 4"). */
     vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 4 * BATCH ? 2 : 0);
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t lo2 = lo + (uint64_t)nb;
@@ -277,8 +276,8 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
  * not overwritten yet (in place, its stores follow all its loads): fewer
  * values live across the rounds, and no VPERM2I128 beside them (measured:
  * docs/performance.md, "Shifted loads").  On zmm (32 registers, so no
- * spills either way) the shift by VALIGNQ stays: the load form measured
- * the same there (performance.md, "Zen 4"). */
+ * spills either way) the shift by VALIGNQ stays: the load form is no
+ * faster there (performance.md, "Zen 4"). */
 VAES_INLINE vec_t vaes_prev_in_batch(const uint8_t *in, const vec_t *c, vec_t prev, int j)
 {
 #if AK_LANES == 2
