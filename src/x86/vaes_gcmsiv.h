@@ -122,61 +122,89 @@ VAES_INLINE __m128i vaes_pv_reduce(gacc a)
     return v_hxor(v_xor3(a.hi, v_swap64(mid), v_clmul(mid, c, 0x00)));
 }
 
-/* One full chunk (PV_NPOW blocks at in, powers K_PV_NPOW .. K_1 at pw)
- * folded into y, with Karatsuba's middle term (vaes_ghash.h section 5):
- * per lane, mid = (x1 + x0)(k1 + k0) + x1 k1 + x0 k0.  The half-sums come
- * from unaligned loads 8 bytes on, not from shuffles: lane l of the load at
- * p + 8 has, as its low qword, the high qword of lane l at p, so
- * v_xor(v, load(p + 8)) holds x1 + x0 in every lane's low qword (its high
- * qword is not used: the product takes the low qwords, imm 0x00).  Only
- * the last data vector takes a shuffle (a load past it could leave the
- * buffer); the power table's load past K_1 reads its zero row.  The state
- * y is not XORed into the first block: (X_1 + y) K = X_1 K + y K, and y K
- * is one 128-bit product added to the sums, so the chain from one chunk's
- * y to the next is one product and the reduction. */
-VAES_INLINE __m128i vaes_pv_chunk(const uint8_t *pw, __m128i y, const uint8_t *in)
+/* The powers of a full chunk as the chunk loop holds them: h[j] the vector
+ * K_{PV_NPOW - AK_LANES*j} .. K_{PV_NPOW - AK_LANES*(j+1) + 1} (descending,
+ * as the table) and hs[j] its Karatsuba half-sums (vaes_ghash.h section 5:
+ * k1 + k0 in each lane's low qword).  Loaded once per call: read from the
+ * table again for every chunk (three loads of each power vector, one of
+ * them split across cache lines) they made the loop bound by loads rather
+ * than by the carry-less multiplies (docs/performance.md, "GCM-SIV's
+ * POLYVAL pass"). */
+typedef struct {
+    vec_t h[PV_NPOW / AK_LANES], hs[PV_NPOW / AK_LANES];
+} vaes_pv_chunk_key;
+
+VAES_INLINE void vaes_pv_chunk_key_load(vaes_pv_chunk_key *ck, const uint8_t *pw)
+{
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < PV_NPOW / AK_LANES; j++) {
+        ck->h[j] = v_loadu(pw + VB * j);
+        ck->hs[j] = v_xor(ck->h[j], v_loadu(pw + VB * j + 8));
+    }
+}
+
+/* One full chunk (PV_NPOW blocks at in, powers ck) folded into y, with
+ * Karatsuba's middle term (vaes_ghash.h section 5): per lane, mid =
+ * (x1 + x0)(k1 + k0) + x1 k1 + x0 k0.  The state y enters the first block
+ * (X_1 + y) like data: a separate 128-bit product y K costs as much as a
+ * whole vector's where the carry-less multiply has one throughput at every
+ * width (Zen 4), and the chain from one chunk's y to the next (a product,
+ * the sums, the reduction) stays well under the chunk's multiplies.  The
+ * data's half-sums come from unaligned loads 8 bytes on, not from
+ * shuffles: lane l of the load at p + 8 has, as its low qword, the high
+ * qword of lane l at p, so v_xor(v, load(p + 8)) holds x1 + x0 in every
+ * lane's low qword (its high qword is not used: the product takes the low
+ * qwords, imm 0x00).  The first vector (it holds y) and the last (a load
+ * past it could leave the buffer) take a shuffle instead. */
+VAES_INLINE __m128i vaes_pv_chunk(const vaes_pv_chunk_key *ck, __m128i y, const uint8_t *in)
 {
     enum { NVP = PV_NPOW / AK_LANES };
     vec_t lo = v_zero(), hi = v_zero(), mid = v_zero();
     _Pragma("GCC unroll 8")
     for (int j = 0; j < NVP; j++) {
-        vec_t x = v_loadu(in + VB * j), h = v_loadu(pw + VB * j);
-        vec_t xs = j == NVP - 1 ? v_xor(x, v_swap64(x)) : v_xor(x, v_loadu(in + VB * j + 8));
-        vec_t hs = v_xor(h, v_loadu(pw + VB * j + 8));
-        lo = v_xor(lo, v_clmul(x, h, 0x00));
-        hi = v_xor(hi, v_clmul(x, h, 0x11));
-        mid = v_xor(mid, v_clmul(xs, hs, 0x00));
+        vec_t x = v_loadu(in + VB * j);
+        if (j == 0)
+            x = v_xor(x, v_zext(y));
+        vec_t xs = (j == 0 || j == NVP - 1) ? v_xor(x, v_swap64(x)) : v_xor(x, v_loadu(in + VB * j + 8));
+        lo = v_xor(lo, v_clmul(x, ck->h[j], 0x00));
+        hi = v_xor(hi, v_clmul(x, ck->h[j], 0x11));
+        mid = v_xor(mid, v_clmul(xs, ck->hs[j], 0x00));
     }
-    mid = v_xor3(mid, lo, hi);
-    __m128i k = x_load(pw);
     gacc a;
-    a.lo = v_xor(lo, v_zext(_mm_clmulepi64_si128(y, k, 0x00)));
-    a.hi = v_xor(hi, v_zext(_mm_clmulepi64_si128(y, k, 0x11)));
-    a.mid = v_xor(mid, v_zext(_mm_xor_si128(_mm_clmulepi64_si128(y, k, 0x01), _mm_clmulepi64_si128(y, k, 0x10))));
+    a.lo = lo;
+    a.hi = hi;
+    a.mid = v_xor3(mid, lo, hi);
     return vaes_pv_reduce(a);
 }
 
-/* Folds chunks of at most npow blocks of the len bytes at in into y. */
+/* Folds the len bytes at in into y: the whole chunks first, on powers held
+ * in registers, then what is left in chunks of at most npow blocks (a key
+ * of fewer powers takes only this second loop). */
 VAES_INLINE __m128i vaes_polyval_bytes(const ak_vaes_polyval_key *g, __m128i y, const uint8_t *in, size_t len)
 {
+    if (g->npow == PV_NPOW && len >= 16 * PV_NPOW) {
+        vaes_pv_chunk_key ck;
+        vaes_pv_chunk_key_load(&ck, g->pow[0]);
+        do {
+            y = vaes_pv_chunk(&ck, y, in);
+            len -= 16 * PV_NPOW;
+            in += 16 * PV_NPOW;
+        } while (len >= 16 * PV_NPOW);
+    }
     const size_t cap = 16 * (size_t)g->npow;
     while (len) {
         size_t n = len < cap ? len : cap;
         size_t m = (n + 15) / 16;
         const uint8_t *pw = (const uint8_t *)(const void *)g->pow + 16 * (PV_NPOW - m);
-        if (n == 16 * PV_NPOW) {
-            y = vaes_pv_chunk(pw, y, in);
-        } else {
-            gacc a;
-            vaes_gacc_zero(&a);
-            for (size_t j = 0; j * AK_LANES < m; j++) {
-                vec_t x = v_load_window(in, (ptrdiff_t)(VB * j), n);
-                if (j == 0)
-                    x = v_xor(x, v_zext(y));
-                vaes_pv_acc(&a, x, pw + VB * j);
-            }
-            y = vaes_pv_reduce(a);
+        gacc a;
+        vaes_gacc_zero(&a);
+        for (size_t j = 0; j * AK_LANES < m; j++) {
+            vec_t x = v_load_window(in, (ptrdiff_t)(VB * j), n);
+            if (j == 0)
+                x = v_xor(x, v_zext(y));
+            vaes_pv_acc(&a, x, pw + VB * j);
         }
+        y = vaes_pv_reduce(a);
         len -= n;
         in += n;
     }
