@@ -20,6 +20,14 @@ VAES_INLINE wmask_t vaes_short_wmask(ptrdiff_t off, size_t len, const int NVEC)
     return NVEC <= 2 ? v_wmask_small(off, len) : v_wmask(off, len);
 }
 
+/* Which data windows are whole.  Both classes pick NVEC so that len >=
+ * 16 * AK_LANES * (NVEC - 2) (tiny: nC + 1 >= AK_LANES * (NVEC - 1), so len
+ * > 16 * (AK_LANES * (NVEC - 1) - 2); short: nC >= AK_LANES * (NVEC - 1)),
+ * so the windows j <= NVEC - 3 lie inside the data: plain loads and
+ * stores, and masks the compiler knows.  Only the last two windows of a
+ * kernel depend on len. */
+VAES_INLINE int vaes_small_whole(int j, const int NVEC) { return j <= NVEC - 3; }
+
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
  * power of H is taken one entry further on (the J0 lane is hashed as zero).
@@ -39,7 +47,8 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     for (int j = 0; j < NVEC; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
-        raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC));
+        raw[j] = vaes_small_whole(j, NVEC) ? v_loadu(in + VB * j)
+                                           : v_load_w(in, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC));
         d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero()); /* see vaes_gcm_tiny */
     }
     gacc a;
@@ -63,13 +72,18 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         if (j == 0)
             ej0 = v_low128(x[0]);
-        vec_t c = enc ? v_and_w(x[j], vaes_short_wmask((ptrdiff_t)(VB * j) - 16, len, NVEC)) : d[j];
+        const size_t mlen = vaes_small_whole(j, NVEC) ? (size_t)(VB * NVEC) : len; /* a constant when whole */
+        vec_t c = enc ? v_and_w(x[j], v_wmask((ptrdiff_t)(VB * j) - 16, mlen)) : d[j];
         vaes_gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
     }
     _Pragma("GCC unroll 4")
-    for (int j = 0; j < NVEC; j++)
-        v_store_w(out, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC),
-                  v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
+    for (int j = 0; j < NVEC; j++) {
+        vec_t o = v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero());
+        if (vaes_small_whole(j, NVEC))
+            v_storeu(out + VB * j, o);
+        else
+            v_store_w(out, (ptrdiff_t)(VB * j), vaes_short_wmask((ptrdiff_t)(VB * j), len, NVEC), o);
+    }
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), ej0));
 }
@@ -100,9 +114,15 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * memory windows start at the buffer: a window starting 16 bytes
          * before it would touch the page before an output that starts on a
          * page boundary (see v_load_w).  One lane shift each way instead. */
-        m[j] = v_wmask_small((ptrdiff_t)(VB * j) - 16, len);
-        mw[j] = v_wmask_small((ptrdiff_t)(VB * j), len);
-        raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
+        if (vaes_small_whole(j, NVEC)) { /* constant masks, plain accesses */
+            m[j] = v_wmask((ptrdiff_t)(VB * j) - 16, (size_t)(VB * NVEC));
+            mw[j] = v_wmask((ptrdiff_t)(VB * j), (size_t)(VB * NVEC));
+            raw[j] = v_loadu(in + VB * j);
+        } else {
+            m[j] = v_wmask_small((ptrdiff_t)(VB * j) - 16, len);
+            mw[j] = v_wmask_small((ptrdiff_t)(VB * j), len);
+            raw[j] = v_load_w(in, (ptrdiff_t)(VB * j), mw[j]);
+        }
         d[j] = v_prevblocks(raw[j], j ? raw[j - 1] : v_zero());
         /* A and L, in register form, in their lanes.  L is in lane nC + 1
          * counting across vectors, which is in the last vector: the
@@ -129,8 +149,13 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         vaes_gacc_mul(&a, v_xor(v_shuffle8(c, bsw), e[j]), pw + VB * j);
     }
     _Pragma("GCC unroll 4")
-    for (int j = 0; j < NVEC; j++)
-        v_store_w(out, (ptrdiff_t)(VB * j), mw[j], v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero()));
+    for (int j = 0; j < NVEC; j++) {
+        vec_t o = v_nextblocks(x[j], j + 1 < NVEC ? x[j + 1] : v_zero());
+        if (vaes_small_whole(j, NVEC))
+            v_storeu(out + VB * j, o);
+        else
+            v_store_w(out, (ptrdiff_t)(VB * j), mw[j], o);
+    }
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
 }
