@@ -1,7 +1,7 @@
 /*
  * vaes_gcm_small.h - the x86-vaes whole-message GCM kernels (ak_gcm_msg,
  * src/internal.h): one AES pass and one GHASH reduction for messages of up
- * to a batch (vaes_gcm_tiny_*, vaes_gcm_short_*, vaes_gcm_batch1_*),
+ * to two batches (vaes_gcm_tiny_*, vaes_gcm_short_*, vaes_gcm_onepass_*),
  * vaes_gcm_long for the rest (vaes_gcm_bulk.h), and the gcm_msgs entry that
  * picks among them.
  *
@@ -161,36 +161,37 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
 }
 
-/* A message of exactly one batch of blocks (nC == BATCH: 16 * (BATCH - 1)
- * < len <= 16 * BATCH) and nA + BATCH + 1 <= NPOW: too long for the short
- * class, whose counter vectors give lane 0 to J0.  Here data block i sits
- * in lane i of the NV counter vectors (counter J0 + 1 + i, no lane shifts),
- * and J0's block, the tag mask, runs its rounds in a 128-bit register
- * beside them.  One pass, one reduction: the AAD and L products go first,
- * only the ciphertext's wait for AES; the windows but the last are whole.
- * j0 is J0 in register form (byte-swapped). */
-VAES_INLINE void vaes_gcm_batch1(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
-                                 size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
-                                 const int R)
+/* A message of one to two batches of blocks (BATCH <= nC <= 2 * BATCH,
+ * NVX = ceil(nC / AK_LANES) vectors, NV <= NVX <= 2 * NV) whose AAD, data
+ * and length block fit the powers (nA + nC + 1 <= NPOW): too long for the
+ * short class, whose counter vectors give lane 0 to J0.  Here data block i
+ * sits in lane i % AK_LANES of vector i / AK_LANES (counter J0 + 1 + i, no
+ * lane shifts), and J0's block, the tag mask, runs its rounds in a 128-bit
+ * register beside them.  One pass, one reduction: the AAD and length
+ * products go first, only the ciphertext's wait for AES.  The windows but
+ * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
+ * form (byte-swapped). */
+VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
+                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                                  uint8_t tag[16], int enc, const int NVX, const int R)
 {
     vec_t K[15];
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
-    const size_t nA = (aad_len + 15) / 16;
-    const ptrdiff_t last = (ptrdiff_t)(VB * (NV - 1));
+    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
     const wmask_t wl = v_wmask(last, len);
     vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
     __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
-    vec_t x[NV], d[NV];
-    _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV; j++) {
+    vec_t x[2 * NV];
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
-        d[j] = j < NV - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
     }
     gacc a;
     vaes_gacc_zero(&a);
-    const size_t m = nA + BATCH + 1;
+    const size_t m = nA + nC + 1;
     for (size_t i = 0; i < nA; i += AK_LANES) {
         vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
         vaes_gacc_mul(&a, t, vaes_gh_pow(g, m - i));
@@ -198,23 +199,24 @@ VAES_INLINE void vaes_gcm_batch1(const ak_vaes_aes_key *ks, const ak_vaes_ghash_
     vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 4")
-        for (int j = 0; j < NV; j++)
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++)
             x[j] = v_enc(x[j], K[r]);
         e = _mm_aesenc_si128(e, v_low128(K[r]));
     }
     e = _mm_aesenclast_si128(e, v_low128(K[R]));
-    const uint8_t *pc = vaes_gh_pow(g, BATCH + 1);
-    _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV; j++) {
-        x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
-        vec_t c = enc ? (j < NV - 1 ? x[j] : v_and_w(x[j], wl)) : d[j];
+    const uint8_t *pc = vaes_gh_pow(g, nC + 1);
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
+        vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
+        x[j] = v_enclast(x[j], v_xor(K[R], d));
+        vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
         vaes_gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
     }
-    _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV - 1; j++)
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX - 1; j++)
         v_storeu(out + VB * j, x[j]);
-    v_store_w(out, last, wl, x[NV - 1]);
+    v_store_w(out, last, wl, x[NVX - 1]);
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
@@ -245,15 +247,15 @@ VAES_INLINE void vaes_gcm_short_msg(ak_gcm_msg *m, size_t len, size_t aad_len, i
     }
 }
 
-VAES_INLINE void vaes_gcm_batch1_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
+VAES_INLINE void vaes_gcm_onepass_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVX)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
     const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_batch1(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
-    case 12: vaes_gcm_batch1(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
-    default: vaes_gcm_batch1(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    case 10: vaes_gcm_onepass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 10); break;
+    case 12: vaes_gcm_onepass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 12); break;
+    default: vaes_gcm_onepass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 14); break;
     }
 }
 
@@ -295,8 +297,16 @@ VAES_NOINLINE void vaes_gcm_short_open1(ak_gcm_msg *m, size_t len, size_t aad_le
 VAES_NOINLINE void vaes_gcm_short_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 2); }
 VAES_NOINLINE void vaes_gcm_short_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 3); }
 VAES_NOINLINE void vaes_gcm_short_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 0, 4); }
-VAES_NOINLINE void vaes_gcm_batch1_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_batch1_msg(m, len, aad_len, 1); }
-VAES_NOINLINE void vaes_gcm_batch1_open(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_batch1_msg(m, len, aad_len, 0); }
+VAES_NOINLINE void vaes_gcm_onepass_seal0(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 0); }
+VAES_NOINLINE void vaes_gcm_onepass_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 1); }
+VAES_NOINLINE void vaes_gcm_onepass_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 2); }
+VAES_NOINLINE void vaes_gcm_onepass_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 3); }
+VAES_NOINLINE void vaes_gcm_onepass_seal4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 4); }
+VAES_NOINLINE void vaes_gcm_onepass_open0(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 0); }
+VAES_NOINLINE void vaes_gcm_onepass_open1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 1); }
+VAES_NOINLINE void vaes_gcm_onepass_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 2); }
+VAES_NOINLINE void vaes_gcm_onepass_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 3); }
+VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 4); }
 
 /* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
 _Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
@@ -306,14 +316,20 @@ static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
 static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
     {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
     {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
-static vaes_gcm_msg_kernel *const vaes_gcm_batch1_kernels[2] = {vaes_gcm_batch1_seal, vaes_gcm_batch1_open};
+/* [AK_GCM_OPEN bit][vectors - NV]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
+    {vaes_gcm_onepass_seal0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
+     vaes_gcm_onepass_seal4},
+    {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
+     vaes_gcm_onepass_open4}};
+_Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
  * blocks and L: nC + 2 <= BATCH), short (J0 and the data in one pass, the
- * AAD beside it: nC + 1 <= BATCH), one batch (nC == BATCH, J0 beside the
- * data), long.  The vector count of nC + 2 lanes
+ * AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
+ * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
  * lanes nC / AK_LANES + 1.  A small class's call is the last act, with the
  * descriptor pointer unchanged: a jump.  Branches on lengths only. */
@@ -330,8 +346,8 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
         return;
     }
-    if (nC == BATCH && nA + BATCH + 1 <= NPOW) {
-        vaes_gcm_batch1_kernels[open](m, len, aad_len);
+    if (nC >= BATCH && nC <= 2 * BATCH && nA + nC + 1 <= NPOW) {
+        vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
         return;
     }
     vaes_gcm_long_msg(m);

@@ -190,7 +190,7 @@ int main(void)
             return 77;
         }
 
-    static const size_t longer[] = {511, 512, 1023, 1420, 2048, 4095, 4096, 6000};
+    static const size_t longer[] = {320, 383, 449, 480, 511, 512, 1023, 1420, 2048, 4095, 4096, 6000};
     for (int m = 0; m < NMODES; m++)
         for (int at_end = 0; at_end < 2; at_end++)
             for (int inplace = 0; inplace < 2; inplace++) {
