@@ -598,14 +598,13 @@ VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
-    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R);
-    /* E(J0) last: its rounds then fill the AES unit while the final GHASH
-     * runs, instead of taking AES slots from the first batch, which has no
-     * GHASH beside it (a change within the noise of our A/B runs, kept
-     * because it cannot lengthen any chain). */
+    /* E(J0) first: placed after the body, its rounds entered the window
+     * only once the body had issued, and their chain outlasted the final
+     * reduction (docs/performance.md, "Zen 4: E(J0) first"). */
     __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), x_load(ks->enc[0]));
     for (int r = 1; r < R; r++)
         e = _mm_aesenc_si128(e, x_load(ks->enc[r]));
     e = _mm_aesenclast_si128(e, x_load(ks->enc[R]));
+    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
