@@ -577,6 +577,15 @@ VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *o
 
 /* ---- whole messages longer than the small kernels take ------------------ */
 
+/* E(J0), the tag mask, one block; j0 in register form. */
+VAES_INLINE __m128i vaes_gcm_ej0(const ak_vaes_aes_key *ks, __m128i j0, const int R)
+{
+    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), x_load(ks->enc[0]));
+    for (int r = 1; r < R; r++)
+        e = _mm_aesenc_si128(e, x_load(ks->enc[r]));
+    return _mm_aesenclast_si128(e, x_load(ks->enc[R]));
+}
+
 VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                const int R)
@@ -598,13 +607,16 @@ VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
-    /* E(J0) first: placed after the body, its rounds entered the window
-     * only once the body had issued, and their chain outlasted the final
-     * reduction (docs/performance.md, "Zen 4: E(J0) first"). */
-    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), x_load(ks->enc[0]));
-    for (int r = 1; r < R; r++)
-        e = _mm_aesenc_si128(e, x_load(ks->enc[r]));
-    e = _mm_aesenclast_si128(e, x_load(ks->enc[R]));
+    /* E(J0): on zmm before the body (after it, its rounds entered the
+     * window only once the body had issued, and their chain outlasted the
+     * final reduction); on ymm after it, where its rounds fill the AES
+     * unit beside the final GHASH instead of taking slots from the first
+     * batch (both measured: docs/performance.md, "Zen 4: E(J0) first"). */
+    __m128i e = _mm_setzero_si128();
+    if (AK_LANES == 4)
+        e = vaes_gcm_ej0(ks, j0, R);
     vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R);
+    if (AK_LANES != 4)
+        e = vaes_gcm_ej0(ks, j0, R);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
