@@ -221,6 +221,64 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
+#if AK_LANES == 4
+/* One data block and at most one AAD block (1 <= len <= 16, aad_len <= 16),
+ * zmm build only: the commonest small packet, on the shortest chain.  The
+ * tiny kernel puts J0, the data block and L in lanes of one zmm, so after
+ * the rounds its GHASH multiplies all three and folds the lanes (two
+ * cross-lane extracts on the chain), and J0 reaches the rounds through a
+ * zmm broadcast.  Here the two counter blocks are one ymm filled by a
+ * broadcast load (lane 0 the data's counter J0 + 1, lane 1 J0), and GHASH
+ * is
+ *     A * H^3 + C * H^2 + L * H            (A = 0 when there is no AAD:
+ *                                            a zero block adds nothing)
+ * in 128-bit registers: the A and L products are summed while the rounds
+ * run, so only C's multiply, one reduction, the byte swap and the XOR with
+ * E(J0) follow the last round (on open not even the multiply: C is the
+ * input).  The byte masks are AVX-512 BW/VL masks: no byte outside the
+ * message is read or written.  Math: vaes_ghash.h, sections 2-4. */
+VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const uint8_t j0[16],
+                              const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                              uint8_t tag[16], int enc, const int R)
+{
+    const __m128i bsw = x_bswap_mask(), c = _mm_set1_epi64x((long long)0xc200000000000000ULL);
+    /* J0 + 1 is J0 with its counter byte 1 -> 2: an XOR of 3 (vaes_aes.h,
+     * "GCM counter words"). */
+    const __m256i inc = _mm256_set_epi64x(0, 0, 0x0300000000000000LL, 0);
+    __m256i x = _mm256_ternarylogic_epi64(_mm256_broadcastsi128_si256(x_load(j0)), inc,
+                                          _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]), 0x96);
+    const __mmask16 km = (__mmask16)((1u << len) - 1);
+    const __m128i d = _mm_maskz_loadu_epi8(km, in);
+    const __m128i a = aad_len == 16 ? x_load(aad) : _mm_maskz_loadu_epi8((__mmask16)((1u << aad_len) - 1), aad);
+    const __m128i lv = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
+    /* Descending powers of three blocks: K_3, K_2, K_1. */
+    const uint8_t *pw = vaes_gh_pow(g, 3);
+    const __m128i k3 = x_load(pw), k2 = x_load(pw + 16), k1 = x_load(pw + 32);
+    const __m128i ar = _mm_shuffle_epi8(a, bsw);
+    __m128i lo = _mm_xor_si128(_mm_clmulepi64_si128(ar, k3, 0x00), _mm_clmulepi64_si128(lv, k1, 0x00));
+    __m128i hi = _mm_xor_si128(_mm_clmulepi64_si128(ar, k3, 0x11), _mm_clmulepi64_si128(lv, k1, 0x11));
+    __m128i mid = _mm_ternarylogic_epi64(_mm_clmulepi64_si128(ar, k3, 0x01), _mm_clmulepi64_si128(ar, k3, 0x10),
+                                         _mm_xor_si128(_mm_clmulepi64_si128(lv, k1, 0x01),
+                                                       _mm_clmulepi64_si128(lv, k1, 0x10)), 0x96);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++)
+        x = _mm256_aesenc_epi128(x, _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[r]));
+    /* The data enters through the last round key of lane 0 (lane 1 keeps
+     * E(J0)): lane 0 leaves the rounds as E(J0 + 1) ^ d. */
+    x = _mm256_aesenclast_epi128(x, _mm256_xor_si256(_mm256_load_si256((const __m256i *)(const void *)ks->enc_v[R]),
+                                                     _mm256_zextsi128_si256(d)));
+    const __m128i o = _mm256_castsi256_si128(x);
+    _mm_mask_storeu_epi8(out, km, o);
+    const __m128i cr = _mm_shuffle_epi8(enc ? _mm_maskz_mov_epi8(km, o) : d, bsw);
+    lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(cr, k2, 0x00));
+    hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(cr, k2, 0x11));
+    mid = _mm_ternarylogic_epi64(mid, _mm_clmulepi64_si128(cr, k2, 0x01), _mm_clmulepi64_si128(cr, k2, 0x10), 0x96);
+    mid = _mm_ternarylogic_epi64(mid, _mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, c, 0x00), 0x96);
+    const __m128i y = _mm_ternarylogic_epi64(hi, _mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00), 0x96);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsw), _mm256_extracti128_si256(x, 1)));
+}
+#endif
+
 /* ---- one kernel per size class, vector count and direction --------------- */
 
 VAES_INLINE void vaes_gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
@@ -234,6 +292,19 @@ VAES_INLINE void vaes_gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, in
     default: vaes_gcm_tiny(ks, g, j0b, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVEC, 14); break;
     }
 }
+
+#if AK_LANES == 4
+VAES_INLINE void vaes_gcm_one_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
+    case 12: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
+    default: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    }
+}
+#endif
 
 VAES_INLINE void vaes_gcm_short_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
 {
@@ -281,6 +352,10 @@ VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
  * loaded from it. */
 typedef void vaes_gcm_msg_kernel(ak_gcm_msg *m, size_t len, size_t aad_len);
 
+#if AK_LANES == 4
+VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_one_msg(m, len, aad_len, 1); }
+VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_one_msg(m, len, aad_len, 0); }
+#endif
 VAES_NOINLINE void vaes_gcm_tiny_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 1); }
 VAES_NOINLINE void vaes_gcm_tiny_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_tiny_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 3); }
@@ -338,6 +413,12 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     const size_t len = m->len, aad_len = m->aad_len;
     const unsigned open = m->flags & AK_GCM_OPEN;
     if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
+#if AK_LANES == 4
+        if (len - 1 < 16) { /* 1..16: one data block */
+            (open ? vaes_gcm_one_open : vaes_gcm_one_seal)(m, len, aad_len);
+            return;
+        }
+#endif
         vaes_gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
         return;
     }
