@@ -222,6 +222,30 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
 }
 
 #if AK_LANES == 4
+/* The first n <= 16 bytes at p, zero above, and their store: a plain
+ * access for a whole block (it takes data from a store still in flight,
+ * where a masked load waits), else a masked one.  The caller has checked
+ * x_window_one_page for the partial windows: a masked-off byte on a page
+ * that is not mapped writable would cost a microcode assist per access
+ * (see v_window_on_live_pages), and such messages take the tiny kernel,
+ * whose windows bounce through the stack.  Branches on lengths only. */
+VAES_INLINE int x_window_one_page(const void *p, size_t n)
+{
+    const uintptr_t q = (uintptr_t)p;
+    return n == 16 || ((q ^ (q + 15)) >> 12) == 0;
+}
+VAES_INLINE __m128i x_load_n(const uint8_t *p, size_t n)
+{
+    return n == 16 ? x_load(p) : _mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), p);
+}
+VAES_INLINE void x_store_n(uint8_t *p, size_t n, __m128i v)
+{
+    if (n == 16)
+        x_store(p, v);
+    else
+        _mm_mask_storeu_epi8(p, (__mmask16)((1u << n) - 1), v);
+}
+
 /* One data block and at most one AAD block (1 <= len <= 16, aad_len <= 16),
  * zmm build only: the commonest small packet, on the shortest chain.  The
  * tiny kernel puts J0, the data block and L in lanes of one zmm, so after
@@ -235,8 +259,8 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
  * in 128-bit registers: the A and L products are summed while the rounds
  * run, so only C's multiply, one reduction, the byte swap and the XOR with
  * E(J0) follow the last round (on open not even the multiply: C is the
- * input).  The byte masks are AVX-512 BW/VL masks: no byte outside the
- * message is read or written.  Math: vaes_ghash.h, sections 2-4. */
+ * input).  No byte outside the message is read or written (x_load_n,
+ * x_store_n).  Math: vaes_ghash.h, sections 2-4. */
 VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const uint8_t j0[16],
                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                               uint8_t tag[16], int enc, const int R)
@@ -248,8 +272,8 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
     __m256i x = _mm256_ternarylogic_epi64(_mm256_broadcastsi128_si256(x_load(j0)), inc,
                                           _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]), 0x96);
     const __mmask16 km = (__mmask16)((1u << len) - 1);
-    const __m128i d = _mm_maskz_loadu_epi8(km, in);
-    const __m128i a = aad_len == 16 ? x_load(aad) : _mm_maskz_loadu_epi8((__mmask16)((1u << aad_len) - 1), aad);
+    const __m128i d = x_load_n(in, len);
+    const __m128i a = x_load_n(aad, aad_len);
     const __m128i lv = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* Descending powers of three blocks: K_3, K_2, K_1. */
     const uint8_t *pw = vaes_gh_pow(g, 3);
@@ -268,7 +292,7 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
     x = _mm256_aesenclast_epi128(x, _mm256_xor_si256(_mm256_load_si256((const __m256i *)(const void *)ks->enc_v[R]),
                                                      _mm256_zextsi128_si256(d)));
     const __m128i o = _mm256_castsi256_si128(x);
-    _mm_mask_storeu_epi8(out, km, o);
+    x_store_n(out, len, o);
     const __m128i cr = _mm_shuffle_epi8(enc ? _mm_maskz_mov_epi8(km, o) : d, bsw);
     lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(cr, k2, 0x00));
     hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(cr, k2, 0x11));
@@ -414,7 +438,8 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     const unsigned open = m->flags & AK_GCM_OPEN;
     if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
 #if AK_LANES == 4
-        if (len - 1 < 16) { /* 1..16: one data block */
+        if (len - 1 < 16 && x_window_one_page(m->in, len) && x_window_one_page(m->out, len) &&
+            (aad_len == 0 || x_window_one_page(m->aad, aad_len))) { /* 1..16: one data block */
             (open ? vaes_gcm_one_open : vaes_gcm_one_seal)(m, len, aad_len);
             return;
         }
