@@ -128,17 +128,19 @@ NP_INLINE void np_enc_mid(const ak_aes *k, v16 *x, int nb)
         r1[m] = vld1q_u8(vp_rot1[m]);
         r2[m] = vld1q_u8(vp_rot2[m]);
     }
-    unsigned r = 1;
-    for (; r + 4 <= rounds; r += 4) {
-        np_enc_round(x, nb, vld1q_u8(K->enc[r]), r1[1], r2[1]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 1]), r1[2], r2[2]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 2]), r1[3], r2[3]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 3]), r1[0], r2[0]);
+    /* rk walks the round keys; a pointer (not an unsigned index, whose
+     * wrap-around the compiler must keep) lets each load use an offset */
+    const uint8_t(*rk)[16] = K->enc + 1, (*const end)[16] = K->enc + rounds;
+    for (; end - rk >= 4; rk += 4) {
+        np_enc_round(x, nb, vld1q_u8(rk[0]), r1[1], r2[1]);
+        np_enc_round(x, nb, vld1q_u8(rk[1]), r1[2], r2[2]);
+        np_enc_round(x, nb, vld1q_u8(rk[2]), r1[3], r2[3]);
+        np_enc_round(x, nb, vld1q_u8(rk[3]), r1[0], r2[0]);
     }
-    np_enc_round(x, nb, vld1q_u8(K->enc[r]), r1[1], r2[1]);
-    if (r + 1 < rounds) {
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 1]), r1[2], r2[2]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 2]), r1[3], r2[3]);
+    np_enc_round(x, nb, vld1q_u8(rk[0]), r1[1], r2[1]);
+    if (end - rk > 1) {
+        np_enc_round(x, nb, vld1q_u8(rk[1]), r1[2], r2[2]);
+        np_enc_round(x, nb, vld1q_u8(rk[2]), r1[3], r2[3]);
     }
 }
 
