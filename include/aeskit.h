@@ -82,6 +82,7 @@
  *   arm64-ce          ARMv8 AES + PMULL                       yes
  *   arm64-neon        ASIMD (vector-permute AES, no ARMv8 AES) yes
  *   ppc64-p8          POWER8 vector crypto (vcipher, vpmsumd) yes
+ *   ppc64-altivec     AltiVec/VSX (POWER8; vperm AES, no vcipher) yes
  *   riscv64-zkn       RISC-V Zkne, Zknd, Zbc or Zbkc          yes, on Zkt-class
  *                     (aes64*, clmul)                         hardware (the ISA
  *                                                             promises fixed
@@ -101,9 +102,10 @@
  *   AESKIT_CPU      masks CPU features: a comma-separated list of "generic"
  *                   (mask everything), or "-aesni", "-pclmul", "-ssse3",
  *                   "-avx2", "-vaes", "-avx512", "-asimd", "-arm-aes",
- *                   "-pmull", "-vcrypto", "-zkn", "-zkne", "-zknd",
+ *                   "-pmull", "-altivec", "-vcrypto", "-zkn", "-zkne", "-zknd",
  *                   "-clmul" (one feature and what depends on
- *                   it: "-arm-aes" leaves arm64-neon, "-asimd" generic).  It can
+ *                   it: "-arm-aes" leaves arm64-neon, "-asimd" generic;
+ *                   "-vcrypto" leaves ppc64-altivec, "-altivec" generic).  It can
  *                   only remove features.  Unknown tokens are ignored.
  *   AESKIT_BACKEND  the default backend of *_init (not of *_init_backend).
  *                   A name this build does not know, or this CPU cannot run,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The constant-time object check for arm64-ce, arm64-neon, ppc64-p8 (issue 18;
-# and riscv64-zkn, issue 19;
+# and riscv64-zkn and ppc64-altivec, issue 19;
 # docs/constant-time.md).  No dynamic tool runs those kernels here: clang's
 # MemorySanitizer runtime exists for x86_64 only on this Debian, and valgrind
 # inside qemu-user is not practical.  So the kernels are cross-compiled
@@ -21,6 +21,7 @@ rc=0 ran=0
 for t in "aarch64 aarch64-linux-gnu src/arm64/aes_arm64_ce.c" \
          "aarch64/neon aarch64-linux-gnu src/arm64/aes_arm64_neon.c" \
          "ppc64le powerpc64le-linux-gnu src/ppc64/aes_ppc64_p8.c" \
+         "ppc64le/altivec powerpc64le-linux-gnu src/ppc64/aes_ppc64_altivec.c" \
          "riscv64 riscv64-linux-gnu src/riscv64/aes_riscv64_zkn.c"; do
     set -- $t
     arch=$1 triple=$2 src=$3

@@ -72,8 +72,14 @@ static uint32_t detect(void)
 #include <sys/auxv.h>
 static uint32_t detect(void)
 {
-    unsigned long hw2 = getauxval(AT_HWCAP2);
-    return (hw2 & 0x02000000ul) ? AK_CPU_PPC_VCRYPTO : 0; /* PPC_FEATURE2_VEC_CRYPTO */
+    unsigned long hw = getauxval(AT_HWCAP), hw2 = getauxval(AT_HWCAP2);
+    uint32_t f = 0;
+    /* PPC_FEATURE_HAS_ALTIVEC, PPC_FEATURE_HAS_VSX, PPC_FEATURE2_ARCH_2_07 */
+    if ((hw & 0x10000000ul) && (hw & 0x00000080ul) && (hw2 & 0x80000000ul))
+        f |= AK_CPU_PPC_ALTIVEC;
+    if (hw2 & 0x02000000ul) /* PPC_FEATURE2_VEC_CRYPTO */
+        f |= AK_CPU_PPC_VCRYPTO;
+    return f;
 }
 #elif defined(AK_ARCH_RISCV64) && defined(__linux__)
 #include <sys/syscall.h>
@@ -142,6 +148,7 @@ static const struct {
     {"asimd", AK_CPU_ARM_ASIMD | AK_CPU_ARM_AES | AK_CPU_ARM_PMULL}, /* AES, PMULL use its registers */
     {"arm-aes", AK_CPU_ARM_AES},
     {"pmull", AK_CPU_ARM_PMULL},
+    {"altivec", AK_CPU_PPC_ALTIVEC | AK_CPU_PPC_VCRYPTO}, /* vcrypto uses its registers */
     {"vcrypto", AK_CPU_PPC_VCRYPTO},
     {"zkn", AK_CPU_RV_ZKNE | AK_CPU_RV_ZKND},
     {"zkne", AK_CPU_RV_ZKNE},
@@ -236,7 +243,7 @@ const char *aeskit_cpu_features(void)
             {AK_CPU_AVX512BW, "avx512bw"}, {AK_CPU_AVX512VL, "avx512vl"},
             {AK_CPU_ARM_ASIMD, "asimd"},   {AK_CPU_ARM_AES, "arm-aes"},
             {AK_CPU_ARM_PMULL, "pmull"},
-            {AK_CPU_PPC_VCRYPTO, "vcrypto"},
+            {AK_CPU_PPC_ALTIVEC, "altivec"}, {AK_CPU_PPC_VCRYPTO, "vcrypto"},
             {AK_CPU_RV_ZKNE, "zkne"},      {AK_CPU_RV_ZKND, "zknd"},
             {AK_CPU_RV_CLMUL, "clmul"},
         };

@@ -59,6 +59,7 @@ enum {
     AK_CPU_ARM_AES = 1u << 16,
     AK_CPU_ARM_PMULL = 1u << 17,
     AK_CPU_ARM_ASIMD = 1u << 18, /* Advanced SIMD (NEON): every AArch64 Linux system */
+    AK_CPU_PPC_ALTIVEC = 1u << 23, /* AltiVec + VSX + ISA 2.07 (POWER8): every ppc64le Linux system */
     AK_CPU_PPC_VCRYPTO = 1u << 24,
     AK_CPU_RV_ZKNE = 1u << 25,  /* RISC-V Zkne: aes64es, aes64esm, aes64ks1i, aes64ks2 */
     AK_CPU_RV_ZKND = 1u << 26,  /* RISC-V Zknd: aes64ds, aes64dsm, aes64im */

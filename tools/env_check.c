@@ -18,7 +18,7 @@
 /* The feature names AESKIT_CPU accepts after '-' (src/cpu.c mask_tokens). */
 static const char *const cpu_tokens[] = {
     "aesni", "pclmul", "ssse3",    "sse4.1",   "avx",      "avx2",     "vaes",    "vpclmulqdq",
-    "avx512", "avx512f", "avx512bw", "avx512vl", "bmi2", "asimd", "arm-aes", "pmull", "vcrypto",
+    "avx512", "avx512f", "avx512bw", "avx512vl", "bmi2", "asimd", "arm-aes", "pmull", "altivec", "vcrypto",
     "zkn", "zkne", "zknd", "clmul",
 };
 

@@ -11,6 +11,8 @@
 #      for s390x, which has no hardware backend), and for
 #      AArch64 the dispatch-level tests once more with AESKIT_CPU=-arm-aes
 #      (the default is then arm64-neon, which aeskit-list-neon asserts),
+#      for ppc64le with AESKIT_CPU=-vcrypto (ppc64-altivec,
+#      aeskit-list-altivec),
 #   4. `aeskit vectors --all-backends` on the shared Wycheproof files under
 #      the emulator (the ctest entry aeskit-vectors-wycheproof does it when
 #      it is given the emulator; otherwise this script runs it), when cJSON
@@ -155,7 +157,7 @@ run_target() {
 }
 
 run_target aarch64 aarch64-linux-gnu qemu-aarch64 max libcjson-dev:arm64 "$scale" -arm-aes
-run_target ppc64le powerpc64le-linux-gnu qemu-ppc64le power9 libcjson-dev:ppc64el
+run_target ppc64le powerpc64le-linux-gnu qemu-ppc64le power9 libcjson-dev:ppc64el "$scale" -vcrypto
 run_target s390x s390x-linux-gnu qemu-s390x "" libcjson-dev:s390x
 # RISC-V, half the scale of the others; Debian 12 has no riscv64 cJSON, so
 # `aeskit vectors` skips.  build/cross-riscv64 is suite 56's test_isa-only

@@ -78,24 +78,36 @@ NP_INLINE void np_core(v16 t, v16 *io, v16 *jo)
 NP_INLINE v16 np_pair(int t, v16 io, v16 jo) { return veorq_u8(np_shuf(t, io), np_shuf(t + 1, jo)); }
 
 /* Middle rounds on tower-basis states (x86-ssse3's vp_enc_mid):
- * b = d ^ rot1(d ^ s) ^ rot2(s ^ rot1 s), s = S(x), d = 2 S(x).  One block
- * alone is bound by the round's latency, so it looks up 3 S(x) as well and
- * takes rot2 s and rot3 s straight from s; several blocks use the form with
- * two TBL, h = d ^ rot2 s, b = h ^ rot1(h ^ s) ^ key. */
-/* One middle round with the byte moves r1, r2, r3 = rot1, rot2, rot3 of
- * m = r mod 4 and the round key kr. */
-NP_INLINE void np_enc_round(v16 *x, int nb, v16 kr, v16 r1, v16 r2, v16 r3)
+ * b = d ^ rot1(d ^ s) ^ rot2(s ^ rot1 s) ^ key, s = S(x), d = 2 S(x);
+ * rot1 rot2 = rot3 for the byte moves of one m.  Both forms below take
+ * two byte moves (TBL by the constants r2, r1), the fewest MixColumns
+ * needs, and differ in where the XORs go:
+ *  - several blocks are bound by the vector ports and use the fewest
+ *    XORs, h = d ^ rot2 s, b = (h ^ key) ^ rot1(h ^ s): 6 operations
+ *    after s and d, 5 of them on the chain (rot2 s, h, h ^ s, TBL, last
+ *    XOR);
+ *  - one block alone is bound by the round's latency, so 3 s = s ^ d and
+ *    d ^ key are formed beside rot2 s, and
+ *    b = ((d ^ key) ^ r) ^ rot1(3 s ^ r), r = rot2 s: 7 operations, 4 on
+ *    the chain (r, 3 s ^ r, TBL, last XOR), no longer than looking up
+ *    3 S(x) and taking rot3 s by a third TBL (10 operations).  Counting
+ *    every instruction as one step, the one-block round's chain is 12:
+ *    and/ushr, j, 1/j, q, 1/q, jo, S lookup, pair XOR, and those 4. */
+/* One middle round with the byte moves r1, r2 = rot1, rot2 of m = r mod 4
+ * and the round key kr. */
+NP_INLINE void np_enc_round(v16 *x, int nb, v16 kr, v16 r1, v16 r2)
 {
     for (int b = 0; b < nb; b++) {
         v16 io, jo;
         np_core(x[b], &io, &jo);
         v16 s = np_pair(T_MS_IO, io, jo), d = np_pair(T_MS2_IO, io, jo);
         if (nb == 1) {
-            v16 t = np_pair(T_MS3_IO, io, jo), a = veorq_u8(d, kr);
-            v16 v = veorq_u8(vqtbl1q_u8(s, r2), vqtbl1q_u8(s, r3));
-            /* keeps the key XOR off the end of the chain */
-            __asm__("" : "+w"(a), "+w"(v));
-            x[b] = veorq_u8(veorq_u8(a, v), vqtbl1q_u8(t, r1));
+            v16 t = veorq_u8(s, d), a = veorq_u8(d, kr), r = vqtbl1q_u8(s, r2);
+            /* keeps the compiler from reassociating d ^ key and 3 s back
+             * onto the chain */
+            __asm__("" : "+w"(t), "+w"(a));
+            v16 e = vqtbl1q_u8(veorq_u8(t, r), r1);
+            x[b] = veorq_u8(veorq_u8(a, r), e);
             continue;
         }
         v16 h = veorq_u8(d, vqtbl1q_u8(s, r2));
@@ -111,23 +123,24 @@ NP_INLINE void np_enc_mid(const ak_aes *k, v16 *x, int nb)
 {
     const ak_neon_key *K = neon_key(k);
     const unsigned rounds = k->rounds;
-    v16 r1[4], r2[4], r3[4];
+    v16 r1[4], r2[4];
     for (int m = 0; m < 4; m++) {
         r1[m] = vld1q_u8(vp_rot1[m]);
         r2[m] = vld1q_u8(vp_rot2[m]);
-        r3[m] = vld1q_u8(vp_rot3m[m]);
     }
-    unsigned r = 1;
-    for (; r + 4 <= rounds; r += 4) {
-        np_enc_round(x, nb, vld1q_u8(K->enc[r]), r1[1], r2[1], r3[1]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 1]), r1[2], r2[2], r3[2]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 2]), r1[3], r2[3], r3[3]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 3]), r1[0], r2[0], r3[0]);
+    /* rk walks the round keys; a pointer (not an unsigned index, whose
+     * wrap-around the compiler must keep) lets each load use an offset */
+    const uint8_t(*rk)[16] = K->enc + 1, (*const end)[16] = K->enc + rounds;
+    for (; end - rk >= 4; rk += 4) {
+        np_enc_round(x, nb, vld1q_u8(rk[0]), r1[1], r2[1]);
+        np_enc_round(x, nb, vld1q_u8(rk[1]), r1[2], r2[2]);
+        np_enc_round(x, nb, vld1q_u8(rk[2]), r1[3], r2[3]);
+        np_enc_round(x, nb, vld1q_u8(rk[3]), r1[0], r2[0]);
     }
-    np_enc_round(x, nb, vld1q_u8(K->enc[r]), r1[1], r2[1], r3[1]);
-    if (r + 1 < rounds) {
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 1]), r1[2], r2[2], r3[2]);
-        np_enc_round(x, nb, vld1q_u8(K->enc[r + 2]), r1[3], r2[3], r3[3]);
+    np_enc_round(x, nb, vld1q_u8(rk[0]), r1[1], r2[1]);
+    if (end - rk > 1) {
+        np_enc_round(x, nb, vld1q_u8(rk[1]), r1[2], r2[2]);
+        np_enc_round(x, nb, vld1q_u8(rk[2]), r1[3], r2[3]);
     }
 }
 
