@@ -236,6 +236,8 @@ VAES_INLINE int x_window_one_page(const void *p, size_t n)
 }
 VAES_INLINE __m128i x_load_n(const uint8_t *p, size_t n)
 {
+    if (n == 0) /* p may be NULL: no access at all, not even a masked one */
+        return _mm_setzero_si128();
     return n == 16 ? x_load(p) : _mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), p);
 }
 VAES_INLINE void x_store_n(uint8_t *p, size_t n, __m128i v)
@@ -247,11 +249,8 @@ VAES_INLINE void x_store_n(uint8_t *p, size_t n, __m128i v)
 }
 
 /* One data block and at most one AAD block (1 <= len <= 16, aad_len <= 16),
- * zmm build only: the commonest small packet, on the shortest chain.  The
- * tiny kernel puts J0, the data block and L in lanes of one zmm, so after
- * the rounds its GHASH multiplies all three and folds the lanes (two
- * cross-lane extracts on the chain), and J0 reaches the rounds through a
- * zmm broadcast.  Here the two counter blocks are one ymm filled by a
+ * zmm build only, on the shortest chain: no zmm lane fold and no cross-lane
+ * shuffle after the rounds.  The two counter blocks are one ymm filled by a
  * broadcast load (lane 0 the data's counter J0 + 1, lane 1 J0), and GHASH
  * is
  *     A * H^3 + C * H^2 + L * H            (A = 0 when there is no AAD:
@@ -376,10 +375,6 @@ VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
  * loaded from it. */
 typedef void vaes_gcm_msg_kernel(ak_gcm_msg *m, size_t len, size_t aad_len);
 
-#if AK_LANES == 4
-VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_one_msg(m, len, aad_len, 1); }
-VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_one_msg(m, len, aad_len, 0); }
-#endif
 VAES_NOINLINE void vaes_gcm_tiny_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 1); }
 VAES_NOINLINE void vaes_gcm_tiny_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_tiny_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 1, 3); }
@@ -388,6 +383,35 @@ VAES_NOINLINE void vaes_gcm_tiny_open1(ak_gcm_msg *m, size_t len, size_t aad_len
 VAES_NOINLINE void vaes_gcm_tiny_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 2); }
 VAES_NOINLINE void vaes_gcm_tiny_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 3); }
 VAES_NOINLINE void vaes_gcm_tiny_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_tiny_msg(m, len, aad_len, 0, 4); }
+#if AK_LANES == 4
+/* The zmm build's first tiny entry (len <= 32): one data block whose
+ * partial windows stay on one page takes vaes_gcm_one, the rest the tiny
+ * kernel; the choice sits here so that longer messages do not pay for it. */
+VAES_INLINE int vaes_gcm_one_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    return len - 1 < 16 && x_window_one_page(m->in, len) && x_window_one_page(m->out, len) &&
+           (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+}
+VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_one_fits(m, len, aad_len))
+        vaes_gcm_one_msg(m, len, aad_len, 1);
+    else
+        vaes_gcm_tiny_seal1(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_one_fits(m, len, aad_len))
+        vaes_gcm_one_msg(m, len, aad_len, 0);
+    else
+        vaes_gcm_tiny_open1(m, len, aad_len);
+}
+#define VAES_TINY_SEAL1 vaes_gcm_one_seal
+#define VAES_TINY_OPEN1 vaes_gcm_one_open
+#else
+#define VAES_TINY_SEAL1 vaes_gcm_tiny_seal1
+#define VAES_TINY_OPEN1 vaes_gcm_tiny_open1
+#endif
 VAES_NOINLINE void vaes_gcm_short_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 1); }
 VAES_NOINLINE void vaes_gcm_short_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_short_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 3); }
@@ -410,8 +434,8 @@ VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_
 /* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
 _Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
 static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
-    {vaes_gcm_tiny_seal1, vaes_gcm_tiny_seal2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
-    {vaes_gcm_tiny_open1, vaes_gcm_tiny_open2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
+    {VAES_TINY_SEAL1, vaes_gcm_tiny_seal2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
+    {VAES_TINY_OPEN1, vaes_gcm_tiny_open2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
 static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
     {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
     {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
@@ -437,13 +461,6 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     const size_t len = m->len, aad_len = m->aad_len;
     const unsigned open = m->flags & AK_GCM_OPEN;
     if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
-#if AK_LANES == 4
-        if (len - 1 < 16 && x_window_one_page(m->in, len) && x_window_one_page(m->out, len) &&
-            (aad_len == 0 || x_window_one_page(m->aad, aad_len))) { /* 1..16: one data block */
-            (open ? vaes_gcm_one_open : vaes_gcm_one_seal)(m, len, aad_len);
-            return;
-        }
-#endif
         vaes_gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
         return;
     }
