@@ -300,6 +300,80 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
     const __m128i y = _mm_ternarylogic_epi64(hi, _mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00), 0x96);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsw), _mm256_extracti128_si256(x, 1)));
 }
+
+/* The same rule as x_window_one_page for a window of n <= 64 bytes. */
+VAES_INLINE int z_window_one_page(const void *p, size_t n)
+{
+    const uintptr_t q = (uintptr_t)p;
+    return n == 64 || ((q ^ (q + 63)) >> 12) == 0;
+}
+
+/* Two to four data blocks (16 < len <= 64) and at most one AAD block, zmm
+ * build only: vaes_gcm_one's shape one vector wider.  The data counters
+ * J0 + 1 .. J0 + 4 are one zmm (lanes past the data encrypt counters no
+ * byte uses) and J0 is an xmm beside it, both fed their round keys as
+ * memory operands.  With nC = ceil(len / 16) data blocks GHASH is
+ *     A * H^(nC+2) + sum_{i<nC} C_i * H^(nC+1-i) + L * H
+ * (A = 0 when there is no AAD).  [A | L] times [K_(nC+2) | K_1] (a zmm
+ * with two zero lanes) is formed while the rounds run; after the last round come the
+ * data's four products (the zmm of descending powers from K_(nC+1); lanes
+ * past nC meet zero data), one Montgomery reduction in every lane at once
+ * (it is linear, so reducing the lanes and then adding them equals
+ * reducing their sum), the fold of the four lanes, the byte swap and the
+ * XOR with E(J0).  No byte outside the message is read or written (masked
+ * accesses; the caller has checked z_window_one_page).  Math: vaes_ghash.h,
+ * sections 2-4. */
+VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const uint8_t j0[16],
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                               uint8_t tag[16], int enc, const int R)
+{
+    const __m128i bsx = x_bswap_mask();
+    const __m512i bsw = _mm512_broadcast_i32x4(bsx), c = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+    /* J0's counter word is 1, so J0 + i (i <= 4) is J0 with byte 15 XORed
+     * by 1 ^ (1 + i): 3, 2, 5, 4 for lanes 0..3 (vaes_aes.h, "GCM counter
+     * words"). */
+    const __m512i inc = _mm512_set_epi64(0x0400000000000000LL, 0, 0x0500000000000000LL, 0, 0x0200000000000000LL, 0,
+                                         0x0300000000000000LL, 0);
+    const __m128i jb = x_load(j0);
+    __m512i x = _mm512_ternarylogic_epi32(_mm512_broadcast_i32x4(jb), inc, _mm512_load_si512(ks->enc_v[0]), 0x96);
+    __m128i e = _mm_xor_si128(jb, x_load(ks->enc_v[0]));
+    const __mmask64 km = ~(__mmask64)0 >> (64 - len);
+    const __m512i d = len == 64 ? _mm512_loadu_si512(in) : _mm512_maskz_loadu_epi8(km, in);
+    /* K_(nC+1), K_nC, ..: the data's powers; K_(nC+2) is the entry before */
+    const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
+    /* [A | L | 0 | 0] and [K_(nC+2) | K_1 | 0 | 0]: zmm products whose upper
+     * lanes are zero, added to the data's without a zero-extension. */
+    const __m512i al = _mm512_zextsi256_si512(
+        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_shuffle_epi8(x_load_n(aad, aad_len), bsx)),
+                                _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), 1));
+    const __m512i kal = _mm512_zextsi256_si512(
+        _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(pc - 16)), x_load(vaes_gh_pow(g, 1)), 1));
+    const __m512i lo2 = _mm512_clmulepi64_epi128(al, kal, 0x00), hi2 = _mm512_clmulepi64_epi128(al, kal, 0x11);
+    const __m512i mid2 = _mm512_xor_si512(_mm512_clmulepi64_epi128(al, kal, 0x01), _mm512_clmulepi64_epi128(al, kal, 0x10));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        x = _mm512_aesenc_epi128(x, _mm512_load_si512(ks->enc_v[r]));
+        e = _mm_aesenc_si128(e, x_load(ks->enc_v[r]));
+    }
+    /* The data enters through the last round key: x leaves as the output. */
+    x = _mm512_aesenclast_epi128(x, _mm512_xor_si512(_mm512_load_si512(ks->enc_v[R]), d));
+    e = _mm_aesenclast_si128(e, x_load(ks->enc_v[R]));
+    if (len == 64)
+        _mm512_storeu_si512(out, x);
+    else
+        _mm512_mask_storeu_epi8(out, km, x);
+    const __m512i cr = _mm512_shuffle_epi8(enc ? _mm512_maskz_mov_epi8(km, x) : d, bsw);
+    const __m512i pw = _mm512_loadu_si512(pc);
+    __m512i lo = _mm512_xor_si512(_mm512_clmulepi64_epi128(cr, pw, 0x00), lo2);
+    const __m512i hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(cr, pw, 0x11), hi2);
+    __m512i mid = _mm512_ternarylogic_epi32(_mm512_clmulepi64_epi128(cr, pw, 0x01), _mm512_clmulepi64_epi128(cr, pw, 0x10),
+                                            mid2, 0x96);
+    mid = _mm512_ternarylogic_epi32(mid, _mm512_shuffle_epi32(lo, 0x4e), _mm512_clmulepi64_epi128(lo, c, 0x00), 0x96);
+    const __m512i y4 = _mm512_ternarylogic_epi32(hi, _mm512_shuffle_epi32(mid, 0x4e), _mm512_clmulepi64_epi128(mid, c, 0x00), 0x96);
+    const __m256i y2 = _mm256_xor_si256(_mm512_castsi512_si256(y4), _mm512_extracti64x4_epi64(y4, 1));
+    const __m128i y = _mm_xor_si128(_mm256_castsi256_si128(y2), _mm256_extracti128_si256(y2, 1));
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsx), e));
+}
 #endif
 
 /* ---- one kernel per size class, vector count and direction --------------- */
@@ -317,6 +391,16 @@ VAES_INLINE void vaes_gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, in
 }
 
 #if AK_LANES == 4
+VAES_INLINE void vaes_gcm_four_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
+    case 12: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
+    default: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    }
+}
 VAES_INLINE void vaes_gcm_one_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
@@ -392,10 +476,18 @@ VAES_INLINE int vaes_gcm_one_fits(const ak_gcm_msg *m, size_t len, size_t aad_le
     return len - 1 < 16 && x_window_one_page(m->in, len) && x_window_one_page(m->out, len) &&
            (aad_len == 0 || x_window_one_page(m->aad, aad_len));
 }
+/* vaes_gcm_four's messages: 16 < len <= 64, windows on one page. */
+VAES_INLINE int vaes_gcm_four_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    return len - 17 < 48 && z_window_one_page(m->in, len) && z_window_one_page(m->out, len) &&
+           (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+}
 VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (vaes_gcm_one_fits(m, len, aad_len))
         vaes_gcm_one_msg(m, len, aad_len, 1);
+    else if (vaes_gcm_four_fits(m, len, aad_len))
+        vaes_gcm_four_msg(m, len, aad_len, 1);
     else
         vaes_gcm_tiny_seal1(m, len, aad_len);
 }
@@ -403,14 +495,35 @@ VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (vaes_gcm_one_fits(m, len, aad_len))
         vaes_gcm_one_msg(m, len, aad_len, 0);
+    else if (vaes_gcm_four_fits(m, len, aad_len))
+        vaes_gcm_four_msg(m, len, aad_len, 0);
     else
         vaes_gcm_tiny_open1(m, len, aad_len);
 }
+/* The second tiny entry (32 < len <= 96): up to 64 bytes in vaes_gcm_four. */
+VAES_NOINLINE void vaes_gcm_four_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_four_fits(m, len, aad_len))
+        vaes_gcm_four_msg(m, len, aad_len, 1);
+    else
+        vaes_gcm_tiny_seal2(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_four_open(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_four_fits(m, len, aad_len))
+        vaes_gcm_four_msg(m, len, aad_len, 0);
+    else
+        vaes_gcm_tiny_open2(m, len, aad_len);
+}
+#define VAES_TINY_SEAL2 vaes_gcm_four_seal
+#define VAES_TINY_OPEN2 vaes_gcm_four_open
 #define VAES_TINY_SEAL1 vaes_gcm_one_seal
 #define VAES_TINY_OPEN1 vaes_gcm_one_open
 #else
 #define VAES_TINY_SEAL1 vaes_gcm_tiny_seal1
 #define VAES_TINY_OPEN1 vaes_gcm_tiny_open1
+#define VAES_TINY_SEAL2 vaes_gcm_tiny_seal2
+#define VAES_TINY_OPEN2 vaes_gcm_tiny_open2
 #endif
 VAES_NOINLINE void vaes_gcm_short_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 1); }
 VAES_NOINLINE void vaes_gcm_short_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 2); }
@@ -434,8 +547,8 @@ VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_
 /* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
 _Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
 static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
-    {VAES_TINY_SEAL1, vaes_gcm_tiny_seal2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
-    {VAES_TINY_OPEN1, vaes_gcm_tiny_open2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
+    {VAES_TINY_SEAL1, VAES_TINY_SEAL2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
+    {VAES_TINY_OPEN1, VAES_TINY_OPEN2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
 static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
     {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
     {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
