@@ -221,10 +221,11 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
-#if AK_LANES == 4
 /* The first n <= 16 bytes at p, zero above, and their store: a plain
  * access for a whole block (it takes data from a store still in flight,
- * where a masked load waits), else a masked one.  The caller has checked
+ * where a masked load waits), else a masked one (zmm build; the ymm build
+ * has no byte masks, and its callers pass n = 0 or 16 only, see
+ * vaes_gcm_one_fits).  The caller has checked
  * x_window_one_page for the partial windows: a masked-off byte on a page
  * that is not mapped writable would cost a microcode assist per access
  * (see v_window_on_live_pages), and such messages take the tiny kernel,
@@ -238,18 +239,55 @@ VAES_INLINE __m128i x_load_n(const uint8_t *p, size_t n)
 {
     if (n == 0) /* p may be NULL: no access at all, not even a masked one */
         return _mm_setzero_si128();
+#if AK_LANES == 4
     return n == 16 ? x_load(p) : _mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), p);
+#else
+    return x_load(p); /* n == 16 */
+#endif
 }
 VAES_INLINE void x_store_n(uint8_t *p, size_t n, __m128i v)
 {
+#if AK_LANES == 4
     if (n == 16)
         x_store(p, v);
     else
         _mm_mask_storeu_epi8(p, (__mmask16)((1u << n) - 1), v);
+#else
+    (void)n; /* n == 16 */
+    x_store(p, v);
+#endif
+}
+/* v with the bytes from n on cleared (zmm build; n == 16 on ymm). */
+VAES_INLINE __m128i x_keep_n(__m128i v, size_t n)
+{
+#if AK_LANES == 4
+    return _mm_maskz_mov_epi8((__mmask16)((1u << n) - 1), v);
+#else
+    (void)n;
+    return v;
+#endif
+}
+/* a ^ b ^ c: one VPTERNLOG where AVX-512 VL is there. */
+VAES_INLINE __m128i x_xor3(__m128i a, __m128i b, __m128i c)
+{
+#if AK_LANES == 4
+    return _mm_ternarylogic_epi64(a, b, c, 0x96);
+#else
+    return _mm_xor_si128(_mm_xor_si128(a, b), c);
+#endif
+}
+VAES_INLINE __m256i y_xor3(__m256i a, __m256i b, __m256i c)
+{
+#if AK_LANES == 4
+    return _mm256_ternarylogic_epi64(a, b, c, 0x96);
+#else
+    return _mm256_xor_si256(_mm256_xor_si256(a, b), c);
+#endif
 }
 
 /* One data block and at most one AAD block (1 <= len <= 16, aad_len <= 16),
- * zmm build only, on the shortest chain: no zmm lane fold and no cross-lane
+ * on the shortest chain (both builds; on ymm only len 16 and aad_len 0 or
+ * 16, which need no byte masks): no zmm lane fold and no cross-lane
  * shuffle after the rounds.  The two counter blocks are one ymm filled by a
  * broadcast load (lane 0 the data's counter J0 + 1, lane 1 J0), and GHASH
  * is
@@ -268,9 +306,8 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
     /* J0 + 1 is J0 with its counter byte 1 -> 2: an XOR of 3 (vaes_aes.h,
      * "GCM counter words"). */
     const __m256i inc = _mm256_set_epi64x(0, 0, 0x0300000000000000LL, 0);
-    __m256i x = _mm256_ternarylogic_epi64(_mm256_broadcastsi128_si256(x_load(j0)), inc,
-                                          _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]), 0x96);
-    const __mmask16 km = (__mmask16)((1u << len) - 1);
+    __m256i x = y_xor3(_mm256_broadcastsi128_si256(x_load(j0)), inc,
+                       _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]));
     const __m128i d = x_load_n(in, len);
     const __m128i a = x_load_n(aad, aad_len);
     const __m128i lv = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
@@ -280,9 +317,8 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
     const __m128i ar = _mm_shuffle_epi8(a, bsw);
     __m128i lo = _mm_xor_si128(_mm_clmulepi64_si128(ar, k3, 0x00), _mm_clmulepi64_si128(lv, k1, 0x00));
     __m128i hi = _mm_xor_si128(_mm_clmulepi64_si128(ar, k3, 0x11), _mm_clmulepi64_si128(lv, k1, 0x11));
-    __m128i mid = _mm_ternarylogic_epi64(_mm_clmulepi64_si128(ar, k3, 0x01), _mm_clmulepi64_si128(ar, k3, 0x10),
-                                         _mm_xor_si128(_mm_clmulepi64_si128(lv, k1, 0x01),
-                                                       _mm_clmulepi64_si128(lv, k1, 0x10)), 0x96);
+    __m128i mid = x_xor3(_mm_clmulepi64_si128(ar, k3, 0x01), _mm_clmulepi64_si128(ar, k3, 0x10),
+                         _mm_xor_si128(_mm_clmulepi64_si128(lv, k1, 0x01), _mm_clmulepi64_si128(lv, k1, 0x10)));
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++)
         x = _mm256_aesenc_epi128(x, _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[r]));
@@ -292,15 +328,16 @@ VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key
                                                      _mm256_zextsi128_si256(d)));
     const __m128i o = _mm256_castsi256_si128(x);
     x_store_n(out, len, o);
-    const __m128i cr = _mm_shuffle_epi8(enc ? _mm_maskz_mov_epi8(km, o) : d, bsw);
+    const __m128i cr = _mm_shuffle_epi8(enc ? x_keep_n(o, len) : d, bsw);
     lo = _mm_xor_si128(lo, _mm_clmulepi64_si128(cr, k2, 0x00));
     hi = _mm_xor_si128(hi, _mm_clmulepi64_si128(cr, k2, 0x11));
-    mid = _mm_ternarylogic_epi64(mid, _mm_clmulepi64_si128(cr, k2, 0x01), _mm_clmulepi64_si128(cr, k2, 0x10), 0x96);
-    mid = _mm_ternarylogic_epi64(mid, _mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, c, 0x00), 0x96);
-    const __m128i y = _mm_ternarylogic_epi64(hi, _mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00), 0x96);
+    mid = x_xor3(mid, _mm_clmulepi64_si128(cr, k2, 0x01), _mm_clmulepi64_si128(cr, k2, 0x10));
+    mid = x_xor3(mid, _mm_shuffle_epi32(lo, 0x4e), _mm_clmulepi64_si128(lo, c, 0x00));
+    const __m128i y = x_xor3(hi, _mm_shuffle_epi32(mid, 0x4e), _mm_clmulepi64_si128(mid, c, 0x00));
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsw), _mm256_extracti128_si256(x, 1)));
 }
 
+#if AK_LANES == 4
 /* The same rule as x_window_one_page for a window of n <= 64 bytes. */
 VAES_INLINE int z_window_one_page(const void *p, size_t n)
 {
@@ -401,6 +438,7 @@ VAES_INLINE void vaes_gcm_four_msg(ak_gcm_msg *m, size_t len, size_t aad_len, in
     default: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
     }
 }
+#endif
 VAES_INLINE void vaes_gcm_one_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
@@ -411,7 +449,6 @@ VAES_INLINE void vaes_gcm_one_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int
     default: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
     }
 }
-#endif
 
 VAES_INLINE void vaes_gcm_short_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVEC)
 {
@@ -520,10 +557,28 @@ VAES_NOINLINE void vaes_gcm_four_open(ak_gcm_msg *m, size_t len, size_t aad_len)
 #define VAES_TINY_SEAL1 vaes_gcm_one_seal
 #define VAES_TINY_OPEN1 vaes_gcm_one_open
 #else
+/* The ymm build's second tiny entry (0 < len <= 32): one whole data block
+ * and no AAD or one whole AAD block (no byte masks on ymm) takes
+ * vaes_gcm_one, the rest the tiny kernel. */
+VAES_INLINE int vaes_gcm_one_fits(size_t len, size_t aad_len) { return len == 16 && (aad_len | 16) == 16; }
+VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_one_fits(len, aad_len))
+        vaes_gcm_one_msg(m, len, aad_len, 1);
+    else
+        vaes_gcm_tiny_seal2(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_one_fits(len, aad_len))
+        vaes_gcm_one_msg(m, len, aad_len, 0);
+    else
+        vaes_gcm_tiny_open2(m, len, aad_len);
+}
 #define VAES_TINY_SEAL1 vaes_gcm_tiny_seal1
 #define VAES_TINY_OPEN1 vaes_gcm_tiny_open1
-#define VAES_TINY_SEAL2 vaes_gcm_tiny_seal2
-#define VAES_TINY_OPEN2 vaes_gcm_tiny_open2
+#define VAES_TINY_SEAL2 vaes_gcm_one_seal
+#define VAES_TINY_OPEN2 vaes_gcm_one_open
 #endif
 VAES_NOINLINE void vaes_gcm_short_seal1(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 1); }
 VAES_NOINLINE void vaes_gcm_short_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_short_msg(m, len, aad_len, 1, 2); }
