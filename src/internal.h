@@ -326,6 +326,18 @@ typedef struct ak_backend {
      * without a kernel of its own names ak_gcm_msgs_primitives. */
     void (*gcm_msgs)(ak_gcm_msg *m, size_t n);
 
+    /* Optional (NULL: the batch front end builds ak_gcm_msg descriptors for
+     * gcm_msgs).  The n public descriptors of a batch call straight from
+     * the caller's array (src/modes/batch_gcm.c), every one checked: a key
+     * of this backend, iv_len 12, tag_len 16, len and aad_len below 2^32,
+     * the single call's rules and the batch's cross-message rule kept; one
+     * direction dir (0 or AK_GCM_OPEN) for the call; in and out not read
+     * when len is 0 (GMAC: len is 0, in and out are not valid).  Computes
+     * what gcm_msgs does with J0 = IV || 0^31 || 1; the full tag of
+     * message i goes to T[i] when T is not NULL (the expected tags of an
+     * open or verify), else to the message's own tag. */
+    void (*gcm_batch)(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
     void (*cbc_lanes)(ak_cbc_lane *l, size_t n);

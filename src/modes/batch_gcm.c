@@ -2,7 +2,13 @@
  * batch_gcm.c - GCM seal/open and GMAC over arrays of messages
  * (include/aeskit.h, "Batches").  Portable C11; no CPU features needed.
  *
- * Each message is checked by the one-shot checks (the common case's
+ * The common case (every message a 12-byte IV and a 16-byte tag, keys of
+ * one backend, buffers laid out so that batch.h's quick test decides the
+ * overlap rule) is decided in one pass over the caller's descriptors and
+ * handed to the backend's gcm_batch hook as it is (src/internal.h), or to
+ * its gcm_msgs; see "the common case" below.  Anything else takes the
+ * general path, which decides everything itself:
+ * each message is checked by the one-shot checks (the common case's
  * inline from gcm_msg.h, the rest by gcm.c), then the whole batch by the
  * cross-message overlap rule (batch.h: the quick one-pass test, and the
  * exact check only when that cannot decide); the checked messages go to
@@ -164,11 +170,9 @@ static MO_NOINLINE int gb_disjoint_exact(const aeskit_gcm_msg *m, size_t n, int 
  * kernel), then tags truncated or compared.  The first failure is tracked
  * on the way, so the result needs no last pass.  Always inlined into the
  * four entries, so the mode is a constant. */
-static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n,
-                                                                     const int mode)
+static inline __attribute__((always_inline)) aeskit_status gcm_batch_general(aeskit_gcm_msg *m, size_t n,
+                                                                             const int mode)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     /* GMAC hands the kernels an empty message in a small mapped buffer, as
      * aeskit_gmac does (gcm.c: a masked access next to NULL is slow). */
     uint8_t none[64] = {0};
@@ -247,6 +251,190 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_
         mo_wipe(T, k * 16); /* expected tags would forge their messages */
     }
     return first < n ? m[first].status : AESKIT_OK;
+}
+
+/* The general path of each mode, for whatever the common case below
+ * does not take. */
+static MO_NOINLINE aeskit_status gb_general(aeskit_gcm_msg *m, size_t n, int mode)
+{
+    switch (mode) {
+    case GB_SEAL: return gcm_batch_general(m, n, GB_SEAL);
+    case GB_OPEN: return gcm_batch_general(m, n, GB_OPEN);
+    case GB_GMAC: return gcm_batch_general(m, n, GB_GMAC);
+    default: return gcm_batch_general(m, n, GB_GMAC_VERIFY);
+    }
+}
+
+/* ---- the common case --------------------------------------------------------
+ *
+ * Every message with a 12-byte IV and a 16-byte tag, lengths below 2^32
+ * (GMAC: len 0), keys of one backend, and the quick test of the
+ * cross-message rule (batch.h) passing.  That is decided in one pass over
+ * the caller's descriptors, which is all the common case reads of them
+ * before the kernel:
+ *   - per message only what no hull can show: the key (NULL, set up for
+ *     GCM, its backend; once per run of one key object), the two fixed
+ *     lengths, the length bounds;
+ *   - its spans into the quick test, as gb_quick_add (gb_common_out, _in);
+ *   - at the end, the quick test, and NULL from the hulls: a non-empty span
+ *     of a NULL pointer starts at 0, so it is the lowest of its kind.
+ * The quick test passing implies every message's own overlap checks
+ * (gcm_checks): its out against its in (unless in place), its tag, IV and
+ * AAD are spans of other kinds, whose hulls met no output hull.  Hence
+ * when the pass succeeds every message passes its own checks and the batch
+ * keeps the rule: the status of each is AESKIT_OK, as the general path
+ * would find.  When it fails at any point, the general path starts over
+ * and decides everything (statuses included) itself.
+ *
+ * Then the checked descriptors go to the backend: straight from the
+ * caller's array through its gcm_batch hook where it has one, else as
+ * ak_gcm_msg descriptors for gcm_msgs, a stack chunk at a time.  Opens and
+ * verifies take expected tags a chunk at a time; a seal's 16-byte tag is
+ * written in place. */
+
+/* The common case's spans of message m, in two halves: the outputs (kinds
+ * a and b of the quick test) and the tag, then the other inputs, as
+ * gb_quick_add, but with
+ * the lengths the first half checked: a 16-byte tag, a 12-byte IV.  Two
+ * passes over the descriptors instead of one: the hulls of one pass then
+ * stay in registers (one pass spills them). */
+/* Output span s into hull h, 0 if it is not above the previous ones (the
+ * quick test's order, as a branch: the whole common case gives up, and a
+ * flag kept in a register would cost a setcc and an and per span). */
+static inline __attribute__((always_inline)) int gb_out_add(mo_span *h, mo_span s)
+{
+    if (MO_UNLIKELY(s.lo < h->hi))
+        return 0;
+    *h = mo_hull_add(*h, s);
+    return 1;
+}
+
+static inline __attribute__((always_inline)) int gb_common_out(mo_quick *q, const aeskit_gcm_msg *m,
+                                                               int mode)
+{
+    mo_span tag = {(uintptr_t)m->tag, (uintptr_t)m->tag + 16};
+    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a, mo_span_of(m->out, m->len)))
+        return 0;
+    if (mode == GB_SEAL)
+        return gb_out_add(&q->b, tag);
+    if (mode == GB_GMAC)
+        return gb_out_add(&q->a, tag);
+    /* an expected tag: an input, here to even out the two passes */
+    mo_quick_in(q, 1, tag);
+    return 1;
+}
+
+static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, const aeskit_gcm_msg *m,
+                                                               int mode)
+{
+    if ((mode == GB_SEAL || mode == GB_OPEN) && m->in != m->out)
+        mo_quick_in(q, 0, mo_span_of(m->in, m->len));
+    mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv + 12});
+    mo_quick_in(q, 3, mo_span_of(m->aad, m->aad_len));
+}
+
+/* 1 if the common case takes the batch (statuses set to AESKIT_OK, the
+ * backend in *bep); 0 if not (statuses unspecified). */
+static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, size_t n, const int mode,
+                                                           const ak_backend **bep)
+{
+    const int data = mode == GB_SEAL || mode == GB_OPEN;
+    if (!n)
+        return 0;
+    mo_quick q;
+    mo_quick_init(&q);
+    const aeskit_gcm_key *prev = NULL;
+    const ak_backend *be = NULL;
+    /* pass 1: keys, lengths, outputs, tags */
+    for (size_t i = 0; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (MO_UNLIKELY(mm->key != prev)) {
+            const ak_gcm_key *g = (const ak_gcm_key *)mm->key;
+            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || (be && g->aes.be != be))
+                return 0;
+            be = g->aes.be;
+            prev = mm->key;
+        }
+        /* GMAC: len must be 0; any length below 2^32 otherwise */
+        uint64_t bad = (uint64_t)(mm->iv_len ^ 12) | (uint64_t)(mm->tag_len ^ 16) |
+                       ((uint64_t)(mm->len | mm->aad_len) >> 32);
+        if (!data)
+            bad |= mm->len;
+        if (MO_UNLIKELY(bad != 0))
+            return 0;
+        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode)))
+            return 0;
+    }
+    /* pass 2: the other inputs, statuses */
+    for (size_t i = 0; i < n; i++) {
+        gb_common_in(&q, &m[i], mode);
+        m[i].status = AESKIT_OK;
+    }
+    if (!mo_quick_passed(&q, m, n * sizeof *m))
+        return 0;
+    int z = (q.a.lo == 0) | (q.b.lo == 0);
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        z |= q.in[k].lo == 0;
+    if (z)
+        return 0;
+    *bep = be;
+    return 1;
+}
+
+/* The common case after gb_common: the kernels, then the tags of an open
+ * or verify compared. */
+static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_gcm_msg *m, size_t n,
+                                                                         const int mode,
+                                                                         const ak_backend *be)
+{
+    uint8_t none[64] = {0};
+    const int data = mode == GB_SEAL || mode == GB_OPEN;
+    const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
+    const uint32_t dir = verify ? AK_GCM_OPEN : 0;
+    if (!verify && be->gcm_batch) {
+        be->gcm_batch(m, n, dir, NULL);
+        return AESKIT_OK;
+    }
+    size_t first = n;
+    for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
+        size_t k = n - base < MO_BATCH_CHUNK ? n - base : MO_BATCH_CHUNK;
+        aeskit_gcm_msg *c = m + base;
+        AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
+        if (be->gcm_batch) {
+            be->gcm_batch(c, k, dir, T);
+        } else {
+            ak_gcm_msg d[MO_BATCH_CHUNK];
+            for (size_t j = 0; j < k; j++) {
+                gb_desc(&d[j], &c[j], dir, data, none + 32);
+                d[j].tag = verify ? T[j] : c[j].tag;
+            }
+            be->gcm_msgs(d, k);
+        }
+        if (!verify)
+            continue;
+        for (size_t j = 0; j < k; j++) {
+            if (MO_LIKELY(ak_ct_eq_mask(T[j], c[j].tag, 16)))
+                continue;
+            ak_gcm_msg d;
+            gb_desc(&d, &c[j], dir, data, none + 32);
+            c[j].status = ak_mo_gcm_msg_open_fail(&d);
+            if (base + j < first)
+                first = base + j;
+        }
+        mo_wipe(T, k * 16); /* expected tags would forge their messages */
+    }
+    return first < n ? m[first].status : AESKIT_OK;
+}
+
+static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_msg *m, size_t n,
+                                                                     const int mode)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    const ak_backend *be;
+    if (MO_LIKELY(gb_common(m, n, mode, &be)))
+        return gb_common_run(m, n, mode, be);
+    return gb_general(m, n, mode);
 }
 
 aeskit_status aeskit_gcm_seal_batch(aeskit_gcm_msg *m, size_t n)

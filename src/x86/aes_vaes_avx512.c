@@ -81,6 +81,10 @@ VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
+VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    vaes_gcm_batch(m, n, dir, T);
+}
 
 VAES_KERNEL void ak_vaes512_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
                                    uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)
@@ -137,6 +141,7 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_encrypt = ak_vaes512_gcm_encrypt,
     .gcm_decrypt = ak_vaes512_gcm_decrypt,
     .gcm_msgs = ak_vaes512_gcm_msgs,
+    .gcm_batch = ak_vaes512_gcm_batch,
     .cbc_lanes = ak_vaes512_cbc_lanes,
     .ocb_blocks = ak_vaes512_ocb_blocks,
     .cfb128_decrypt = ak_vaes512_cfb128_decrypt,

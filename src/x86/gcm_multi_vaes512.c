@@ -5,7 +5,8 @@
  *
  * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (vaes_width512.h's
  * target attribute); reached only through aes_vaes_avx512.c's gcm_msgs
- * entry, which the dispatcher picks on CPUs that have them.
+ * and gcm_batch entries, which the dispatcher picks on CPUs that have
+ * them.
  *
  * A file of its own: the kernel is 15 fully specialised functions, and
  * apart from aes_vaes_avx512.c's other kernels the two units compile in
@@ -20,4 +21,10 @@
 __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group(ak_gcm_msg *m, size_t n)
 {
     return vaes_gcm_multi_group(m, n);
+}
+
+__attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n,
+                                                                      uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_multi_group_pub(m, n, dir, T);
 }

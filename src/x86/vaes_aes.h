@@ -146,6 +146,10 @@ static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) =
 #if AK_LANES == 4 && !AK_KARATSUBA
 #define VAES_MULTI 1
 __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group(ak_gcm_msg *m, size_t n);
+/* The same on checked public descriptors of one direction (the gcm_batch
+ * hook, src/internal.h; vaes_gcm_multi.h's PUB form). */
+__attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n,
+                                                                      uint32_t dir, uint8_t (*T)[16]);
 #endif
 
 /* ---- key schedule ------------------------------------------------------- */

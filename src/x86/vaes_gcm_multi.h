@@ -50,6 +50,73 @@
 #define MX_MAXB 4   /* data blocks per message in the multi kernel */
 #define MX_GROUPS 2 /* groups of four messages per kernel call */
 
+/* ---- the two descriptor forms --------------------------------------------
+ *
+ * The kernel reads its messages in one of two forms, PUB a constant:
+ *   PUB = 0  backend descriptors (ak_gcm_msg, gcm_msgs): src is an array of
+ *            4 * G pointers, direction and tag per descriptor;
+ *   PUB = 1  the caller's checked public descriptors (aeskit_gcm_msg,
+ *            the gcm_batch hook, src/internal.h): src is the array itself,
+ *            lane i message min(i, cnt - 1), J0 = IV || 0^31 || 1 from the
+ *            12-byte IV, one direction for the call, the tag of lane i to
+ *            T[i] when T is not NULL (expected tags of an open), else to the
+ *            message's own 16-byte tag.
+ * A lane is named by a pointer to its descriptor in either form. */
+VAES_INLINE const void *vaes_mx_at(const void *src, size_t cnt, size_t i, const int PUB)
+{
+    if (PUB)
+        return (const aeskit_gcm_msg *)src + (i < cnt ? i : cnt - 1);
+    return ((const ak_gcm_msg *const *)src)[i];
+}
+
+VAES_INLINE const aeskit_gcm_msg *vaes_mx_pub(const void *p) { return (const aeskit_gcm_msg *)p; }
+VAES_INLINE const ak_gcm_msg *vaes_mx_int(const void *p) { return (const ak_gcm_msg *)p; }
+VAES_INLINE const ak_gcm_key *vaes_mx_gkey(const void *p) { return (const ak_gcm_key *)(const void *)vaes_mx_pub(p)->key; }
+
+VAES_INLINE const ak_aes *vaes_mx_aes(const void *p, const int PUB)
+{
+    return PUB ? &vaes_mx_gkey(p)->aes : vaes_mx_int(p)->aes;
+}
+VAES_INLINE const ak_ghash *vaes_mx_gh(const void *p, const int PUB)
+{
+    return PUB ? &vaes_mx_gkey(p)->gh : vaes_mx_int(p)->gh;
+}
+VAES_INLINE const uint8_t *vaes_mx_in(const void *p, const int PUB)
+{
+    return PUB ? vaes_mx_pub(p)->in : vaes_mx_int(p)->in;
+}
+VAES_INLINE uint8_t *vaes_mx_out(const void *p, const int PUB)
+{
+    return PUB ? vaes_mx_pub(p)->out : vaes_mx_int(p)->out;
+}
+VAES_INLINE size_t vaes_mx_len(const void *p, const int PUB)
+{
+    return PUB ? vaes_mx_pub(p)->len : vaes_mx_int(p)->len;
+}
+VAES_INLINE const uint8_t *vaes_mx_aad(const void *p, const int PUB)
+{
+    return PUB ? vaes_mx_pub(p)->aad : vaes_mx_int(p)->aad;
+}
+VAES_INLINE size_t vaes_mx_aad_len(const void *p, const int PUB)
+{
+    return PUB ? vaes_mx_pub(p)->aad_len : vaes_mx_int(p)->aad_len;
+}
+/* J0 in memory order: the 12-byte IV and the big-endian counter 1 (SP
+ * 800-38D 7.1 step 2), or the descriptor's. */
+VAES_INLINE __m128i vaes_mx_j0(const void *p, const int PUB)
+{
+    if (PUB)
+        return _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, vaes_mx_pub(p)->iv), _mm_set_epi32(0x01000000, 0, 0, 0));
+    return x_load(vaes_mx_int(p)->j0);
+}
+/* Where lane i's full tag goes. */
+VAES_INLINE uint8_t *vaes_mx_tag(const void *p, uint8_t (*T)[16], size_t i, const int PUB)
+{
+    if (PUB)
+        return T ? T[i] : vaes_mx_pub(p)->tag;
+    return vaes_mx_int(p)->tag;
+}
+
 /* The window mask of bytes [0, n) of a buffer, n <= 64 (v_wmask at
  * offset 0, without its general bounds). */
 VAES_INLINE wmask_t vaes_mx_wmask(size_t n) { return n ? (wmask_t)(~(uint64_t)0 >> (64 - n)) : 0; }
@@ -82,12 +149,18 @@ VAES_INLINE void vaes_mx_store_full(uint8_t *p, vec_t v, const int NB)
     }
 }
 
+/* Lane l = x_l. */
+VAES_INLINE vec_t vaes_mx_lanes_x(__m128i x0, __m128i x1, __m128i x2, __m128i x3)
+{
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
 /* Lane l = the 16 bytes at p_l. */
 VAES_INLINE vec_t vaes_mx_lanes(const void *p0, const void *p1, const void *p2, const void *p3)
 {
-    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(p0)), x_load(p1), 1);
-    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(p2)), x_load(p3), 1);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    return vaes_mx_lanes_x(x_load(p0), x_load(p1), x_load(p2), x_load(p3));
 }
 
 /* w[i] lane j <-> w[j] lane i: message-major windows to block-major
@@ -109,28 +182,30 @@ VAES_INLINE vec_t vaes_mx_first_lanes(const vec_t w[4])
     return _mm512_shuffle_i64x2(u0, u1, 0x88);
 }
 
-/* The round keys of the four messages q[0..3], lane by lane (SAME: all
- * one key, read as the broadcast copies). */
-VAES_INLINE void vaes_mx_keys(vec_t K[15], const ak_gcm_msg *const *q, const int SAME, const int R)
+/* The round keys of the four lanes p[0..3], lane by lane (SAME: all one
+ * key, read as the broadcast copies). */
+VAES_INLINE void vaes_mx_keys(vec_t K[15], const void *const *p, const int SAME, const int R, const int PUB)
 {
     if (SAME) {
-        vaes_load_enc_keys(K, vaes_aes_key(q[0]->aes), R);
+        vaes_load_enc_keys(K, vaes_aes_key(vaes_mx_aes(p[0], PUB)), R);
         return;
     }
-    const ak_vaes_aes_key *k0 = vaes_aes_key(q[0]->aes), *k1 = vaes_aes_key(q[1]->aes);
-    const ak_vaes_aes_key *k2 = vaes_aes_key(q[2]->aes), *k3 = vaes_aes_key(q[3]->aes);
+    const ak_vaes_aes_key *k0 = vaes_aes_key(vaes_mx_aes(p[0], PUB)), *k1 = vaes_aes_key(vaes_mx_aes(p[1], PUB));
+    const ak_vaes_aes_key *k2 = vaes_aes_key(vaes_mx_aes(p[2], PUB)), *k3 = vaes_aes_key(vaes_mx_aes(p[3], PUB));
     _Pragma("GCC unroll 15")
     for (int r = 0; r <= R; r++)
         K[r] = vaes_mx_lanes(k0->enc[r], k1->enc[r], k2->enc[r], k3->enc[r]);
 }
 
-/* Lane l = K_e of message l's GHASH key (vaes_ghash.h's table; e <= NPOW). */
-VAES_INLINE vec_t vaes_mx_pow(const ak_gcm_msg *const *q, size_t e, const int SAME)
+/* Lane l = K_e of lane l's GHASH key (vaes_ghash.h's table; e <= NPOW). */
+VAES_INLINE vec_t vaes_mx_pow(const void *const *p, size_t e, const int SAME, const int PUB)
 {
     if (SAME)
-        return v_bcast(vaes_gh_pow(vaes_ghash_key(q[0]->gh), e));
-    return vaes_mx_lanes(vaes_gh_pow(vaes_ghash_key(q[0]->gh), e), vaes_gh_pow(vaes_ghash_key(q[1]->gh), e),
-                         vaes_gh_pow(vaes_ghash_key(q[2]->gh), e), vaes_gh_pow(vaes_ghash_key(q[3]->gh), e));
+        return v_bcast(vaes_gh_pow(vaes_ghash_key(vaes_mx_gh(p[0], PUB)), e));
+    return vaes_mx_lanes(vaes_gh_pow(vaes_ghash_key(vaes_mx_gh(p[0], PUB)), e),
+                         vaes_gh_pow(vaes_ghash_key(vaes_mx_gh(p[1], PUB)), e),
+                         vaes_gh_pow(vaes_ghash_key(vaes_mx_gh(p[2], PUB)), e),
+                         vaes_gh_pow(vaes_ghash_key(vaes_mx_gh(p[3], PUB)), e));
 }
 
 /* a += x * h lane by lane, h a vector of powers (schoolbook middle term,
@@ -142,25 +217,28 @@ VAES_INLINE void vaes_mx_gacc_mul(gacc *a, vec_t x, vec_t h)
     a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
 }
 
-/* Lane l = the length block [len(A)]_64 || [len(C)]_64 of message l, in
- * register form (the low qword is len * 8, the high one aad_len * 8). */
-VAES_INLINE vec_t vaes_mx_lenblocks(const ak_gcm_msg *const *q)
+/* Lane l's length block [len(A)]_64 || [len(C)]_64, in register form (the
+ * low qword is len * 8, the high one aad_len * 8). */
+VAES_INLINE __m128i vaes_mx_lenblock(const void *p, const int PUB)
 {
-    __m128i l0 = _mm_set_epi64x((long long)q[0]->aad_len * 8, (long long)q[0]->len * 8);
-    __m128i l1 = _mm_set_epi64x((long long)q[1]->aad_len * 8, (long long)q[1]->len * 8);
-    __m128i l2 = _mm_set_epi64x((long long)q[2]->aad_len * 8, (long long)q[2]->len * 8);
-    __m128i l3 = _mm_set_epi64x((long long)q[3]->aad_len * 8, (long long)q[3]->len * 8);
-    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(l0), l1, 1);
-    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(l2), l3, 1);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+    return _mm_set_epi64x((long long)vaes_mx_aad_len(p, PUB) * 8, (long long)vaes_mx_len(p, PUB) * 8);
 }
 
-/* The byte mask of the sealing lanes (16 bits per lane). */
-VAES_INLINE __mmask64 vaes_mx_seal_lanes(const ak_gcm_msg *const *q)
+VAES_INLINE vec_t vaes_mx_lenblocks(const void *const *p, const int PUB)
 {
+    return vaes_mx_lanes_x(vaes_mx_lenblock(p[0], PUB), vaes_mx_lenblock(p[1], PUB), vaes_mx_lenblock(p[2], PUB),
+                           vaes_mx_lenblock(p[3], PUB));
+}
+
+/* The byte mask of the sealing lanes (16 bits per lane): per descriptor,
+ * or (PUB) the call's direction dir. */
+VAES_INLINE __mmask64 vaes_mx_seal_lanes(const void *const *p, uint32_t dir, const int PUB)
+{
+    if (PUB)
+        return (__mmask64)((uint64_t)(dir & AK_GCM_OPEN) - 1);
     uint64_t s = 0;
     for (int l = 0; l < 4; l++)
-        s |= ((uint64_t)(q[l]->flags & AK_GCM_OPEN) - 1) & ((uint64_t)0xffff << (16 * l));
+        s |= ((uint64_t)(vaes_mx_int(p[l])->flags & AK_GCM_OPEN) - 1) & ((uint64_t)0xffff << (16 * l));
     return (__mmask64)s;
 }
 
@@ -177,15 +255,20 @@ VAES_INLINE __mmask64 vaes_mx_live(vec_t lenb, int b)
     return _mm512_cmplt_epu8_mask(_mm512_add_epi8(k, _mm512_set1_epi8((char)(16 * b))), lenb);
 }
 
-/* G groups of four messages, q[4g + l] lane l of group g (every q[i]
- * valid; those at cnt or later repeat a message and are neither stored
- * nor tagged).  Every message has NB data blocks, aad_len <= 16, R rounds;
- * SAME: all share q[0]'s key (G = 1 otherwise). */
-VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const int NB, const int G, const int SAME,
-                                const int R)
+/* G groups of four messages, lane l of group g the message vaes_mx_at(src,
+ * cnt, 4g + l) (lanes at cnt or later repeat a message and are neither
+ * stored nor tagged).  Every message has NB data blocks, aad_len <= 16, R
+ * rounds; SAME: all share lane 0's key (G = 1 otherwise).  dir and T: the
+ * PUB form's direction and expected tags (see above). */
+VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                const int G, const int SAME, const int R, const int PUB)
 {
+    const void *P[MX_GROUPS][4];
+    _Pragma("GCC unroll 8")
+    for (int i = 0; i < 4 * G; i++)
+        P[i / 4][i % 4] = vaes_mx_at(src, cnt, (size_t)i, PUB);
     vec_t K[15];
-    vaes_mx_keys(K, q, SAME, R);
+    vaes_mx_keys(K, P[0], SAME, R, PUB);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     vec_t x[MX_GROUPS][MX_MAXB + 1], d[MX_GROUPS][MX_MAXB];
     gacc a[MX_GROUPS];
@@ -194,44 +277,49 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
     int full[MX_GROUPS];
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
-        const ak_gcm_msg *const *p = q + 4 * g;
-        const vec_t j0 = vaes_mx_lanes(p[0]->j0, p[1]->j0, p[2]->j0, p[3]->j0);
+        const void *const *p = P[g];
+        const vec_t j0 = vaes_mx_lanes_x(vaes_mx_j0(p[0], PUB), vaes_mx_j0(p[1], PUB), vaes_mx_j0(p[2], PUB),
+                                         vaes_mx_j0(p[3], PUB));
         x[g][0] = v_xor(j0, K[0]);
         _Pragma("GCC unroll 4")
         for (int b = 0; b < NB; b++)
             x[g][b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
         /* whole blocks in every lane (the common uniform batch): plain
          * loads and stores, no masks */
-        full[g] = p[0]->len == 16 * (size_t)NB && p[1]->len == 16 * (size_t)NB && p[2]->len == 16 * (size_t)NB &&
-                  p[3]->len == 16 * (size_t)NB;
+        full[g] = vaes_mx_len(p[0], PUB) == 16 * (size_t)NB && vaes_mx_len(p[1], PUB) == 16 * (size_t)NB &&
+                  vaes_mx_len(p[2], PUB) == 16 * (size_t)NB && vaes_mx_len(p[3], PUB) == 16 * (size_t)NB;
         vec_t w[4];
         if (NB == 1 && full[g]) {
-            d[g][0] = vaes_mx_lanes(p[0]->in, p[1]->in, p[2]->in, p[3]->in);
+            d[g][0] = vaes_mx_lanes(vaes_mx_in(p[0], PUB), vaes_mx_in(p[1], PUB), vaes_mx_in(p[2], PUB),
+                                    vaes_mx_in(p[3], PUB));
         } else if (NB) {
             _Pragma("GCC unroll 4")
             for (int l = 0; l < 4; l++)
-                w[l] = full[g] ? vaes_mx_load_full(p[l]->in, NB) : v_load_w(p[l]->in, 0, vaes_mx_wmask(p[l]->len));
+                w[l] = full[g] ? vaes_mx_load_full(vaes_mx_in(p[l], PUB), NB)
+                               : v_load_w(vaes_mx_in(p[l], PUB), 0, vaes_mx_wmask(vaes_mx_len(p[l], PUB)));
             vaes_mx_transpose(w);
             _Pragma("GCC unroll 4")
             for (int b = 0; b < NB; b++)
                 d[g][b] = w[b];
         }
         vec_t av;
-        if (p[0]->aad_len == 16 && p[1]->aad_len == 16 && p[2]->aad_len == 16 && p[3]->aad_len == 16) {
-            av = vaes_mx_lanes(p[0]->aad, p[1]->aad, p[2]->aad, p[3]->aad);
+        if (vaes_mx_aad_len(p[0], PUB) == 16 && vaes_mx_aad_len(p[1], PUB) == 16 && vaes_mx_aad_len(p[2], PUB) == 16 &&
+            vaes_mx_aad_len(p[3], PUB) == 16) {
+            av = vaes_mx_lanes(vaes_mx_aad(p[0], PUB), vaes_mx_aad(p[1], PUB), vaes_mx_aad(p[2], PUB),
+                               vaes_mx_aad(p[3], PUB));
         } else {
             _Pragma("GCC unroll 4")
             for (int l = 0; l < 4; l++)
-                w[l] = v_load_w(p[l]->aad, 0, vaes_mx_wmask(p[l]->aad_len));
+                w[l] = v_load_w(vaes_mx_aad(p[l], PUB), 0, vaes_mx_wmask(vaes_mx_aad_len(p[l], PUB)));
             av = vaes_mx_first_lanes(w);
         }
-        const vec_t lv = vaes_mx_lenblocks(p);
+        const vec_t lv = vaes_mx_lenblocks(p, PUB);
         lenb[g] = v_shuffle8(_mm512_srli_epi64(lv, 3), v_zero());
-        seal[g] = vaes_mx_seal_lanes(p);
+        seal[g] = vaes_mx_seal_lanes(p, dir, PUB);
         /* the A and L products need no AES output */
         vaes_gacc_zero(&a[g]);
-        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, (size_t)(NB + 2), SAME));
-        vaes_mx_gacc_mul(&a[g], lv, vaes_mx_pow(p, 1, SAME));
+        vaes_mx_gacc_mul(&a[g], v_shuffle8(av, bsw), vaes_mx_pow(p, (size_t)(NB + 2), SAME, PUB));
+        vaes_mx_gacc_mul(&a[g], lv, vaes_mx_pow(p, 1, SAME, PUB));
     }
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
@@ -245,14 +333,14 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
     vec_t t[MX_GROUPS];
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
-        const ak_gcm_msg *const *p = q + 4 * g;
+        const void *const *p = P[g];
         x[g][0] = v_enclast(x[g][0], K[R]);
         _Pragma("GCC unroll 4")
         for (int b = 0; b < NB; b++) {
             x[g][b + 1] = v_enclast(x[g][b + 1], v_xor(K[R], d[g][b]));
             /* C: the masked output of a sealing lane, the input of an opening one */
             vec_t c = _mm512_mask_mov_epi8(d[g][b], seal[g] & vaes_mx_live(lenb[g], b), x[g][b + 1]);
-            vaes_mx_gacc_mul(&a[g], v_shuffle8(c, bsw), vaes_mx_pow(p, (size_t)(NB + 1 - b), SAME));
+            vaes_mx_gacc_mul(&a[g], v_shuffle8(c, bsw), vaes_mx_pow(p, (size_t)(NB + 1 - b), SAME, PUB));
         }
         t[g] = v_xor(v_shuffle8(vaes_gacc_reduce_v(a[g]), bsw), x[g][0]);
     }
@@ -261,15 +349,15 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
     for (int g = 0; g < G; g++) {
         if (!NB)
             break;
-        const ak_gcm_msg *const *p = q + 4 * g;
+        const void *const *p = P[g];
         if (NB == 1 && full[g]) {
-            x_store(p[0]->out, _mm512_castsi512_si128(x[g][1]));
+            x_store(vaes_mx_out(p[0], PUB), _mm512_castsi512_si128(x[g][1]));
             if ((size_t)(4 * g + 1) < cnt)
-                x_store(p[1]->out, _mm512_extracti32x4_epi32(x[g][1], 1));
+                x_store(vaes_mx_out(p[1], PUB), _mm512_extracti32x4_epi32(x[g][1], 1));
             if ((size_t)(4 * g + 2) < cnt)
-                x_store(p[2]->out, _mm512_extracti32x4_epi32(x[g][1], 2));
+                x_store(vaes_mx_out(p[2], PUB), _mm512_extracti32x4_epi32(x[g][1], 2));
             if ((size_t)(4 * g + 3) < cnt)
-                x_store(p[3]->out, _mm512_extracti32x4_epi32(x[g][1], 3));
+                x_store(vaes_mx_out(p[3], PUB), _mm512_extracti32x4_epi32(x[g][1], 3));
             continue;
         }
         vec_t w[4];
@@ -282,104 +370,248 @@ VAES_INLINE void vaes_gcm_multi(const ak_gcm_msg *const *q, size_t cnt, const in
             if ((size_t)(4 * g + l) >= cnt)
                 break;
             if (full[g])
-                vaes_mx_store_full(p[l]->out, w[l], NB);
+                vaes_mx_store_full(vaes_mx_out(p[l], PUB), w[l], NB);
             else
-                v_store_w(p[l]->out, 0, vaes_mx_wmask(p[l]->len), w[l]);
+                v_store_w(vaes_mx_out(p[l], PUB), 0, vaes_mx_wmask(vaes_mx_len(p[l], PUB)), w[l]);
         }
     }
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
-        const ak_gcm_msg *const *p = q + 4 * g;
-        x_store(p[0]->tag, _mm512_castsi512_si128(t[g]));
+        const void *const *p = P[g];
+        x_store(vaes_mx_tag(p[0], T, (size_t)(4 * g), PUB), _mm512_castsi512_si128(t[g]));
         if ((size_t)(4 * g + 1) < cnt)
-            x_store(p[1]->tag, _mm512_extracti32x4_epi32(t[g], 1));
+            x_store(vaes_mx_tag(p[1], T, (size_t)(4 * g + 1), PUB), _mm512_extracti32x4_epi32(t[g], 1));
         if ((size_t)(4 * g + 2) < cnt)
-            x_store(p[2]->tag, _mm512_extracti32x4_epi32(t[g], 2));
+            x_store(vaes_mx_tag(p[2], T, (size_t)(4 * g + 2), PUB), _mm512_extracti32x4_epi32(t[g], 2));
         if ((size_t)(4 * g + 3) < cnt)
-            x_store(p[3]->tag, _mm512_extracti32x4_epi32(t[g], 3));
+            x_store(vaes_mx_tag(p[3], T, (size_t)(4 * g + 3), PUB), _mm512_extracti32x4_epi32(t[g], 3));
     }
 }
 
-/* ---- one kernel per block count and key form ---------------------------- */
+/* ---- one kernel per block count, key form and descriptor form ----------- */
 
 /* The kernel variants: [0] one key, one group; [1] one key, two groups;
- * [2] keys gathered per lane, one group. */
-typedef void vaes_gcm_multi_kernel(const ak_gcm_msg *const *q, size_t cnt);
+ * [2] keys gathered per lane, one group.  src, cnt, dir and T as for
+ * vaes_gcm_multi (dir and T unused by the backend-descriptor form). */
+typedef void vaes_gcm_multi_kernel(const void *src, size_t cnt, uint32_t dir, uint8_t (*T)[16]);
 
-VAES_INLINE void vaes_gcm_multi_r(const ak_gcm_msg *const *q, size_t cnt, const int NB, const int G, const int SAME)
+VAES_INLINE void vaes_gcm_multi_r(const void *src, size_t cnt, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                  const int G, const int SAME, const int PUB)
 {
-    switch (q[0]->aes->rounds) {
-    case 10: vaes_gcm_multi(q, cnt, NB, G, SAME, 10); break;
-    case 12: vaes_gcm_multi(q, cnt, NB, G, SAME, 12); break;
-    default: vaes_gcm_multi(q, cnt, NB, G, SAME, 14); break;
+    switch (vaes_mx_aes(vaes_mx_at(src, cnt, 0, PUB), PUB)->rounds) {
+    case 10: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 10, PUB); break;
+    case 12: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 12, PUB); break;
+    default: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 14, PUB); break;
     }
 }
 
-VAES_NOINLINE void vaes_gcm_multi0_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 1, 1); }
-VAES_NOINLINE void vaes_gcm_multi0_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 2, 1); }
-VAES_NOINLINE void vaes_gcm_multi0_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 0, 1, 0); }
-VAES_NOINLINE void vaes_gcm_multi1_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 1, 1); }
-VAES_NOINLINE void vaes_gcm_multi1_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 2, 1); }
-VAES_NOINLINE void vaes_gcm_multi1_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 1, 1, 0); }
-VAES_NOINLINE void vaes_gcm_multi2_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 1, 1); }
-VAES_NOINLINE void vaes_gcm_multi2_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 2, 1); }
-VAES_NOINLINE void vaes_gcm_multi2_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 2, 1, 0); }
-VAES_NOINLINE void vaes_gcm_multi3_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 1, 1); }
-VAES_NOINLINE void vaes_gcm_multi3_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 2, 1); }
-VAES_NOINLINE void vaes_gcm_multi3_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 3, 1, 0); }
-VAES_NOINLINE void vaes_gcm_multi4_same1(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 1, 1); }
-VAES_NOINLINE void vaes_gcm_multi4_same2(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 2, 1); }
-VAES_NOINLINE void vaes_gcm_multi4_lanes(const ak_gcm_msg *const *q, size_t cnt) { vaes_gcm_multi_r(q, cnt, 4, 1, 0); }
+VAES_NOINLINE void vaes_gcm_multi0_same1(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 1, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi0_same2(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 2, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi0_lanes(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 1, 0, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi1_same1(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 1, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi1_same2(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 2, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi1_lanes(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 1, 0, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi2_same1(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 1, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi2_same2(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 2, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi2_lanes(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 1, 0, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi3_same1(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 1, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi3_same2(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 2, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi3_lanes(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 1, 0, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi4_same1(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 1, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi4_same2(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 2, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi4_lanes(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 1, 0, 0);
+}
+VAES_NOINLINE void vaes_gcm_multi0_same1_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 1, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi0_same2_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 2, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi0_lanes_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 0, 1, 0, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi1_same1_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 1, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi1_same2_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 2, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi1_lanes_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 1, 1, 0, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi2_same1_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 1, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi2_same2_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 2, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi2_lanes_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 2, 1, 0, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi3_same1_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 1, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi3_same2_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 2, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi3_lanes_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 3, 1, 0, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi4_same1_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 1, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi4_same2_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 2, 1, 1);
+}
+VAES_NOINLINE void vaes_gcm_multi4_lanes_pub(const void *s, size_t c, uint32_t d, uint8_t (*T)[16])
+{
+    vaes_gcm_multi_r(s, c, d, T, 4, 1, 0, 1);
+}
 
-/* Indexed [data blocks][variant]. */
-static vaes_gcm_multi_kernel *const vaes_gcm_multi_kernels[MX_MAXB + 1][3] = {
-    {vaes_gcm_multi0_same1, vaes_gcm_multi0_same2, vaes_gcm_multi0_lanes},
-    {vaes_gcm_multi1_same1, vaes_gcm_multi1_same2, vaes_gcm_multi1_lanes},
-    {vaes_gcm_multi2_same1, vaes_gcm_multi2_same2, vaes_gcm_multi2_lanes},
-    {vaes_gcm_multi3_same1, vaes_gcm_multi3_same2, vaes_gcm_multi3_lanes},
-    {vaes_gcm_multi4_same1, vaes_gcm_multi4_same2, vaes_gcm_multi4_lanes}};
+/* Indexed [descriptor form][data blocks][variant]. */
+static vaes_gcm_multi_kernel *const vaes_gcm_multi_kernels[2][MX_MAXB + 1][3] = {
+    {{vaes_gcm_multi0_same1, vaes_gcm_multi0_same2, vaes_gcm_multi0_lanes},
+     {vaes_gcm_multi1_same1, vaes_gcm_multi1_same2, vaes_gcm_multi1_lanes},
+     {vaes_gcm_multi2_same1, vaes_gcm_multi2_same2, vaes_gcm_multi2_lanes},
+     {vaes_gcm_multi3_same1, vaes_gcm_multi3_same2, vaes_gcm_multi3_lanes},
+     {vaes_gcm_multi4_same1, vaes_gcm_multi4_same2, vaes_gcm_multi4_lanes}},
+    {{vaes_gcm_multi0_same1_pub, vaes_gcm_multi0_same2_pub, vaes_gcm_multi0_lanes_pub},
+     {vaes_gcm_multi1_same1_pub, vaes_gcm_multi1_same2_pub, vaes_gcm_multi1_lanes_pub},
+     {vaes_gcm_multi2_same1_pub, vaes_gcm_multi2_same2_pub, vaes_gcm_multi2_lanes_pub},
+     {vaes_gcm_multi3_same1_pub, vaes_gcm_multi3_same2_pub, vaes_gcm_multi3_lanes_pub},
+     {vaes_gcm_multi4_same1_pub, vaes_gcm_multi4_same2_pub, vaes_gcm_multi4_lanes_pub}}};
 
 /* ---- grouping ------------------------------------------------------------ */
 
 /* The multi kernel's class of a message: its data block count, or -1 when
  * it is too long for it (more than MX_MAXB data blocks or one AAD block). */
-VAES_INLINE int vaes_mx_class(const ak_gcm_msg *m)
+VAES_INLINE int vaes_mx_class(size_t len, size_t aad_len)
 {
-    return (m->len <= 16 * MX_MAXB && m->aad_len <= 16) ? (int)((m->len + 15) / 16) : -1;
+    return (len <= 16 * MX_MAXB && aad_len <= 16) ? (int)((len + 15) / 16) : -1;
 }
 
-/* Runs the multi kernel on the longest prefix of m[0..n) it takes (the
- * messages of m[0]'s class and round count, up to 4 * MX_GROUPS with one
- * key, four with several); returns how many, 0 if fewer than two. */
-VAES_INLINE size_t vaes_gcm_multi_group(ak_gcm_msg *m, size_t n)
+/* The longest prefix of the n messages at src (form PUB) the multi kernel
+ * takes in one call: the messages of the first one's class and round
+ * count, up to 4 * MX_GROUPS with one key, four with several; returns how
+ * many (0 if fewer than two) and the kernel variant in *v. */
+VAES_INLINE size_t vaes_mx_prefix(const void *src, size_t n, int *cls, int *v, const int PUB)
 {
-    const int c = vaes_mx_class(&m[0]);
+    const void *p0 = vaes_mx_at(src, n, 0, PUB);
+    const int c = vaes_mx_class(vaes_mx_len(p0, PUB), vaes_mx_aad_len(p0, PUB));
     if (c < 0 || n < 2)
         return 0;
     const size_t cap = n < 4 * MX_GROUPS ? n : 4 * MX_GROUPS;
-    const uint32_t rounds = m[0].aes->rounds;
+    const ak_aes *a0 = vaes_mx_aes(p0, PUB);
+    const ak_ghash *g0 = vaes_mx_gh(p0, PUB);
     size_t k = 1, same = 1;
-    while (k < cap && vaes_mx_class(&m[k]) == c) {
-        int sk = m[k].aes == m[0].aes && m[k].gh == m[0].gh;
-        if (!sk && m[k].aes->rounds != rounds) /* one key: one round count, no load */
+    for (; k < cap; k++) {
+        const void *pk = PUB ? (const void *)(vaes_mx_pub(p0) + k) : ((const ak_gcm_msg *const *)src)[k];
+        if (vaes_mx_class(vaes_mx_len(pk, PUB), vaes_mx_aad_len(pk, PUB)) != c)
+            break;
+        /* a public descriptor names the whole key: one pointer compare */
+        int sk = PUB ? vaes_mx_pub(pk)->key == vaes_mx_pub(p0)->key
+                     : vaes_mx_aes(pk, PUB) == a0 && vaes_mx_gh(pk, PUB) == g0;
+        if (!sk && vaes_mx_aes(pk, PUB)->rounds != a0->rounds) /* one key: one round count, no load */
             break;
         same += same == k && sk;
-        k++;
     }
     if (k < 2)
         return 0;
-    int v;
     if (same >= (k < 4 ? k : 4)) { /* one key for a whole group */
         k = same;
-        v = k > 4;
+        *v = k > 4;
     } else {
         k = k < 4 ? k : 4;
-        v = 2;
+        *v = 2;
     }
-    const ak_gcm_msg *q[4 * MX_GROUPS];
-    for (size_t i = 0; i < 4 * MX_GROUPS; i++)
-        q[i] = &m[i < k ? i : k - 1];
-    vaes_gcm_multi_kernels[c][v](q, k);
+    *cls = c;
     return k;
 }
 
+/* Runs the multi kernel on the longest prefix of the backend descriptors
+ * m[0..n) it takes; returns how many, 0 if fewer than two. */
+VAES_INLINE size_t vaes_gcm_multi_group(ak_gcm_msg *m, size_t n)
+{
+    const ak_gcm_msg *q[4 * MX_GROUPS];
+    size_t cap = n < 4 * MX_GROUPS ? n : 4 * MX_GROUPS;
+    for (size_t i = 0; i < cap; i++)
+        q[i] = &m[i];
+    int c, v;
+    size_t k = vaes_mx_prefix(q, cap, &c, &v, 0);
+    if (!k)
+        return 0;
+    for (size_t i = k; i < 4 * MX_GROUPS; i++)
+        q[i] = &m[k - 1];
+    vaes_gcm_multi_kernels[0][c][v](q, k, 0, NULL);
+    return k;
+}
+
+/* The same on the checked public descriptors m[0..n) of one direction dir,
+ * the expected tags of an open to T[0..) (NULL: the tags of a seal to the
+ * messages' own); no lane array is built. */
+VAES_INLINE size_t vaes_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    int c, v;
+    size_t k = vaes_mx_prefix(m, n, &c, &v, 1);
+    if (k)
+        vaes_gcm_multi_kernels[1][c][v](m, k, dir, T);
+    return k;
+}
