@@ -223,6 +223,96 @@ AESNI_INLINE void ctr_lanes8_k0(__m128i b[8], __m128i c, const __m128i *rk)
     aesni_xor8(b, rk[0]);
 }
 
+/* The counters of the fused loops, in one of two forms chosen by the
+ * compile-time flag pub.
+ *
+ * Register form (pub = 0; the streaming gcm_encrypt / gcm_decrypt, whose
+ * J0 may be GHASH_H(IV) and so secret): c is the counter block
+ * byte-reversed, inc32 an add on its low dword, and every lane costs a
+ * PADDD and a PSHUFB (aesni_ctr32_lanes8), whatever the value.
+ *
+ * Public form (pub = 1; only the whole-message kernel, which sees
+ * AK_GCM_J0_IV12 alone, src/internal.h: J0 = IV || 1, so the data
+ * counters are 2, 3, ..., public, and with len <= 2^36 - 32 at most
+ * 2^32 - 1, so no 32-bit counter of a message wraps).  A step's counters
+ * are n + j, j < 8, with n = 2 (mod 8) (the kernel starts at n = 2 and
+ * steps by 8); write h = n - 2, a multiple of 8, so n + j = h + 2 + j.
+ *  - Lanes 0..5: 2 + j < 8 and the low three bits of h are zero, so
+ *    n + j = h XOR (2 + j), and nothing carries out of the low byte.
+ *  - Lanes 6, 7: n + j = h' XOR (j - 6) with h' = h + 8; while the low
+ *    byte of h is at most 240, h' carries nothing out of the low byte
+ *    either.
+ * With G = the block of h in byte order (as AES takes it), whose low
+ * counter byte is byte 15, the top byte of dword 3, G' = G + 8 is a 32-bit
+ * add on dword 3, and every lane is (G or G') XOR K0 XOR a constant with
+ * the small number in byte 15: one PXOR per lane, one PADDD and two PXOR
+ * per step instead of PADDD + PSHUFB + PXOR per lane.  On Zen 4 every
+ * vector op of the loop takes issue slots the AESENC need, a PSHUFB about
+ * 0.4 cycle next to 8 AESENC (docs/performance.md).  G' is the next
+ * step's G.  Once in 32
+ * steps the low byte of h is 248: that step takes the register form and
+ * recomputes G from the scalar n + 6, the next step's h.  The branch reads
+ * n only, which is public under AK_GCM_J0_IV12; a call entered with
+ * n != 2 (mod 8) takes the register form throughout (ctr_t.fast). */
+typedef struct {
+    __m128i c;  /* register form: the next counter; pub: the entry counter */
+    __m128i g;  /* pub: G, the block of h = n - 2 in byte order */
+    uint32_t n; /* pub: low word of the next counter */
+    int fast;   /* pub: n = 2 (mod 8) at entry, so the steps may be public */
+} ctr_t;
+
+AESNI_INLINE void ctr_init(ctr_t *s, __m128i c, const int pub)
+{
+    s->c = c;
+    if (!pub)
+        return;
+    s->n = (uint32_t)_mm_cvtsi128_si32(c);
+    s->fast = (s->n & 7) == 2;
+    s->g = aesni_bswap128(_mm_insert_epi32(c, (int)(s->n - 2), 0));
+}
+
+/* The register form of the next counter. */
+AESNI_INLINE __m128i ctr_reg(const ctr_t *s, const int pub)
+{
+    return pub ? _mm_insert_epi32(s->c, (int)s->n, 0) : s->c;
+}
+
+/* Advances past m counters (register form: any m; pub: m = 8, or any m in
+ * the last step of a call, after which only ctr_reg is used). */
+AESNI_INLINE void ctr_skip(ctr_t *s, unsigned m, const int pub)
+{
+    if (pub)
+        s->n += m;
+    else
+        s->c = _mm_add_epi32(s->c, _mm_set_epi32(0, 0, 0, (int)m));
+}
+
+/* A block with t in byte 15 (the low counter byte), zeros elsewhere. */
+AESNI_INLINE __m128i ctr_low_byte(int t)
+{
+    return _mm_set_epi32(t << 24, 0, 0, 0);
+}
+
+/* The next 8 counter blocks, whitening key applied. */
+AESNI_INLINE void ctr_next8_k0(__m128i b[8], ctr_t *s, const __m128i *rk, const int pub)
+{
+    if (pub && __builtin_expect(s->fast && ((s->n - 2) & 0xff) <= 240, 1)) {
+        const __m128i g1 = _mm_add_epi32(s->g, ctr_low_byte(8));
+        const __m128i gk = _mm_xor_si128(s->g, rk[0]), gk1 = _mm_xor_si128(g1, rk[0]);
+        AESNI_UNROLL
+        for (int j = 0; j < 6; j++)
+            b[j] = _mm_xor_si128(gk, ctr_low_byte(2 + j));
+        b[6] = gk1;
+        b[7] = _mm_xor_si128(gk1, ctr_low_byte(1));
+        s->g = g1;
+    } else {
+        ctr_lanes8_k0(b, ctr_reg(s, pub), rk);
+        if (pub)
+            s->g = aesni_bswap128(_mm_insert_epi32(s->c, (int)(s->n + 6), 0));
+    }
+    ctr_skip(s, 8, pub);
+}
+
 /* 8 keystream blocks, counters c..c+7, XORed into in and stored; lanes >= n
  * are neither read nor stored. */
 AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uint8_t *out,
@@ -235,20 +325,33 @@ AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uin
     aesni_store8_n(out, b, n);
 }
 
-/* One 8-block step: counters c..c+7 encrypted and XORed into in, while the
- * 8 blocks at src are hashed into y: AES rounds 1..8 each carry one GHASH
- * block (every AES has at least 10 rounds; the rounds and the multiplies
- * use different execution ports, so the multiplies hide behind the
- * rounds), Y ^ src[0] multiplied by H^8.  The last round takes the input:
- * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
- * by the caller (a store to out might alias rk, so it would not be hoisted). */
+/* The same for 8 whole blocks, the counters from s. */
+AESNI_INLINE void ctr8_xor_store(const __m128i *rk, unsigned R, ctr_t *s, uint8_t *out,
+                                 const uint8_t *in, const int pub)
+{
+    __m128i b[8];
+    ctr_next8_k0(b, s, rk, pub);
+    aesni_enc_mid8(b, rk, R);
+    aesni_enclast8(b, rk[R]);
+    aesni_xor_in8(b, in);
+    aesni_store8(out, b);
+}
+
+/* One 8-block step: the next 8 counters encrypted and XORed into in, while
+ * the 8 blocks at src are hashed into y: AES rounds 1..8 each carry one
+ * GHASH block (every AES has at least 10 rounds; the rounds and the
+ * multiplies use different execution ports, so the multiplies hide behind
+ * the rounds), Y ^ src[0] multiplied by H^8.  The last round takes the
+ * input: aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per
+ * call by the caller (a store to out might alias rk, so it would not be
+ * hoisted). */
 AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
-                            const ak_aesni_ghash_key *gk, __m128i c, __m128i *py,
-                            const uint8_t *src, uint8_t *out, const uint8_t *in)
+                            const ak_aesni_ghash_key *gk, ctr_t *s, __m128i *py,
+                            const uint8_t *src, uint8_t *out, const uint8_t *in, const int pub)
 {
     __m128i b[8];
     acc_t a;
-    ctr_lanes8_k0(b, c, rk);
+    ctr_next8_k0(b, s, rk, pub);
     aesni_enc8(b, rk[1]);
     acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
     AESNI_UNROLL
@@ -269,51 +372,75 @@ AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
  * The last full batch and the tail (up to 15 blocks at the end of out) are
  * left unhashed: the return value says how many, and the caller folds them
  * with its own final blocks under one reduction (ghash_finish). */
-static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
-                                        uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                        __m128i *py)
+AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                 uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                 __m128i *py, const int pub)
 {
     size_t pending = 0;
-    __m128i c = *pc, y = *py;
+    __m128i y = *py;
+    ctr_t s;
+    ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
     if (n >= 8) {
-        ctr8_xor_store_n(rk, R, c, out, in, 8);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            gcm_step8(rk, R, klast, gk, c, &y, out - 128, out, in);
-            c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-        }
+        ctr8_xor_store(rk, R, &s, out, in, pub);
+        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128)
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub);
         pending = 8;
     }
     if (n) {
-        ctr8_xor_store_n(rk, R, c, out, in, n);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+        ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
+        ctr_skip(&s, (unsigned)n, pub);
         pending += n;
     }
-    *pc = c;
+    *pc = ctr_reg(&s, pub);
     *py = y;
     return pending;
 }
 
 /* Decrypt: the ciphertext is the input, so each batch hashes its own input
  * in the same pass (read before the in-place store). */
-static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
-                                      uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                      __m128i *py)
+AESNI_INLINE void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                               uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                               __m128i *py, const int pub)
 {
-    __m128i c = *pc, y = *py;
+    __m128i y = *py;
+    ctr_t s;
+    ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
-    for (; n >= 8; n -= 8, in += 128, out += 128) {
-        gcm_step8(rk, R, klast, gk, c, &y, in, out, in);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-    }
+    for (; n >= 8; n -= 8, in += 128, out += 128)
+        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub);
     if (n) {
         y = ghash_n(gk, y, in, n);
-        ctr8_xor_store_n(rk, R, c, out, in, n);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+        ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
+        ctr_skip(&s, (unsigned)n, pub);
     }
-    *pc = c;
+    *pc = ctr_reg(&s, pub);
     *py = y;
+}
+
+/* The instances: register-form counters for the streaming primitives,
+ * public ones for the whole-message kernel. */
+AESNI_NOINLINE size_t gcm_enc_reg(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                  uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                  __m128i *py)
+{
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 0);
+}
+AESNI_NOINLINE void gcm_dec_reg(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
+{
+    gcm_dec_core(rk, R, gk, out, in, n, pc, py, 0);
+}
+AESNI_NOINLINE size_t gcm_enc_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                  uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                  __m128i *py)
+{
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 1);
+}
+AESNI_NOINLINE void gcm_dec_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
+{
+    gcm_dec_core(rk, R, gk, out, in, n, pc, py, 1);
 }
 
 void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
@@ -329,7 +456,7 @@ AESNI_TARGET void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8
         return;
     const ak_aesni_ghash_key *gk = aesni_ghash_key(g);
     __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
-    const size_t pending = gcm_enc_core(aesni_key(k)->enc, k->rounds, gk, out, in, nblocks, &c, &y);
+    const size_t pending = gcm_enc_reg(aesni_key(k)->enc, k->rounds, gk, out, in, nblocks, &c, &y);
     y = ghash_finish(gk, y, out + 16 * (nblocks - pending), pending, NULL, 0);
     aesni_storeu(ctr, aesni_bswap128(c));
     aesni_storeu(Y, aesni_bswap128(y));
@@ -342,7 +469,7 @@ AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8
     if (nblocks == 0)
         return;
     __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
-    gcm_dec_core(aesni_key(k)->enc, k->rounds, aesni_ghash_key(g), out, in, nblocks, &c, &y);
+    gcm_dec_reg(aesni_key(k)->enc, k->rounds, aesni_ghash_key(g), out, in, nblocks, &c, &y);
     aesni_storeu(ctr, aesni_bswap128(c));
     aesni_storeu(Y, aesni_bswap128(y));
 }
@@ -471,9 +598,9 @@ AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const ak_aesni_g
     const size_t full = len / 16, rem = len % 16;
     size_t pending = 0;
     if (dec)
-        gcm_dec_core(rk, R, gk, out, in, full, &c, &y);
+        gcm_dec_pub(rk, R, gk, out, in, full, &c, &y);
     else
-        pending = gcm_enc_core(rk, R, gk, out, in, full, &c, &y);
+        pending = gcm_enc_pub(rk, R, gk, out, in, full, &c, &y);
     __m128i x[2];
     size_t m = 0;
     if (rem) {
