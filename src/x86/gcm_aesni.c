@@ -63,6 +63,34 @@ AESNI_INLINE void acc_add(acc_t *a, __m128i x, const ak_aesni_ghash_key *gk, siz
                                        _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00));
 }
 
+/* a += x0 * H'^i + x1 * H'^(i-1) (2 <= i <= AESNI_NPOW; init: a =), two
+ * blocks whose Karatsuba middle operands come from one unpack pair:
+ * m = unpacklo(x0, x1) ^ unpackhi(x0, x1) = (x0.lo ^ x0.hi, x1.lo ^ x1.hi),
+ * and as hkar holds its value in both qwords, selector 0x11 multiplies m's
+ * high qword by it.  Three vector ops for the two operands instead of a
+ * PSHUFD and a PXOR each. */
+AESNI_INLINE void acc_add2(acc_t *a, __m128i x0, __m128i x1, const ak_aesni_ghash_key *gk,
+                           size_t i, const int init)
+{
+    const __m128i h0 = gk->hpow[i - 1], h1 = gk->hpow[i - 2];
+    const __m128i m = _mm_xor_si128(_mm_unpacklo_epi64(x0, x1), _mm_unpackhi_epi64(x0, x1));
+    const __m128i lo = _mm_xor_si128(_mm_clmulepi64_si128(x0, h0, 0x00),
+                                     _mm_clmulepi64_si128(x1, h1, 0x00));
+    const __m128i hi = _mm_xor_si128(_mm_clmulepi64_si128(x0, h0, 0x11),
+                                     _mm_clmulepi64_si128(x1, h1, 0x11));
+    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(m, gk->hkar[i - 1], 0x00),
+                                      _mm_clmulepi64_si128(m, gk->hkar[i - 2], 0x11));
+    if (init) {
+        a->lo = lo;
+        a->hi = hi;
+        a->mid = mid;
+    } else {
+        a->lo = _mm_xor_si128(a->lo, lo);
+        a->hi = _mm_xor_si128(a->hi, hi);
+        a->mid = _mm_xor_si128(a->mid, mid);
+    }
+}
+
 /* Montgomery reduction of the reflected product D1:D0 (D1 = high 128 bits).
  * Fold 1 multiplies D0's low qword T by c and adds T*(1 + c z^64 + z^128):
  * D0's low qword cancels, T*c lands one qword up and T lands in D1's low
@@ -338,26 +366,38 @@ AESNI_INLINE void ctr8_xor_store(const __m128i *rk, unsigned R, ctr_t *s, uint8_
 }
 
 /* One 8-block step: the next 8 counters encrypted and XORed into in, while
- * the 8 blocks at src are hashed into y: AES rounds 1..8 each carry one
- * GHASH block (every AES has at least 10 rounds; the rounds and the
- * multiplies use different execution ports, so the multiplies hide behind
- * the rounds), Y ^ src[0] multiplied by H^8.  The last round takes the
- * input: aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per
- * call by the caller (a store to out might alias rk, so it would not be
+ * the 8 blocks at src are hashed into y, Y ^ src[0] multiplied by H^8:
+ * AES rounds 1..8 each carry one GHASH block, or with pair every other
+ * round two (acc_add2; every AES has at least 10 rounds).  The multiplies
+ * do not hide behind the rounds for free: on Zen 4 a PCLMULQDQ costs about
+ * one cycle of AESENC issue and every other vector op a fraction of one
+ * (docs/performance.md), so the step is bound by its op count.  pair saves
+ * 4 ops per step; it is set for seal only, where it measured 1.03x at
+ * 8-16 KiB, while open, whose GHASH operands are also its AES inputs,
+ * measured 0.97x with it (more spills).  The last round takes the input:
+ * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
+ * by the caller (a store to out might alias rk, so it would not be
  * hoisted). */
 AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
                             const ak_aesni_ghash_key *gk, ctr_t *s, __m128i *py,
-                            const uint8_t *src, uint8_t *out, const uint8_t *in, const int pub)
+                            const uint8_t *src, uint8_t *out, const uint8_t *in, const int pub,
+                            const int pair)
 {
     __m128i b[8];
     acc_t a;
     ctr_next8_k0(b, s, rk, pub);
     aesni_enc8(b, rk[1]);
-    acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
+    if (pair)
+        acc_add2(&a, _mm_xor_si128(xblk(src), *py), xblk(src + 16), gk, 8, 1);
+    else
+        acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
     AESNI_UNROLL
     for (int j = 1; j < 8; j++) {
         aesni_enc8(b, rk[j + 1]);
-        acc_add(&a, xblk(src + 16 * j), gk, (size_t)(8 - j));
+        if (!pair)
+            acc_add(&a, xblk(src + 16 * j), gk, (size_t)(8 - j));
+        else if (j % 2 == 0)
+            acc_add2(&a, xblk(src + 16 * j), xblk(src + 16 * (j + 1)), gk, (size_t)(8 - j), 0);
     }
     *py = acc_reduce(&a);
     for (unsigned r = 9; r < R; r++)
@@ -384,7 +424,7 @@ AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_g
     if (n >= 8) {
         ctr8_xor_store(rk, R, &s, out, in, pub);
         for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128)
-            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub);
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1);
         pending = 8;
     }
     if (n) {
@@ -408,7 +448,7 @@ AESNI_INLINE void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_gha
     ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
     for (; n >= 8; n -= 8, in += 128, out += 128)
-        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub);
+        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub, 0);
     if (n) {
         y = ghash_n(gk, y, in, n);
         ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
