@@ -105,11 +105,24 @@ AESNI_INLINE __m128i reduce(__m128i d1, __m128i d0)
     return _mm_xor_si128(d1, e);
 }
 
+/* A Karatsuba sum reduced without splitting its middle term.  With
+ * M = mid ^ lo ^ hi the product is D1:D0 with D1 = hi ^ (M >> 64) and
+ * D0 = lo ^ (M << 64), and reduce() returns D1 ^ swap(E) ^ clmul(E.lo, c)
+ * for E = swap(D0) ^ clmul(D0.lo, c).  D0.lo = lo.lo, so
+ * E = E0 ^ (M.lo in the low qword) with E0 = swap(lo) ^ clmul(lo.lo, c);
+ * swap of that low-qword term is M << 64, which with D1's M >> 64 makes
+ * swap(M).  So the result is hi ^ swap(U) ^ clmul(U.lo, c) with
+ * U = E0 ^ M (U.lo = E.lo): 8 vector ops besides the two PCLMULQDQ instead
+ * of 11, and E0 waits for lo only, not for M. */
 AESNI_INLINE __m128i acc_reduce(const acc_t *a)
 {
-    const __m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
-    return reduce(_mm_xor_si128(a->hi, _mm_srli_si128(mid, 8)),
-                  _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8)));
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    const __m128i m = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
+    const __m128i e0 = _mm_xor_si128(_mm_shuffle_epi32(a->lo, 0x4e),
+                                     _mm_clmulepi64_si128(a->lo, poly, 0x10));
+    const __m128i u = _mm_xor_si128(e0, m);
+    return _mm_xor_si128(_mm_xor_si128(a->hi, _mm_shuffle_epi32(u, 0x4e)),
+                         _mm_clmulepi64_si128(u, poly, 0x10));
 }
 
 /* Schoolbook product for the table set-up: rev(a) (x) H' -> rev(a*h). */
