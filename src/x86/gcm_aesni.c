@@ -394,7 +394,7 @@ AESNI_INLINE void ctr8_xor_store(const __m128i *rk, unsigned R, ctr_t *s, uint8_
 AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
                             const ak_aesni_ghash_key *gk, ctr_t *s, __m128i *py,
                             const uint8_t *src, uint8_t *out, const uint8_t *in, const int pub,
-                            const int pair)
+                            const int pair, const __m128i *pa)
 {
     __m128i b[8];
     acc_t a;
@@ -412,6 +412,8 @@ AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
         else if (j % 2 == 0)
             acc_add2(&a, xblk(src + 16 * j), xblk(src + 16 * (j + 1)), gk, (size_t)(8 - j), 0);
     }
+    if (pa)
+        acc_add(&a, *pa, gk, 9);
     *py = acc_reduce(&a);
     for (unsigned r = 9; r < R; r++)
         aesni_enc8(b, rk[r]);
@@ -427,7 +429,7 @@ AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
  * with its own final blocks under one reduction (ghash_finish). */
 AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                  uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                 __m128i *py, const int pub)
+                                 __m128i *py, const int pub, const __m128i *pa)
 {
     size_t pending = 0;
     __m128i y = *py;
@@ -436,8 +438,13 @@ AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_g
     const __m128i klast = rk[R];
     if (n >= 8) {
         ctr8_xor_store(rk, R, &s, out, in, pub);
-        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128)
-            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1);
+        n -= 8, in += 128, out += 128;
+        if (pa && n >= 8) {
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, pa);
+            n -= 8, in += 128, out += 128;
+        }
+        for (; n >= 8; n -= 8, in += 128, out += 128)
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, NULL);
         pending = 8;
     }
     if (n) {
@@ -461,7 +468,7 @@ AESNI_INLINE void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_gha
     ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
     for (; n >= 8; n -= 8, in += 128, out += 128)
-        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub, 0);
+        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub, 0, NULL);
     if (n) {
         y = ghash_n(gk, y, in, n);
         ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
@@ -477,7 +484,7 @@ AESNI_NOINLINE size_t gcm_enc_reg(const __m128i *rk, unsigned R, const ak_aesni_
                                   uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
                                   __m128i *py)
 {
-    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 0);
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 0, NULL);
 }
 AESNI_NOINLINE void gcm_dec_reg(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                 uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
@@ -486,9 +493,9 @@ AESNI_NOINLINE void gcm_dec_reg(const __m128i *rk, unsigned R, const ak_aesni_gh
 }
 AESNI_NOINLINE size_t gcm_enc_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                   uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                  __m128i *py)
+                                  __m128i *py, const __m128i *pa)
 {
-    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 1);
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 1, pa);
 }
 AESNI_NOINLINE void gcm_dec_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
                                 uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
@@ -647,13 +654,25 @@ AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const ak_aesni_g
     const __m128i ej0 = aesni_enc1(rk, R, aesni_bswap128(c));
     c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 1));
 
-    __m128i y = ghash_bytes(gk, _mm_setzero_si128(), aad, aad_len);
     const size_t full = len / 16, rem = len % 16;
+    /* Seal with an AAD of one block, A: A joins the first fused step as
+     * A * H^9 (that step computes (Y ^ C_0) H^8 + ... with Y = A H
+     * otherwise), one reduction less, when there is such a step (seal
+     * hashes from its second batch on).  Otherwise, and for open (measured
+     * 0.98-0.99x at 256-1420 B with it), GHASH takes the AAD first. */
+    __m128i y = _mm_setzero_si128(), xa;
+    const __m128i *pa = NULL;
+    if (!dec && aad_len > 0 && aad_len <= 16 && full >= 16) {
+        xa = aad_len == 16 ? xblk(aad) : xblk_partial(aad, aad_len);
+        pa = &xa;
+    } else {
+        y = ghash_bytes(gk, y, aad, aad_len);
+    }
     size_t pending = 0;
     if (dec)
         gcm_dec_pub(rk, R, gk, out, in, full, &c, &y);
     else
-        pending = gcm_enc_pub(rk, R, gk, out, in, full, &c, &y);
+        pending = gcm_enc_pub(rk, R, gk, out, in, full, &c, &y, pa);
     __m128i x[2];
     size_t m = 0;
     if (rem) {
