@@ -63,6 +63,34 @@ AESNI_INLINE void acc_add(acc_t *a, __m128i x, const ak_aesni_ghash_key *gk, siz
                                        _mm_xor_si128(x, _mm_shuffle_epi32(x, 0x4e)), hk, 0x00));
 }
 
+/* a += x0 * H'^i + x1 * H'^(i-1) (2 <= i <= AESNI_NPOW; init: a =), two
+ * blocks whose Karatsuba middle operands come from one unpack pair:
+ * m = unpacklo(x0, x1) ^ unpackhi(x0, x1) = (x0.lo ^ x0.hi, x1.lo ^ x1.hi),
+ * and as hkar holds its value in both qwords, selector 0x11 multiplies m's
+ * high qword by it.  Three vector ops for the two operands instead of a
+ * PSHUFD and a PXOR each. */
+AESNI_INLINE void acc_add2(acc_t *a, __m128i x0, __m128i x1, const ak_aesni_ghash_key *gk,
+                           size_t i, const int init)
+{
+    const __m128i h0 = gk->hpow[i - 1], h1 = gk->hpow[i - 2];
+    const __m128i m = _mm_xor_si128(_mm_unpacklo_epi64(x0, x1), _mm_unpackhi_epi64(x0, x1));
+    const __m128i lo = _mm_xor_si128(_mm_clmulepi64_si128(x0, h0, 0x00),
+                                     _mm_clmulepi64_si128(x1, h1, 0x00));
+    const __m128i hi = _mm_xor_si128(_mm_clmulepi64_si128(x0, h0, 0x11),
+                                     _mm_clmulepi64_si128(x1, h1, 0x11));
+    const __m128i mid = _mm_xor_si128(_mm_clmulepi64_si128(m, gk->hkar[i - 1], 0x00),
+                                      _mm_clmulepi64_si128(m, gk->hkar[i - 2], 0x11));
+    if (init) {
+        a->lo = lo;
+        a->hi = hi;
+        a->mid = mid;
+    } else {
+        a->lo = _mm_xor_si128(a->lo, lo);
+        a->hi = _mm_xor_si128(a->hi, hi);
+        a->mid = _mm_xor_si128(a->mid, mid);
+    }
+}
+
 /* Montgomery reduction of the reflected product D1:D0 (D1 = high 128 bits).
  * Fold 1 multiplies D0's low qword T by c and adds T*(1 + c z^64 + z^128):
  * D0's low qword cancels, T*c lands one qword up and T lands in D1's low
@@ -77,11 +105,24 @@ AESNI_INLINE __m128i reduce(__m128i d1, __m128i d0)
     return _mm_xor_si128(d1, e);
 }
 
+/* A Karatsuba sum reduced without splitting its middle term.  With
+ * M = mid ^ lo ^ hi the product is D1:D0 with D1 = hi ^ (M >> 64) and
+ * D0 = lo ^ (M << 64), and reduce() returns D1 ^ swap(E) ^ clmul(E.lo, c)
+ * for E = swap(D0) ^ clmul(D0.lo, c).  D0.lo = lo.lo, so
+ * E = E0 ^ (M.lo in the low qword) with E0 = swap(lo) ^ clmul(lo.lo, c);
+ * swap of that low-qword term is M << 64, which with D1's M >> 64 makes
+ * swap(M).  So the result is hi ^ swap(U) ^ clmul(U.lo, c) with
+ * U = E0 ^ M (U.lo = E.lo): 8 vector ops besides the two PCLMULQDQ instead
+ * of 11, and E0 waits for lo only, not for M. */
 AESNI_INLINE __m128i acc_reduce(const acc_t *a)
 {
-    const __m128i mid = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
-    return reduce(_mm_xor_si128(a->hi, _mm_srli_si128(mid, 8)),
-                  _mm_xor_si128(a->lo, _mm_slli_si128(mid, 8)));
+    const __m128i poly = _mm_set_epi64x((long long)0xc200000000000000ull, 1);
+    const __m128i m = _mm_xor_si128(a->mid, _mm_xor_si128(a->lo, a->hi));
+    const __m128i e0 = _mm_xor_si128(_mm_shuffle_epi32(a->lo, 0x4e),
+                                     _mm_clmulepi64_si128(a->lo, poly, 0x10));
+    const __m128i u = _mm_xor_si128(e0, m);
+    return _mm_xor_si128(_mm_xor_si128(a->hi, _mm_shuffle_epi32(u, 0x4e)),
+                         _mm_clmulepi64_si128(u, poly, 0x10));
 }
 
 /* Schoolbook product for the table set-up: rev(a) (x) H' -> rev(a*h). */
@@ -223,6 +264,96 @@ AESNI_INLINE void ctr_lanes8_k0(__m128i b[8], __m128i c, const __m128i *rk)
     aesni_xor8(b, rk[0]);
 }
 
+/* The counters of the fused loops, in one of two forms chosen by the
+ * compile-time flag pub.
+ *
+ * Register form (pub = 0; the streaming gcm_encrypt / gcm_decrypt, whose
+ * J0 may be GHASH_H(IV) and so secret): c is the counter block
+ * byte-reversed, inc32 an add on its low dword, and every lane costs a
+ * PADDD and a PSHUFB (aesni_ctr32_lanes8), whatever the value.
+ *
+ * Public form (pub = 1; only the whole-message kernel, which sees
+ * AK_GCM_J0_IV12 alone, src/internal.h: J0 = IV || 1, so the data
+ * counters are 2, 3, ..., public, and with len <= 2^36 - 32 at most
+ * 2^32 - 1, so no 32-bit counter of a message wraps).  A step's counters
+ * are n + j, j < 8, with n = 2 (mod 8) (the kernel starts at n = 2 and
+ * steps by 8); write h = n - 2, a multiple of 8, so n + j = h + 2 + j.
+ *  - Lanes 0..5: 2 + j < 8 and the low three bits of h are zero, so
+ *    n + j = h XOR (2 + j), and nothing carries out of the low byte.
+ *  - Lanes 6, 7: n + j = h' XOR (j - 6) with h' = h + 8; while the low
+ *    byte of h is at most 240, h' carries nothing out of the low byte
+ *    either.
+ * With G = the block of h in byte order (as AES takes it), whose low
+ * counter byte is byte 15, the top byte of dword 3, G' = G + 8 is a 32-bit
+ * add on dword 3, and every lane is (G or G') XOR K0 XOR a constant with
+ * the small number in byte 15: one PXOR per lane, one PADDD and two PXOR
+ * per step instead of PADDD + PSHUFB + PXOR per lane.  On Zen 4 every
+ * vector op of the loop takes issue slots the AESENC need, a PSHUFB about
+ * 0.4 cycle next to 8 AESENC (docs/performance.md).  G' is the next
+ * step's G.  Once in 32
+ * steps the low byte of h is 248: that step takes the register form and
+ * recomputes G from the scalar n + 6, the next step's h.  The branch reads
+ * n only, which is public under AK_GCM_J0_IV12; a call entered with
+ * n != 2 (mod 8) takes the register form throughout (ctr_t.fast). */
+typedef struct {
+    __m128i c;  /* register form: the next counter; pub: the entry counter */
+    __m128i g;  /* pub: G, the block of h = n - 2 in byte order */
+    uint32_t n; /* pub: low word of the next counter */
+    int fast;   /* pub: n = 2 (mod 8) at entry, so the steps may be public */
+} ctr_t;
+
+AESNI_INLINE void ctr_init(ctr_t *s, __m128i c, const int pub)
+{
+    s->c = c;
+    if (!pub)
+        return;
+    s->n = (uint32_t)_mm_cvtsi128_si32(c);
+    s->fast = (s->n & 7) == 2;
+    s->g = aesni_bswap128(_mm_insert_epi32(c, (int)(s->n - 2), 0));
+}
+
+/* The register form of the next counter. */
+AESNI_INLINE __m128i ctr_reg(const ctr_t *s, const int pub)
+{
+    return pub ? _mm_insert_epi32(s->c, (int)s->n, 0) : s->c;
+}
+
+/* Advances past m counters (register form: any m; pub: m = 8, or any m in
+ * the last step of a call, after which only ctr_reg is used). */
+AESNI_INLINE void ctr_skip(ctr_t *s, unsigned m, const int pub)
+{
+    if (pub)
+        s->n += m;
+    else
+        s->c = _mm_add_epi32(s->c, _mm_set_epi32(0, 0, 0, (int)m));
+}
+
+/* A block with t in byte 15 (the low counter byte), zeros elsewhere. */
+AESNI_INLINE __m128i ctr_low_byte(int t)
+{
+    return _mm_set_epi32(t << 24, 0, 0, 0);
+}
+
+/* The next 8 counter blocks, whitening key applied. */
+AESNI_INLINE void ctr_next8_k0(__m128i b[8], ctr_t *s, const __m128i *rk, const int pub)
+{
+    if (pub && __builtin_expect(s->fast && ((s->n - 2) & 0xff) <= 240, 1)) {
+        const __m128i g1 = _mm_add_epi32(s->g, ctr_low_byte(8));
+        const __m128i gk = _mm_xor_si128(s->g, rk[0]), gk1 = _mm_xor_si128(g1, rk[0]);
+        AESNI_UNROLL
+        for (int j = 0; j < 6; j++)
+            b[j] = _mm_xor_si128(gk, ctr_low_byte(2 + j));
+        b[6] = gk1;
+        b[7] = _mm_xor_si128(gk1, ctr_low_byte(1));
+        s->g = g1;
+    } else {
+        ctr_lanes8_k0(b, ctr_reg(s, pub), rk);
+        if (pub)
+            s->g = aesni_bswap128(_mm_insert_epi32(s->c, (int)(s->n + 6), 0));
+    }
+    ctr_skip(s, 8, pub);
+}
+
 /* 8 keystream blocks, counters c..c+7, XORed into in and stored; lanes >= n
  * are neither read nor stored. */
 AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uint8_t *out,
@@ -235,27 +366,54 @@ AESNI_INLINE void ctr8_xor_store_n(const __m128i *rk, unsigned R, __m128i c, uin
     aesni_store8_n(out, b, n);
 }
 
-/* One 8-block step: counters c..c+7 encrypted and XORed into in, while the
- * 8 blocks at src are hashed into y: AES rounds 1..8 each carry one GHASH
- * block (every AES has at least 10 rounds; the rounds and the multiplies
- * use different execution ports, so the multiplies hide behind the
- * rounds), Y ^ src[0] multiplied by H^8.  The last round takes the input:
+/* The same for 8 whole blocks, the counters from s. */
+AESNI_INLINE void ctr8_xor_store(const __m128i *rk, unsigned R, ctr_t *s, uint8_t *out,
+                                 const uint8_t *in, const int pub)
+{
+    __m128i b[8];
+    ctr_next8_k0(b, s, rk, pub);
+    aesni_enc_mid8(b, rk, R);
+    aesni_enclast8(b, rk[R]);
+    aesni_xor_in8(b, in);
+    aesni_store8(out, b);
+}
+
+/* One 8-block step: the next 8 counters encrypted and XORed into in, while
+ * the 8 blocks at src are hashed into y, Y ^ src[0] multiplied by H^8:
+ * AES rounds 1..8 each carry one GHASH block, or with pair every other
+ * round two (acc_add2; every AES has at least 10 rounds).  The multiplies
+ * do not hide behind the rounds for free: on Zen 4 a PCLMULQDQ costs about
+ * one cycle of AESENC issue and every other vector op a fraction of one
+ * (docs/performance.md), so the step is bound by its op count.  pair saves
+ * 4 ops per step; it is set for seal only, where it measured 1.03x at
+ * 8-16 KiB, while open, whose GHASH operands are also its AES inputs,
+ * measured 0.97x with it (more spills).  The last round takes the input:
  * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
- * by the caller (a store to out might alias rk, so it would not be hoisted). */
+ * by the caller (a store to out might alias rk, so it would not be
+ * hoisted). */
 AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
-                            const ak_aesni_ghash_key *gk, __m128i c, __m128i *py,
-                            const uint8_t *src, uint8_t *out, const uint8_t *in)
+                            const ak_aesni_ghash_key *gk, ctr_t *s, __m128i *py,
+                            const uint8_t *src, uint8_t *out, const uint8_t *in, const int pub,
+                            const int pair, const __m128i *pa)
 {
     __m128i b[8];
     acc_t a;
-    ctr_lanes8_k0(b, c, rk);
+    ctr_next8_k0(b, s, rk, pub);
     aesni_enc8(b, rk[1]);
-    acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
+    if (pair)
+        acc_add2(&a, _mm_xor_si128(xblk(src), *py), xblk(src + 16), gk, 8, 1);
+    else
+        acc_init(&a, _mm_xor_si128(xblk(src), *py), gk, 8);
     AESNI_UNROLL
     for (int j = 1; j < 8; j++) {
         aesni_enc8(b, rk[j + 1]);
-        acc_add(&a, xblk(src + 16 * j), gk, (size_t)(8 - j));
+        if (!pair)
+            acc_add(&a, xblk(src + 16 * j), gk, (size_t)(8 - j));
+        else if (j % 2 == 0)
+            acc_add2(&a, xblk(src + 16 * j), xblk(src + 16 * (j + 1)), gk, (size_t)(8 - j), 0);
     }
+    if (pa)
+        acc_add(&a, *pa, gk, 9);
     *py = acc_reduce(&a);
     for (unsigned r = 9; r < R; r++)
         aesni_enc8(b, rk[r]);
@@ -269,51 +427,80 @@ AESNI_INLINE void gcm_step8(const __m128i *rk, unsigned R, __m128i klast,
  * The last full batch and the tail (up to 15 blocks at the end of out) are
  * left unhashed: the return value says how many, and the caller folds them
  * with its own final blocks under one reduction (ghash_finish). */
-static AESNI_TARGET size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
-                                        uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                        __m128i *py)
+AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                 uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                 __m128i *py, const int pub, const __m128i *pa)
 {
     size_t pending = 0;
-    __m128i c = *pc, y = *py;
+    __m128i y = *py;
+    ctr_t s;
+    ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
     if (n >= 8) {
-        ctr8_xor_store_n(rk, R, c, out, in, 8);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-        for (n -= 8, in += 128, out += 128; n >= 8; n -= 8, in += 128, out += 128) {
-            gcm_step8(rk, R, klast, gk, c, &y, out - 128, out, in);
-            c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
+        ctr8_xor_store(rk, R, &s, out, in, pub);
+        n -= 8, in += 128, out += 128;
+        if (pa && n >= 8) {
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, pa);
+            n -= 8, in += 128, out += 128;
         }
+        for (; n >= 8; n -= 8, in += 128, out += 128)
+            gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, NULL);
         pending = 8;
     }
     if (n) {
-        ctr8_xor_store_n(rk, R, c, out, in, n);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+        ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
+        ctr_skip(&s, (unsigned)n, pub);
         pending += n;
     }
-    *pc = c;
+    *pc = ctr_reg(&s, pub);
     *py = y;
     return pending;
 }
 
 /* Decrypt: the ciphertext is the input, so each batch hashes its own input
  * in the same pass (read before the in-place store). */
-static AESNI_TARGET void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
-                                      uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
-                                      __m128i *py)
+AESNI_INLINE void gcm_dec_core(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                               uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                               __m128i *py, const int pub)
 {
-    __m128i c = *pc, y = *py;
+    __m128i y = *py;
+    ctr_t s;
+    ctr_init(&s, *pc, pub);
     const __m128i klast = rk[R];
-    for (; n >= 8; n -= 8, in += 128, out += 128) {
-        gcm_step8(rk, R, klast, gk, c, &y, in, out, in);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 8));
-    }
+    for (; n >= 8; n -= 8, in += 128, out += 128)
+        gcm_step8(rk, R, klast, gk, &s, &y, in, out, in, pub, 0, NULL);
     if (n) {
         y = ghash_n(gk, y, in, n);
-        ctr8_xor_store_n(rk, R, c, out, in, n);
-        c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, (int)n));
+        ctr8_xor_store_n(rk, R, ctr_reg(&s, pub), out, in, n);
+        ctr_skip(&s, (unsigned)n, pub);
     }
-    *pc = c;
+    *pc = ctr_reg(&s, pub);
     *py = y;
+}
+
+/* The instances: register-form counters for the streaming primitives,
+ * public ones for the whole-message kernel. */
+AESNI_NOINLINE size_t gcm_enc_reg(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                  uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                  __m128i *py)
+{
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 0, NULL);
+}
+AESNI_NOINLINE void gcm_dec_reg(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
+{
+    gcm_dec_core(rk, R, gk, out, in, n, pc, py, 0);
+}
+AESNI_NOINLINE size_t gcm_enc_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                  uint8_t *out, const uint8_t *in, size_t n, __m128i *pc,
+                                  __m128i *py, const __m128i *pa)
+{
+    return gcm_enc_core(rk, R, gk, out, in, n, pc, py, 1, pa);
+}
+AESNI_NOINLINE void gcm_dec_pub(const __m128i *rk, unsigned R, const ak_aesni_ghash_key *gk,
+                                uint8_t *out, const uint8_t *in, size_t n, __m128i *pc, __m128i *py)
+{
+    gcm_dec_core(rk, R, gk, out, in, n, pc, py, 1);
 }
 
 void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
@@ -329,7 +516,7 @@ AESNI_TARGET void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8
         return;
     const ak_aesni_ghash_key *gk = aesni_ghash_key(g);
     __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
-    const size_t pending = gcm_enc_core(aesni_key(k)->enc, k->rounds, gk, out, in, nblocks, &c, &y);
+    const size_t pending = gcm_enc_reg(aesni_key(k)->enc, k->rounds, gk, out, in, nblocks, &c, &y);
     y = ghash_finish(gk, y, out + 16 * (nblocks - pending), pending, NULL, 0);
     aesni_storeu(ctr, aesni_bswap128(c));
     aesni_storeu(Y, aesni_bswap128(y));
@@ -342,7 +529,7 @@ AESNI_TARGET void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8
     if (nblocks == 0)
         return;
     __m128i c = aesni_bswap128(aesni_loadu(ctr)), y = xblk(Y);
-    gcm_dec_core(aesni_key(k)->enc, k->rounds, aesni_ghash_key(g), out, in, nblocks, &c, &y);
+    gcm_dec_reg(aesni_key(k)->enc, k->rounds, aesni_ghash_key(g), out, in, nblocks, &c, &y);
     aesni_storeu(ctr, aesni_bswap128(c));
     aesni_storeu(Y, aesni_bswap128(y));
 }
@@ -467,13 +654,25 @@ AESNI_INLINE void gcm_long(const __m128i *rk, const unsigned R, const ak_aesni_g
     const __m128i ej0 = aesni_enc1(rk, R, aesni_bswap128(c));
     c = _mm_add_epi32(c, _mm_set_epi32(0, 0, 0, 1));
 
-    __m128i y = ghash_bytes(gk, _mm_setzero_si128(), aad, aad_len);
     const size_t full = len / 16, rem = len % 16;
+    /* Seal with an AAD of one block, A: A joins the first fused step as
+     * A * H^9 (that step computes (Y ^ C_0) H^8 + ... with Y = A H
+     * otherwise), one reduction less, when there is such a step (seal
+     * hashes from its second batch on).  Otherwise, and for open (measured
+     * 0.98-0.99x at 256-1420 B with it), GHASH takes the AAD first. */
+    __m128i y = _mm_setzero_si128(), xa;
+    const __m128i *pa = NULL;
+    if (!dec && aad_len > 0 && aad_len <= 16 && full >= 16) {
+        xa = aad_len == 16 ? xblk(aad) : xblk_partial(aad, aad_len);
+        pa = &xa;
+    } else {
+        y = ghash_bytes(gk, y, aad, aad_len);
+    }
     size_t pending = 0;
     if (dec)
-        gcm_dec_core(rk, R, gk, out, in, full, &c, &y);
+        gcm_dec_pub(rk, R, gk, out, in, full, &c, &y);
     else
-        pending = gcm_enc_core(rk, R, gk, out, in, full, &c, &y);
+        pending = gcm_enc_pub(rk, R, gk, out, in, full, &c, &y, pa);
     __m128i x[2];
     size_t m = 0;
     if (rem) {
