@@ -438,10 +438,14 @@ AESNI_INLINE size_t gcm_enc_core(const __m128i *rk, unsigned R, const ak_aesni_g
     const __m128i klast = rk[R];
     if (n >= 8) {
         ctr8_xor_store(rk, R, &s, out, in, pub);
-        n -= 8, in += 128, out += 128;
+        n -= 8;
+        in += 128;
+        out += 128;
         if (pa && n >= 8) {
             gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, pa);
-            n -= 8, in += 128, out += 128;
+            n -= 8;
+            in += 128;
+            out += 128;
         }
         for (; n >= 8; n -= 8, in += 128, out += 128)
             gcm_step8(rk, R, klast, gk, &s, &y, out - 128, out, in, pub, 1, NULL);
