@@ -385,9 +385,9 @@ AESNI_INLINE void ctr8_xor_store(const __m128i *rk, unsigned R, ctr_t *s, uint8_
  * do not hide behind the rounds for free: on Zen 4 a PCLMULQDQ costs about
  * one cycle of AESENC issue and every other vector op a fraction of one
  * (docs/performance.md), so the step is bound by its op count.  pair saves
- * 4 ops per step; it is set for seal only, where it measured 1.03x at
- * 8-16 KiB, while open, whose GHASH operands are also its AES inputs,
- * measured 0.97x with it (more spills).  The last round takes the input:
+ * 4 ops per step; it is for seal only: open's GHASH operands are also its
+ * AES inputs, and pairing them there costs more in spills than it saves
+ * (figures: docs/performance.md).  The last round takes the input:
  * aesenclast(x, kR ^ p) = E(x) ^ p; klast = rk[R] is loaded once per call
  * by the caller (a store to out might alias rk, so it would not be
  * hoisted). */
