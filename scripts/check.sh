@@ -42,6 +42,11 @@ for step in scripts/check.d/*.sh; do
   t_skip=$((t_skip + s)); t_pass=$((t_pass - s))
   echo "=== suite $name: $verdict in $(( $(date +%s) - start ))s ==="
 done
+# A failed suite's own reasons, repeated here: CI shows only the last lines.
+for name in "${failed_names[@]}"; do
+  echo "--- why $name failed (its lines with FAILED, NOT or failures, from build/check-$name.log):"
+  grep -E 'FAILED|NOT |[Ff]ailures?:|Error|error:' "build/check-$name.log" | grep -v '^ *[0-9]*% tests passed' | tail -25
+done
 [ $failed -eq 0 ] || echo "failed suites: ${failed_names[*]}"
 echo "suites: $passed passed, $failed failed"
 echo "tests: $t_pass passed, $t_fail failed, $t_skip skipped"

@@ -36,11 +36,15 @@ CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C
 echo "--- 1. target intrinsics in the library (clang -O1 IR) against src/ct_msan.h"
 wrapped='aesni\.aes(enc|enclast|dec|declast)(\.256|\.512)?|aesni\.aesimc|aesni\.aeskeygenassist|pclmulqdq(\.256|\.512)?|ssse3\.pshuf\.b\.128|avx2\.pshuf\.b|avx512\.pshuf\.b\.512|avx512\.pternlog\.[dq]\.(128|256|512)'
 modelled='load\.relative\..*|x86\.(avx2\.ps[lr]lv\.q(\.256)?|avx512\.ps[lr]lv\.q\.512)|masked\.(load|store)\..*|bswap\..*|fsh[lr]\..*|ctlz\..*|cttz\..*|ctpop\..*|[us](max|min)\..*|[us](add|sub)\.sat\..*|abs\..*|mem(set|cpy|move)\..*|lifetime\..*|dbg\..*|experimental\.noalias.*|assume'
-inv=$(printf '%s\n' src/*.c src/generic/*.c src/modes/*.c src/x86/*.c |
-      xargs -P "$(nproc)" -I{} sh -c "ll=$dir/inventory.\$(echo {} | tr / _).ll
-          nice clang -std=gnu11 -O1 -Iinclude -I$dir/include -Isrc -S -emit-llvm -o \$ll {} 2>/dev/null ||
-          echo 'call @llvm.NOT-COMPILED:{}'; grep -o 'call [^@]*@llvm\.[a-z0-9._]*' \$ll 2>/dev/null; rm -f \$ll" |
-      sed 's/.*@llvm\.//' | sort | uniq -c)
+# Each file's calls go to a file of its own: parallel jobs writing into one
+# pipe interleave their writes mid-line once an output passes PIPE_BUF.
+rm -f $dir/inventory.*.calls
+printf '%s\n' src/*.c src/generic/*.c src/modes/*.c src/x86/*.c |
+  xargs -P "$(nproc)" -I{} sh -c "f=$dir/inventory.\$(echo {} | tr / _); ll=\$f.ll
+      { nice clang -std=gnu11 -O1 -Iinclude -I$dir/include -Isrc -S -emit-llvm -o \$ll {} 2>/dev/null ||
+        echo 'call @llvm.NOT-COMPILED:{}'; grep -o 'call [^@]*@llvm\.[a-z0-9._]*' \$ll 2>/dev/null; } >\$f.calls; rm -f \$ll"
+inv=$(cat $dir/inventory.*.calls | sed 's/.*@llvm\.//' | sort | uniq -c)
+rm -f $dir/inventory.*.calls
 unknown=$(echo "$inv" | awk '{print $2}' | grep -vE "^(x86\.($wrapped)|$modelled)\$" || true)
 echo "$inv" | awk '{printf "  %6d %s\n", $1, $2}' | grep -E 'x86|masked' || true
 if [ -n "$unknown" ]; then
