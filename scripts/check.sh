@@ -44,8 +44,8 @@ for step in scripts/check.d/*.sh; do
 done
 # A failed suite's own reasons, repeated here: CI shows only the last lines.
 for name in "${failed_names[@]}"; do
-  echo "--- why $name failed (its lines with FAILED, NOT or failures, from build/check-$name.log):"
-  grep -E 'FAILED|NOT |[Ff]ailures?:|Error|error:' "build/check-$name.log" | grep -v '^ *[0-9]*% tests passed' | tail -25
+  echo "--- why $name failed (its last lines with FAILED, NOT, failures: or error, from build/check-$name.log):"
+  grep -E 'FAILED|NOT |[Ff]ailures?:|Error|error:' "build/check-$name.log" | tail -25
 done
 [ $failed -eq 0 ] || echo "failed suites: ${failed_names[*]}"
 echo "suites: $passed passed, $failed failed"
