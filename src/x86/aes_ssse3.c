@@ -81,11 +81,17 @@
  * key broadcast to both lanes serves two blocks unchanged). */
 enum { VP_W4 = 4, VP_W8 = 8 };
 
+/* The nibble parts of a tower byte t (the serial modes, vp_serial):
+ * i = t & 15, k = t >> 4, j = i ^ k. */
+enum { NP_I, NP_K, NP_J, NP_COUNT };
+
 /* ak_aes.data of x86-ssse3: the round keys in the layout of both
- * vector-permute backends (one format for both widths), then the width
- * chosen at key setup from the masked CPU features (public). */
+ * vector-permute backends (one format for both widths), the parts of the
+ * last key in the tower basis, then the width chosen at key setup from the
+ * masked CPU features (public). */
 typedef struct ak_ssse3_key {
     ak_vpaes_key vp;
+    AESKIT_ALIGN(16) uint8_t last_parts[NP_COUNT][16]; /* the parts of vp.last */
     uint32_t width; /* VP_W4 or VP_W8 */
 } ak_ssse3_key;
 _Static_assert(sizeof(ak_ssse3_key) <= AK_AES_DATA_BYTES, "ak_ssse3_key exceeds ak_aes.data");
@@ -146,19 +152,32 @@ VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
 
 #define PAIR(t, io, jo) _mm_xor_si128(SHUF(t, io), SHUF((t) + 1, jo))
 
+/* The one-block middle-round sum after vp_core, from io and jo:
+ *   b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s),  s = S, d = 2 S, 3 S looked up,
+ * the round key XORed into d off the chain, so the chain after io, jo is
+ * lookup, pair XOR, byte move, two XORs.  Each vector operation here takes
+ * 2 cycles on Zen 5 (PSHUFB, PXOR, PAND, PSRLW alike) and one block leaves
+ * the ports idle, so the round's chain sets the pace: 3 s from its own two
+ * lookups (14 PSHUFB a round) rather than as s ^ d, which is one XOR
+ * deeper.  The empty asm keeps the compiler from moving the key XOR back to
+ * the end of the chain. */
+VP_INLINE __m128i vp_one_tail(__m128i io, __m128i jo, __m128i kr, unsigned m)
+{
+    __m128i s = PAIR(T_MS_IO, io, jo), d = PAIR(T_MS2_IO, io, jo), t = PAIR(T_MS3_IO, io, jo);
+    __m128i a = _mm_xor_si128(d, kr);
+    __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, LD(vp_rot2[m])), _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
+#ifndef AESKIT_MSAN_CT /* MSan checks asm operands as uses; the barrier only schedules */
+    __asm__("" : "+x"(a), "+x"(v));
+#endif
+    return _mm_xor_si128(_mm_xor_si128(a, _mm_shuffle_epi8(t, LD(vp_rot1[m]))), v);
+}
+
 /* Encrypts nb (1..4, a constant after inlining) blocks in registers.  The
  * state stays in the tower basis from the whitening to the last round
  * (MixColumns, byte moves and key XORs are linear, so they commute with M;
  * the middle round keys are stored as M(...)).  One block alone is bound by
- * the round's latency, so it takes rot2 s and rot3 s straight from s (two
- * steps shorter); several blocks are bound by the vector ports and use the
- * form with two PSHUFB.  The one-block round's dependency chain is 13
- * single-cycle operations (split 1, j 2, 1/j 1, q 1, 1/q 1, jo 1, S lookup
- * 1, pair 1, rot 1, two XORs), shorter than the time its PSHUFB need on
- * the two shuffle ports: the ports, not the chain, set the pace.  So 3 s is
- * s ^ 2 s (one XOR in the slack of the rot1 term) rather than two more
- * lookups of 3 S(x): 12 PSHUFB a round instead of 14 (measurements:
- * docs/performance.md, "x86-ssse3's AVX2 width"). */
+ * the round's latency and takes vp_one_tail; several blocks are bound by
+ * the vector ports and use the form with two byte moves and four lookups. */
 /* Rounds 1 .. rounds-1 on tower-basis states. */
 VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
 {
@@ -170,21 +189,11 @@ VP_INLINE void vp_enc_mid(const ak_aes *k, __m128i *x, int nb)
         for (int b = 0; b < nb; b++) {
             __m128i io, jo;
             vp_core(x[b], &io, &jo);
-            __m128i s = PAIR(T_MS_IO, io, jo), d = PAIR(T_MS2_IO, io, jo);
             if (nb == 1) {
-                /* b = (d ^ k) ^ rot1(3 s) ^ (rot2 s ^ rot3 s) with 3 s = s ^ d:
-                 * the three terms are ready in parallel, and the empty asm
-                 * keeps the compiler from moving the key XOR back to the end
-                 * of the chain. */
-                __m128i t = _mm_xor_si128(s, d), a = _mm_xor_si128(d, kr);
-                __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, r2),
-                                          _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
-#ifndef AESKIT_MSAN_CT /* MSan checks asm operands as uses; the barrier only schedules */
-                __asm__("" : "+x"(a), "+x"(v));
-#endif
-                x[b] = _mm_xor_si128(_mm_xor_si128(a, v), _mm_shuffle_epi8(t, r1));
+                x[b] = vp_one_tail(io, jo, kr, m);
                 continue;
             }
+            __m128i s = PAIR(T_MS_IO, io, jo), d = PAIR(T_MS2_IO, io, jo);
             /* b = h ^ rot1(h ^ s) with h = d ^ rot2 s: the same sum as above
              * (rot1 o rot2 = rot3 in every layout), two PSHUFB, four XORs. */
             __m128i h = _mm_xor_si128(d, _mm_shuffle_epi8(s, r2));
@@ -454,6 +463,12 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
             STOREU(K->dec[r], vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
         }
     }
+    /* the parts of last, for vp_serial */
+    for (unsigned b = 0; b < 16; b++) {
+        KS->last_parts[NP_I][b] = (uint8_t)(K->last[b] & 15);
+        KS->last_parts[NP_K][b] = (uint8_t)(K->last[b] >> 4);
+        KS->last_parts[NP_J][b] = (uint8_t)((K->last[b] ^ (K->last[b] >> 4)) & 15);
+    }
     aeskit_memzero(rk, sizeof rk);
     aeskit_memzero(t, sizeof t);
 }
@@ -511,34 +526,98 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
     vp_ecb(k, out, in, nblocks, 1);
 }
 
-/* Serial modes: one block at a time.  Between blocks the chaining value
- * stays in the tower basis: M(E(s) ^ p ^ K0) = SR^j(M(S) ^ M(K'_n)) ^
- * M(p ^ K0), whose second term does not wait for the previous block, so a
- * block's chain is its rounds only (no basis change at either end).  The
- * AES-basis output is computed beside it where a mode needs it (every CBC
- * block, the last CBC-MAC block).  M(K'_n) is ak_vpaes_key.last. */
+/* ---- Serial modes: one block at a time ------------------------------------
+ * Between blocks the chaining value stays in the tower basis:
+ *   M(E(s) ^ p ^ K0) = SR^j(M(S) ^ M(K'_n)) ^ M(p ^ K0),
+ * whose second term does not wait for the previous block (M(K'_n) is
+ * ak_vpaes_key.last).  The AES-basis output is computed beside it where a
+ * mode needs it (every CBC block, the last CBC-MAC block).
+ * The next block's first round needs the nibbles i, k and j = i ^ k of that
+ * tower byte t, three operations deep when split from t.  So the block
+ * boundary computes the parts i, k, j of t directly, each a GF(2)-linear
+ * image of io, jo and the input (taking a part is linear, and commutes with
+ * the byte move SR^j): its tables are the parts of every entry of in_lo,
+ * in_hi, ms_io, ms_jo (vp_ptab, printed and checked by aes_ssse3_gen.py),
+ * its key term the parts of M(K'_n) (ak_ssse3_key.last_parts).  That takes
+ * six more PSHUFB once a block; the round's own tail stays on the whole
+ * byte (three parts there would triple its lookups, which then crowd the
+ * shuffle ports and delay the chain). */
+enum { NT_IN_LO, NT_IN_HI, NT_MS_IO, NT_MS_JO, NT_PER_PART };
+static const uint8_t vp_ptab[NP_COUNT * NT_PER_PART][16] __attribute__((aligned(16))) = {
+    {0x00, 0x00, 0x02, 0x02, 0x08, 0x08, 0x0a, 0x0a, 0x08, 0x08, 0x0a, 0x0a, 0x00, 0x00, 0x02, 0x02}, /* in_lo, part i */
+    {0x00, 0x0b, 0x07, 0x0c, 0x0b, 0x00, 0x0c, 0x07, 0x0c, 0x07, 0x0b, 0x00, 0x07, 0x0c, 0x00, 0x0b}, /* in_hi, part i */
+    {0x00, 0x02, 0x0e, 0x00, 0x06, 0x0a, 0x0e, 0x0c, 0x02, 0x04, 0x04, 0x0a, 0x08, 0x08, 0x06, 0x0c}, /* ms_io, part i */
+    {0x00, 0x0e, 0x0d, 0x0f, 0x04, 0x08, 0x02, 0x0c, 0x01, 0x05, 0x0a, 0x07, 0x06, 0x09, 0x0b, 0x03}, /* ms_jo, part i */
+    {0x00, 0x01, 0x09, 0x08, 0x05, 0x04, 0x0c, 0x0d, 0x0d, 0x0c, 0x04, 0x05, 0x08, 0x09, 0x01, 0x00}, /* in_lo, part k */
+    {0x00, 0x09, 0x07, 0x0e, 0x05, 0x0c, 0x02, 0x0b, 0x01, 0x08, 0x06, 0x0f, 0x04, 0x0d, 0x03, 0x0a}, /* in_hi, part k */
+    {0x00, 0x0d, 0x0f, 0x08, 0x03, 0x09, 0x07, 0x0a, 0x05, 0x06, 0x0e, 0x01, 0x04, 0x0c, 0x0b, 0x02}, /* ms_io, part k */
+    {0x00, 0x00, 0x02, 0x0e, 0x0a, 0x06, 0x0c, 0x0c, 0x0e, 0x04, 0x0a, 0x08, 0x06, 0x08, 0x04, 0x02}, /* ms_jo, part k */
+    {0x00, 0x01, 0x0b, 0x0a, 0x0d, 0x0c, 0x06, 0x07, 0x05, 0x04, 0x0e, 0x0f, 0x08, 0x09, 0x03, 0x02}, /* in_lo, part j */
+    {0x00, 0x02, 0x00, 0x02, 0x0e, 0x0c, 0x0e, 0x0c, 0x0d, 0x0f, 0x0d, 0x0f, 0x03, 0x01, 0x03, 0x01}, /* in_hi, part j */
+    {0x00, 0x0f, 0x01, 0x08, 0x05, 0x03, 0x09, 0x06, 0x07, 0x02, 0x0a, 0x0b, 0x0c, 0x04, 0x0d, 0x0e}, /* ms_io, part j */
+    {0x00, 0x0e, 0x0f, 0x01, 0x0e, 0x0e, 0x0e, 0x00, 0x0f, 0x01, 0x00, 0x0f, 0x00, 0x01, 0x0f, 0x01}, /* ms_jo, part j */
+};
+
+/* Table t of part p looked up by v. */
+VP_INLINE __m128i pshuf(int p, int t, __m128i v)
+{
+    return _mm_shuffle_epi8(LD(vp_ptab[p * NT_PER_PART + t]), v);
+}
+
+/* The parts of M(x) for an AES-basis x. */
+VP_INLINE void vp_lin_parts(__m128i x, __m128i pt[NP_COUNT])
+{
+    const __m128i m0f = _mm_set1_epi8(0x0f);
+    __m128i xl = _mm_and_si128(x, m0f), xh = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
+    for (int p = 0; p < NP_COUNT; p++)
+        pt[p] = _mm_xor_si128(pshuf(p, NT_IN_LO, xl), pshuf(p, NT_IN_HI, xh));
+}
+
+/* vp_core from the parts: five lookups and four XORs, no split. */
+VP_INLINE void vp_core_parts(const __m128i pt[NP_COUNT], __m128i *io, __m128i *jo)
+{
+    __m128i ak = SHUF(T_AINV, pt[NP_K]);
+    __m128i p = _mm_xor_si128(SHUF(T_INV, pt[NP_I]), ak), q = _mm_xor_si128(SHUF(T_INV, pt[NP_J]), ak);
+    *io = _mm_xor_si128(SHUF(T_INV, p), pt[NP_J]);
+    *jo = _mm_xor_si128(SHUF(T_INV, q), pt[NP_I]);
+}
+
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                 uint8_t chain[16])
 {
     const ak_vpaes_key *K = ssse3_key(k);
+    const ak_ssse3_key *KS = (const ak_ssse3_key *)(const void *)k->data;
     const unsigned rounds = k->rounds;
-    const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]), knt = LD(K->last);
+    const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]);
     const __m128i fix = LD(vp_sr[rounds & 3]);
+    __m128i knf[NP_COUNT], pt[NP_COUNT];
+    for (int p = 0; p < NP_COUNT; p++)
+        knf[p] = _mm_shuffle_epi8(LD(KS->last_parts[p]), fix);
     __m128i e = LOADU(chain);
-    __m128i x = vp_lin(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), T_IN_LO, T_IN_HI);
+    vp_lin_parts(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), pt);
     for (size_t i = 0; i < n; i++) {
-        vp_enc_mid(k, &x, 1);
-        __m128i io, jo;
+        __m128i io, jo, w[NP_COUNT];
+        /* the next block's input term (at the last block its own, unused) */
+        vp_lin_parts(_mm_xor_si128(LOADU(in + 16 * (i + 1 < n ? i + 1 : i)), k0), w);
+        for (int p = 0; p < NP_COUNT; p++)
+            w[p] = _mm_xor_si128(w[p], knf[p]);
+        vp_core_parts(pt, &io, &jo);
+        __m128i x = vp_one_tail(io, jo, LD(K->enc[1]), 1);
+        for (unsigned r = 2; r < rounds; r++) {
+            vp_core(x, &io, &jo);
+            x = vp_one_tail(io, jo, LD(K->enc[r]), r & 3);
+        }
         vp_core(x, &io, &jo);
         if (out || i + 1 == n) {
             e = _mm_shuffle_epi8(_mm_xor_si128(PAIR(T_S_IO, io, jo), kn), fix);
             if (out)
                 STOREU(out + 16 * i, e);
         }
-        if (i + 1 < n) {
-            __m128i p = vp_lin(_mm_xor_si128(LOADU(in + 16 * (i + 1)), k0), T_IN_LO, T_IN_HI);
-            x = _mm_xor_si128(_mm_shuffle_epi8(_mm_xor_si128(PAIR(T_MS_IO, io, jo), knt), fix), p);
-        }
+        if (i + 1 < n)
+            for (int p = 0; p < NP_COUNT; p++) {
+                __m128i y = _mm_xor_si128(pshuf(p, NT_MS_IO, io), pshuf(p, NT_MS_JO, jo));
+                pt[p] = _mm_xor_si128(_mm_shuffle_epi8(y, fix), w[p]);
+            }
     }
     STOREU(chain, e);
 }

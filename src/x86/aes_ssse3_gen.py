@@ -148,3 +148,26 @@ for t in range(256):
         assert vperm(F,io32)^vperm(G,jo32)==shuf(F,io)^shuf(G,jo),t
 print(c("inv (vperm: infinity 0x10)",INV32))
 print(c("ainv (vperm: infinity 0x10)",AINV32))
+# x86-ssse3's serial modes hand a block's state to the next block's first
+# round as three nibble vectors, the parts i = t & 15, k = t >> 4 and
+# j = i ^ k of the tower byte t, so that round starts with its lookups (no
+# split, no j).  The maps into that state (M of the next input block, and
+# the last round's M(S) from io, jo) are GF(2)-linear and so is each part:
+# a part's tables are the part of every entry.  Checked against the
+# whole-byte maps and the core.
+PARTS=[("i",lambda v:v&15),("k",lambda v:v>>4),("j",lambda v:(v^(v>>4))&15)]
+for t in range(256):
+    i,k,j=[f(t) for _,f in PARTS]
+    ak=shuf(AINV,k); P=shuf(INV,i)^ak; Q=shuf(INV,j)^ak
+    assert (shuf(INV,P)^j,shuf(INV,Q)^i)==core(t)
+    io,jo=core(t)
+    for _,f in PARTS:
+        assert shuf([f(v) for v in MS],io)^shuf([f(v) for v in GMS],jo)==f(shuf(MS,io)^shuf(GMS,jo))
+lo,hi=lohi(M)
+for x in range(256):
+    for _,f in PARTS:
+        assert f(lo[x&15])^f(hi[x>>4])==f(M[x])
+print("/* vp_ptab: the parts' tables */")
+for pn,f in PARTS:
+    for n,v in (("in_lo",lo),("in_hi",hi),("ms_io",MS),("ms_jo",GMS)):
+        print(c("%s, part %s"%(n,pn),[f(b) for b in v]))
