@@ -298,30 +298,55 @@ static MO_NOINLINE aeskit_status gb_general(aeskit_gcm_msg *m, size_t n, int mod
  * the lengths the first half checked: a 16-byte tag, a 12-byte IV.  Two
  * passes over the descriptors instead of one: the hulls of one pass then
  * stay in registers (one pass spills them). */
-/* Output span s into hull h, 0 if it is not above the previous ones (the
- * quick test's order, as a branch: the whole common case gives up, and a
- * flag kept in a register would cost a setcc and an and per span). */
-static inline __attribute__((always_inline)) int gb_out_add(mo_span *h, mo_span s)
+/* Output span [lo, lo + len) into its kind's hull, 0 if it is not above the
+ * previous ones (the quick test's order, as a branch: the whole common
+ * case gives up, and a flag kept in a register would cost a setcc and an
+ * and per span).  While the spans come in order the hull's end is the end
+ * of the last non-empty one and its start that of the first, so the pass
+ * keeps only the end (hi) and gb_common sets the start afterwards
+ * (gb_common_lo).  No buffer wraps the address space, so lo + len is above
+ * lo. */
+static inline __attribute__((always_inline)) int gb_out_add(uintptr_t *hi, const void *p, size_t len)
 {
-    if (MO_UNLIKELY(s.lo < h->hi))
+    uintptr_t lo = (uintptr_t)p;
+    if (!len)
+        return 1;
+    if (MO_UNLIKELY(lo < *hi))
         return 0;
-    *h = mo_hull_add(*h, s);
+    *hi = lo + len;
     return 1;
 }
 
 static inline __attribute__((always_inline)) int gb_common_out(mo_quick *q, const aeskit_gcm_msg *m,
                                                                int mode)
 {
-    mo_span tag = {(uintptr_t)m->tag, (uintptr_t)m->tag + 16};
-    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a, mo_span_of(m->out, m->len)))
+    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a.hi, m->out, m->len))
         return 0;
     if (mode == GB_SEAL)
-        return gb_out_add(&q->b, tag);
+        return gb_out_add(&q->b.hi, m->tag, 16);
     if (mode == GB_GMAC)
-        return gb_out_add(&q->a, tag);
+        return gb_out_add(&q->a.hi, m->tag, 16);
     /* an expected tag: an input, here to even out the two passes */
-    mo_quick_in(q, 1, tag);
+    mo_quick_in(q, 1, (mo_span){(uintptr_t)m->tag, (uintptr_t)m->tag + 16});
     return 1;
+}
+
+/* The starts of the output hulls after pass 1 (gb_out_add): the first
+ * non-empty span of each kind; none for a kind without one. */
+static inline __attribute__((always_inline)) void gb_common_lo(mo_quick *q, const aeskit_gcm_msg *m,
+                                                               size_t n, int mode)
+{
+    if (mode == GB_SEAL || mode == GB_OPEN) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].len) {
+                q->a.lo = (uintptr_t)m[i].out;
+                break;
+            }
+    }
+    if (mode == GB_SEAL)
+        q->b.lo = (uintptr_t)m[0].tag;
+    if (mode == GB_GMAC)
+        q->a.lo = (uintptr_t)m[0].tag;
 }
 
 static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, const aeskit_gcm_msg *m,
@@ -329,7 +354,8 @@ static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, cons
 {
     if ((mode == GB_SEAL || mode == GB_OPEN) && m->in != m->out)
         mo_quick_in(q, 0, mo_span_of(m->in, m->len));
-    mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv + 12});
+    /* the IVs' starts: gb_common adds the 12 bytes to the hull's end once */
+    mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv});
     mo_quick_in(q, 3, mo_span_of(m->aad, m->aad_len));
 }
 
@@ -365,11 +391,13 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
         if (MO_UNLIKELY(!gb_common_out(&q, mm, mode)))
             return 0;
     }
+    gb_common_lo(&q, m, n, mode);
     /* pass 2: the other inputs, statuses */
     for (size_t i = 0; i < n; i++) {
         gb_common_in(&q, &m[i], mode);
         m[i].status = AESKIT_OK;
     }
+    q.in[2].hi += 12; /* n >= 1 IVs of 12 bytes */
     if (!mo_quick_passed(&q, m, n * sizeof *m))
         return 0;
     int z = (q.a.lo == 0) | (q.b.lo == 0);

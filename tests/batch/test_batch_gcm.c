@@ -525,7 +525,8 @@ static int make_small(aeskit_gcm_msg *m, const aeskit_gcm_key *k, size_t len, si
  * lengths 0..48, uniform or with lengths varying around it, one key, keys
  * of mixed sizes per message (AES-128/192/256 in one call) or runs of
  * keys; in place or not, unaligned (the arenas' random gaps), full and
- * truncated tags; every seal then opened with one tampered message, and
+ * truncated tags (every other batch full tags only, so that it takes the
+ * common case); every seal then opened with one tampered message, and
  * seal and open batches alternating (each call has one direction).
  * Lengths of 0 run as GMAC batches too. */
 static void test_small(size_t reps)
@@ -545,7 +546,10 @@ static void test_small(size_t reps)
                 if (vary) /* lengths around len: within its block, or anywhere up to 96 */
                     l = th_randn(2) ? (len / 16) * 16 + th_randn(16) : th_randn(97);
                 size_t al = vary && th_randn(2) ? th_randn(17) : aad_len;
-                size_t tl = th_randn(8) == 0 ? 12 : 16;
+                /* every other rep full tags only: the common case, straight
+                 * to the backend's gcm_batch entry (a truncated tag takes the
+                 * general path) */
+                size_t tl = rep % 2 == 1 && th_randn(8) == 0 ? 12 : 16;
                 if (!make_small(&msgs[made], &keys[ki], l, al, th_randn(10) < 3, tl))
                     break;
                 made++;
