@@ -360,9 +360,11 @@ static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, cons
 }
 
 /* 1 if the common case takes the batch (statuses set to AESKIT_OK, the
- * backend in *bep); 0 if not (statuses unspecified). */
+ * backend in *bep, in *uniform AK_GCM_UNIFORM if every message has the
+ * first one's key, len and aad_len, else 0); 0 if not (statuses
+ * unspecified). */
 static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, size_t n, const int mode,
-                                                           const ak_backend **bep)
+                                                           const ak_backend **bep, uint32_t *uniform)
 {
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     if (!n)
@@ -371,6 +373,8 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     mo_quick_init(&q);
     const aeskit_gcm_key *prev = NULL;
     const ak_backend *be = NULL;
+    const size_t len0 = m[0].len, aad0 = m[0].aad_len;
+    size_t keys = 0, shape = 0; /* key objects met, other lengths than the first's */
     /* pass 1: keys, lengths, outputs, tags */
     for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
@@ -380,7 +384,9 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
                 return 0;
             be = g->aes.be;
             prev = mm->key;
+            keys++;
         }
+        shape |= (mm->len ^ len0) | (mm->aad_len ^ aad0);
         /* GMAC: len must be 0; any length below 2^32 otherwise */
         uint64_t bad = (uint64_t)(mm->iv_len ^ 12) | (uint64_t)(mm->tag_len ^ 16) |
                        ((uint64_t)(mm->len | mm->aad_len) >> 32);
@@ -406,6 +412,7 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     if (z)
         return 0;
     *bep = be;
+    *uniform = keys == 1 && !shape ? AK_GCM_UNIFORM : 0;
     return 1;
 }
 
@@ -413,14 +420,15 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
  * or verify compared. */
 static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_gcm_msg *m, size_t n,
                                                                          const int mode,
-                                                                         const ak_backend *be)
+                                                                         const ak_backend *be,
+                                                                         uint32_t uniform)
 {
     uint8_t none[64] = {0};
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
     const uint32_t dir = verify ? AK_GCM_OPEN : 0;
     if (!verify && be->gcm_batch) {
-        be->gcm_batch(m, n, dir, NULL);
+        be->gcm_batch(m, n, dir | uniform, NULL);
         return AESKIT_OK;
     }
     size_t first = n;
@@ -429,7 +437,7 @@ static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_
         aeskit_gcm_msg *c = m + base;
         AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
         if (be->gcm_batch) {
-            be->gcm_batch(c, k, dir, T);
+            be->gcm_batch(c, k, dir | uniform, T);
         } else {
             ak_gcm_msg d[MO_BATCH_CHUNK];
             for (size_t j = 0; j < k; j++) {
@@ -460,8 +468,9 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     const ak_backend *be;
-    if (MO_LIKELY(gb_common(m, n, mode, &be)))
-        return gb_common_run(m, n, mode, be);
+    uint32_t uniform;
+    if (MO_LIKELY(gb_common(m, n, mode, &be, &uniform)))
+        return gb_common_run(m, n, mode, be, uniform);
     return gb_general(m, n, mode);
 }
 

@@ -94,7 +94,7 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
 {
     uint8_t none[64] = {0};
     ak_gcm_msg d;
-    d.flags = dir | AK_GCM_J0_IV12;
+    d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
     const __m128i one = _mm_set_epi32(0x01000000, 0, 0, 0);
     for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];

@@ -645,6 +645,19 @@ VAES_INLINE size_t vaes_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n, u
 VAES_INLINE size_t vaes_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     size_t i = 0;
+    /* one key, len and aad_len throughout (AK_GCM_UNIFORM): whole groups of
+     * one class, one key, without the prefix scan */
+    const int c0 = vaes_mx_class(m[0].len, m[0].aad_len);
+    if ((dir & AK_GCM_UNIFORM) && c0 >= 0) {
+        const size_t full = 4 * MX_GROUPS;
+        for (; n - i >= full; i += full)
+            vaes_gcm_multi_kernels[1][c0][1](m + i, full, dir, T ? T + i : NULL);
+        if (n - i >= 2) {
+            vaes_gcm_multi_kernels[1][c0][n - i > 4](m + i, n - i, dir, T ? T + i : NULL);
+            i = n;
+        }
+        return i;
+    }
     while (n - i >= 2) {
         int c, v;
         size_t k = vaes_mx_prefix(m + i, n - i, &c, &v, 1);
