@@ -318,9 +318,9 @@ static inline __attribute__((always_inline)) int gb_out_add(uintptr_t *hi, const
 }
 
 static inline __attribute__((always_inline)) int gb_common_out(mo_quick *q, const aeskit_gcm_msg *m,
-                                                               int mode)
+                                                               int mode, size_t len)
 {
-    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a.hi, m->out, m->len))
+    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a.hi, m->out, len))
         return 0;
     if (mode == GB_SEAL)
         return gb_out_add(&q->b.hi, m->tag, 16);
@@ -349,14 +349,49 @@ static inline __attribute__((always_inline)) void gb_common_lo(mo_quick *q, cons
         q->a.lo = (uintptr_t)m[0].tag;
 }
 
+/* len and aad_len: m's (the caller's constants in a uniform batch) */
 static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, const aeskit_gcm_msg *m,
-                                                               int mode)
+                                                               int mode, size_t len, size_t aad_len)
 {
     if ((mode == GB_SEAL || mode == GB_OPEN) && m->in != m->out)
-        mo_quick_in(q, 0, mo_span_of(m->in, m->len));
+        mo_quick_in(q, 0, mo_span_of(m->in, len));
     /* the IVs' starts: gb_common adds the 12 bytes to the hull's end once */
     mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv});
-    mo_quick_in(q, 3, mo_span_of(m->aad, m->aad_len));
+    mo_quick_in(q, 3, mo_span_of(m->aad, aad_len));
+}
+
+/* Pass 2 of gb_common: the other inputs into the quick test, statuses
+ * set; uni: every message has the first one's len and aad_len.  A
+ * function of its own, so that the output hulls of pass 1 wait in memory
+ * and the input hulls have the registers. */
+static inline __attribute__((always_inline)) void gb_common_inputs_mode(mo_quick *q, aeskit_gcm_msg *m,
+                                                                       size_t n, const int mode, int uni)
+{
+    mo_quick t = *q;
+    const size_t len0 = m[0].len, aad0 = m[0].aad_len;
+    if (uni) {
+        for (size_t i = 0; i < n; i++) {
+            gb_common_in(&t, &m[i], mode, len0, aad0);
+            m[i].status = AESKIT_OK;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            gb_common_in(&t, &m[i], mode, m[i].len, m[i].aad_len);
+            m[i].status = AESKIT_OK;
+        }
+    }
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        q->in[k] = t.in[k];
+}
+
+static MO_NOINLINE void gb_common_inputs(mo_quick *q, aeskit_gcm_msg *m, size_t n, int mode, int uni)
+{
+    switch (mode) { /* each mode's loop with its constant */
+    case GB_SEAL: gb_common_inputs_mode(q, m, n, GB_SEAL, uni); break;
+    case GB_OPEN: gb_common_inputs_mode(q, m, n, GB_OPEN, uni); break;
+    case GB_GMAC: gb_common_inputs_mode(q, m, n, GB_GMAC, uni); break;
+    default: gb_common_inputs_mode(q, m, n, GB_GMAC_VERIFY, uni); break;
+    }
 }
 
 /* 1 if the common case takes the batch (statuses set to AESKIT_OK, the
@@ -371,38 +406,50 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
         return 0;
     mo_quick q;
     mo_quick_init(&q);
-    const aeskit_gcm_key *prev = NULL;
-    const ak_backend *be = NULL;
+    /* the first message's key, and the bounds of its lengths (GMAC: len
+     * must be 0; any length below 2^32 otherwise) */
+    const aeskit_gcm_key *const key0 = m[0].key;
+    const ak_gcm_key *g0 = (const ak_gcm_key *)key0;
+    if (!g0 || !ak_mo_ready(&g0->aes, AK_MAGIC_GCM))
+        return 0;
+    const ak_backend *const be = g0->aes.be;
     const size_t len0 = m[0].len, aad0 = m[0].aad_len;
-    size_t keys = 0, shape = 0; /* key objects met, other lengths than the first's */
-    /* pass 1: keys, lengths, outputs, tags */
-    for (size_t i = 0; i < n; i++) {
+    if ((((uint64_t)(len0 | aad0)) >> 32) != 0 || (!data && len0))
+        return 0;
+    /* pass 1: keys, lengths, outputs, tags; first the uniform prefix, the
+     * messages of the first one's key object, len and aad_len (checked
+     * above), then the rest */
+    size_t i = 0;
+    for (; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (MO_UNLIKELY(mm->key != key0 || mm->len != len0 || mm->aad_len != aad0))
+            break;
+        if (MO_UNLIKELY(mm->iv_len != 12 || mm->tag_len != 16))
+            return 0;
+        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode, len0)))
+            return 0;
+    }
+    const int uni = i == n;
+    const aeskit_gcm_key *prev = key0;
+    for (; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         if (MO_UNLIKELY(mm->key != prev)) {
             const ak_gcm_key *g = (const ak_gcm_key *)mm->key;
-            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || (be && g->aes.be != be))
+            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || g->aes.be != be)
                 return 0;
-            be = g->aes.be;
             prev = mm->key;
-            keys++;
         }
-        shape |= (mm->len ^ len0) | (mm->aad_len ^ aad0);
-        /* GMAC: len must be 0; any length below 2^32 otherwise */
         uint64_t bad = (uint64_t)(mm->iv_len ^ 12) | (uint64_t)(mm->tag_len ^ 16) |
                        ((uint64_t)(mm->len | mm->aad_len) >> 32);
         if (!data)
             bad |= mm->len;
         if (MO_UNLIKELY(bad != 0))
             return 0;
-        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode)))
+        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode, mm->len)))
             return 0;
     }
     gb_common_lo(&q, m, n, mode);
-    /* pass 2: the other inputs, statuses */
-    for (size_t i = 0; i < n; i++) {
-        gb_common_in(&q, &m[i], mode);
-        m[i].status = AESKIT_OK;
-    }
+    gb_common_inputs(&q, m, n, mode, uni);
     q.in[2].hi += 12; /* n >= 1 IVs of 12 bytes */
     if (!mo_quick_passed(&q, m, n * sizeof *m))
         return 0;
@@ -412,7 +459,7 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     if (z)
         return 0;
     *bep = be;
-    *uniform = keys == 1 && !shape ? AK_GCM_UNIFORM : 0;
+    *uniform = uni ? AK_GCM_UNIFORM : 0;
     return 1;
 }
 

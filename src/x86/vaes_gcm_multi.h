@@ -61,7 +61,8 @@ _Static_assert(VAES_MULTI_LEN == 16 * MX_MAXB, "vaes_aes.h's bound for the gcm_b
  *            lane i message min(i, cnt - 1), J0 = IV || 0^31 || 1 from the
  *            12-byte IV, one direction for the call, the tag of lane i to
  *            T[i] when T is not NULL (expected tags of an open), else to the
- *            message's own 16-byte tag.
+ *            message's own 16-byte tag; dir's AK_GCM_UNIFORM: every
+ *            message of the call has one len and aad_len.
  * A lane is named by a pointer to its descriptor in either form. */
 VAES_INLINE const void *vaes_mx_at(const void *src, size_t cnt, size_t i, const int PUB)
 {
@@ -271,6 +272,8 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
     vec_t K[15];
     vaes_mx_keys(K, P[0], SAME, R, PUB);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
+    /* one len and aad_len in every lane (the public form's AK_GCM_UNIFORM) */
+    const int uni = PUB && (dir & AK_GCM_UNIFORM);
     vec_t x[MX_GROUPS][MX_MAXB + 1], d[MX_GROUPS][MX_MAXB];
     gacc a[MX_GROUPS];
     vec_t lenb[MX_GROUPS];
@@ -287,8 +290,9 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
             x[g][b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
         /* whole blocks in every lane (the common uniform batch): plain
          * loads and stores, no masks */
-        full[g] = vaes_mx_len(p[0], PUB) == 16 * (size_t)NB && vaes_mx_len(p[1], PUB) == 16 * (size_t)NB &&
-                  vaes_mx_len(p[2], PUB) == 16 * (size_t)NB && vaes_mx_len(p[3], PUB) == 16 * (size_t)NB;
+        full[g] = vaes_mx_len(p[0], PUB) == 16 * (size_t)NB &&
+                  (uni || (vaes_mx_len(p[1], PUB) == 16 * (size_t)NB && vaes_mx_len(p[2], PUB) == 16 * (size_t)NB &&
+                           vaes_mx_len(p[3], PUB) == 16 * (size_t)NB));
         vec_t w[4];
         if (NB == 1 && full[g]) {
             d[g][0] = vaes_mx_lanes(vaes_mx_in(p[0], PUB), vaes_mx_in(p[1], PUB), vaes_mx_in(p[2], PUB),
@@ -304,8 +308,9 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
                 d[g][b] = w[b];
         }
         vec_t av;
-        const int aad16 = vaes_mx_aad_len(p[0], PUB) == 16 && vaes_mx_aad_len(p[1], PUB) == 16 &&
-                          vaes_mx_aad_len(p[2], PUB) == 16 && vaes_mx_aad_len(p[3], PUB) == 16;
+        const int aad16 = vaes_mx_aad_len(p[0], PUB) == 16 &&
+                          (uni || (vaes_mx_aad_len(p[1], PUB) == 16 && vaes_mx_aad_len(p[2], PUB) == 16 &&
+                                   vaes_mx_aad_len(p[3], PUB) == 16));
         if (aad16) {
             av = vaes_mx_lanes(vaes_mx_aad(p[0], PUB), vaes_mx_aad(p[1], PUB), vaes_mx_aad(p[2], PUB),
                                vaes_mx_aad(p[3], PUB));
