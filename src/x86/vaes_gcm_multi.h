@@ -416,7 +416,7 @@ VAES_INLINE void vaes_gcm_multi_r(const void *src, size_t cnt, uint32_t dir, uin
     /* the public form's full two-group call (a long uniform batch) with
      * the count a constant: no per-lane count tests */
     const size_t full = 4 * MX_GROUPS;
-    const int R = vaes_mx_aes(vaes_mx_at(src, cnt, 0, PUB), PUB)->rounds;
+    const uint32_t R = vaes_mx_aes(vaes_mx_at(src, cnt, 0, PUB), PUB)->rounds;
     if (PUB && G == MX_GROUPS && cnt == full) {
         switch (R) {
         case 10: vaes_gcm_multi(src, full, dir, T, NB, G, SAME, 10, PUB); break;
