@@ -200,7 +200,11 @@ enum {
      * kernel may form them with plain adds and branch on their low byte.
      * Without it (J0 = GHASH_H(IV)) the counters are secret and the front
      * end runs ak_gcm_msgs_primitives, never the backend's kernel. */
-    AK_GCM_J0_IV12 = 1u << 1
+    AK_GCM_J0_IV12 = 1u << 1,
+    /* Only in the dir of a gcm_batch call (below), never in a descriptor's
+     * flags: every message of the call has the first one's key, len and
+     * aad_len. */
+    AK_GCM_UNIFORM = 1u << 2
 };
 
 typedef struct ak_gcm_msg {
@@ -331,7 +335,9 @@ typedef struct ak_backend {
      * the caller's array (src/modes/batch_gcm.c), every one checked: a key
      * of this backend, iv_len 12, tag_len 16, len and aad_len below 2^32,
      * the single call's rules and the batch's cross-message rule kept; one
-     * direction dir (0 or AK_GCM_OPEN) for the call; in and out not read
+     * direction for the call, dir's AK_GCM_OPEN bit, and AK_GCM_UNIFORM set
+     * in dir when every message has the first one's key object, len and
+     * aad_len (clear: nothing is known); in and out not read
      * when len is 0 (GMAC: len is 0, in and out are not valid).  Computes
      * what gcm_msgs does with J0 = IV || 0^31 || 1; the full tag of
      * message i goes to T[i] when T is not NULL (the expected tags of an

@@ -298,78 +298,159 @@ static MO_NOINLINE aeskit_status gb_general(aeskit_gcm_msg *m, size_t n, int mod
  * the lengths the first half checked: a 16-byte tag, a 12-byte IV.  Two
  * passes over the descriptors instead of one: the hulls of one pass then
  * stay in registers (one pass spills them). */
-/* Output span s into hull h, 0 if it is not above the previous ones (the
- * quick test's order, as a branch: the whole common case gives up, and a
- * flag kept in a register would cost a setcc and an and per span). */
-static inline __attribute__((always_inline)) int gb_out_add(mo_span *h, mo_span s)
+/* Output span [lo, lo + len) into its kind's hull, 0 if it is not above the
+ * previous ones (the quick test's order, as a branch: the whole common
+ * case gives up, and a flag kept in a register would cost a setcc and an
+ * and per span).  While the spans come in order the hull's end is the end
+ * of the last non-empty one and its start that of the first, so the pass
+ * keeps only the end (hi) and gb_common sets the start afterwards
+ * (gb_common_lo).  No buffer wraps the address space, so lo + len is above
+ * lo. */
+static inline __attribute__((always_inline)) int gb_out_add(uintptr_t *hi, const void *p, size_t len)
 {
-    if (MO_UNLIKELY(s.lo < h->hi))
+    uintptr_t lo = (uintptr_t)p;
+    if (!len)
+        return 1;
+    if (MO_UNLIKELY(lo < *hi))
         return 0;
-    *h = mo_hull_add(*h, s);
+    *hi = lo + len;
     return 1;
 }
 
 static inline __attribute__((always_inline)) int gb_common_out(mo_quick *q, const aeskit_gcm_msg *m,
-                                                               int mode)
+                                                               int mode, size_t len)
 {
-    mo_span tag = {(uintptr_t)m->tag, (uintptr_t)m->tag + 16};
-    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a, mo_span_of(m->out, m->len)))
+    if ((mode == GB_SEAL || mode == GB_OPEN) && !gb_out_add(&q->a.hi, m->out, len))
         return 0;
     if (mode == GB_SEAL)
-        return gb_out_add(&q->b, tag);
+        return gb_out_add(&q->b.hi, m->tag, 16);
     if (mode == GB_GMAC)
-        return gb_out_add(&q->a, tag);
+        return gb_out_add(&q->a.hi, m->tag, 16);
     /* an expected tag: an input, here to even out the two passes */
-    mo_quick_in(q, 1, tag);
+    mo_quick_in(q, 1, (mo_span){(uintptr_t)m->tag, (uintptr_t)m->tag + 16});
     return 1;
 }
 
+/* The starts of the output hulls after pass 1 (gb_out_add): the first
+ * non-empty span of each kind; none for a kind without one. */
+static inline __attribute__((always_inline)) void gb_common_lo(mo_quick *q, const aeskit_gcm_msg *m,
+                                                               size_t n, int mode)
+{
+    if (mode == GB_SEAL || mode == GB_OPEN) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].len) {
+                q->a.lo = (uintptr_t)m[i].out;
+                break;
+            }
+    }
+    if (mode == GB_SEAL)
+        q->b.lo = (uintptr_t)m[0].tag;
+    if (mode == GB_GMAC)
+        q->a.lo = (uintptr_t)m[0].tag;
+}
+
+/* len and aad_len: m's (the caller's constants in a uniform batch) */
 static inline __attribute__((always_inline)) void gb_common_in(mo_quick *q, const aeskit_gcm_msg *m,
-                                                               int mode)
+                                                               int mode, size_t len, size_t aad_len)
 {
     if ((mode == GB_SEAL || mode == GB_OPEN) && m->in != m->out)
-        mo_quick_in(q, 0, mo_span_of(m->in, m->len));
-    mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv + 12});
-    mo_quick_in(q, 3, mo_span_of(m->aad, m->aad_len));
+        mo_quick_in(q, 0, mo_span_of(m->in, len));
+    /* the IVs' starts: gb_common adds the 12 bytes to the hull's end once */
+    mo_quick_in(q, 2, (mo_span){(uintptr_t)m->iv, (uintptr_t)m->iv});
+    mo_quick_in(q, 3, mo_span_of(m->aad, aad_len));
+}
+
+/* Pass 2 of gb_common: the other inputs into the quick test, statuses
+ * set; uni: every message has the first one's len and aad_len.  A
+ * function of its own, so that the output hulls of pass 1 wait in memory
+ * and the input hulls have the registers. */
+static inline __attribute__((always_inline)) void gb_common_inputs_mode(mo_quick *q, aeskit_gcm_msg *m,
+                                                                       size_t n, const int mode, int uni)
+{
+    mo_quick t = *q;
+    const size_t len0 = m[0].len, aad0 = m[0].aad_len;
+    if (uni) {
+        for (size_t i = 0; i < n; i++) {
+            gb_common_in(&t, &m[i], mode, len0, aad0);
+            m[i].status = AESKIT_OK;
+        }
+    } else {
+        for (size_t i = 0; i < n; i++) {
+            gb_common_in(&t, &m[i], mode, m[i].len, m[i].aad_len);
+            m[i].status = AESKIT_OK;
+        }
+    }
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        q->in[k] = t.in[k];
+}
+
+static MO_NOINLINE void gb_common_inputs(mo_quick *q, aeskit_gcm_msg *m, size_t n, int mode, int uni)
+{
+    switch (mode) { /* each mode's loop with its constant */
+    case GB_SEAL: gb_common_inputs_mode(q, m, n, GB_SEAL, uni); break;
+    case GB_OPEN: gb_common_inputs_mode(q, m, n, GB_OPEN, uni); break;
+    case GB_GMAC: gb_common_inputs_mode(q, m, n, GB_GMAC, uni); break;
+    default: gb_common_inputs_mode(q, m, n, GB_GMAC_VERIFY, uni); break;
+    }
 }
 
 /* 1 if the common case takes the batch (statuses set to AESKIT_OK, the
- * backend in *bep); 0 if not (statuses unspecified). */
+ * backend in *bep, in *uniform AK_GCM_UNIFORM if every message has the
+ * first one's key, len and aad_len, else 0); 0 if not (statuses
+ * unspecified). */
 static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, size_t n, const int mode,
-                                                           const ak_backend **bep)
+                                                           const ak_backend **bep, uint32_t *uniform)
 {
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     if (!n)
         return 0;
     mo_quick q;
     mo_quick_init(&q);
-    const aeskit_gcm_key *prev = NULL;
-    const ak_backend *be = NULL;
-    /* pass 1: keys, lengths, outputs, tags */
-    for (size_t i = 0; i < n; i++) {
+    /* the first message's key, and the bounds of its lengths (GMAC: len
+     * must be 0; any length below 2^32 otherwise) */
+    const aeskit_gcm_key *const key0 = m[0].key;
+    const ak_gcm_key *g0 = (const ak_gcm_key *)key0;
+    if (!g0 || !ak_mo_ready(&g0->aes, AK_MAGIC_GCM))
+        return 0;
+    const ak_backend *const be = g0->aes.be;
+    const size_t len0 = m[0].len, aad0 = m[0].aad_len;
+    if ((((uint64_t)(len0 | aad0)) >> 32) != 0 || (!data && len0))
+        return 0;
+    /* pass 1: keys, lengths, outputs, tags; first the uniform prefix, the
+     * messages of the first one's key object, len and aad_len (checked
+     * above), then the rest */
+    size_t i = 0;
+    for (; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (MO_UNLIKELY(mm->key != key0 || mm->len != len0 || mm->aad_len != aad0))
+            break;
+        if (MO_UNLIKELY(mm->iv_len != 12 || mm->tag_len != 16))
+            return 0;
+        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode, len0)))
+            return 0;
+    }
+    const int uni = i == n;
+    const aeskit_gcm_key *prev = key0;
+    for (; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         if (MO_UNLIKELY(mm->key != prev)) {
             const ak_gcm_key *g = (const ak_gcm_key *)mm->key;
-            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || (be && g->aes.be != be))
+            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || g->aes.be != be)
                 return 0;
-            be = g->aes.be;
             prev = mm->key;
         }
-        /* GMAC: len must be 0; any length below 2^32 otherwise */
         uint64_t bad = (uint64_t)(mm->iv_len ^ 12) | (uint64_t)(mm->tag_len ^ 16) |
                        ((uint64_t)(mm->len | mm->aad_len) >> 32);
         if (!data)
             bad |= mm->len;
         if (MO_UNLIKELY(bad != 0))
             return 0;
-        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode)))
+        if (MO_UNLIKELY(!gb_common_out(&q, mm, mode, mm->len)))
             return 0;
     }
-    /* pass 2: the other inputs, statuses */
-    for (size_t i = 0; i < n; i++) {
-        gb_common_in(&q, &m[i], mode);
-        m[i].status = AESKIT_OK;
-    }
+    gb_common_lo(&q, m, n, mode);
+    gb_common_inputs(&q, m, n, mode, uni);
+    q.in[2].hi += 12; /* n >= 1 IVs of 12 bytes */
     if (!mo_quick_passed(&q, m, n * sizeof *m))
         return 0;
     int z = (q.a.lo == 0) | (q.b.lo == 0);
@@ -378,6 +459,7 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     if (z)
         return 0;
     *bep = be;
+    *uniform = uni ? AK_GCM_UNIFORM : 0;
     return 1;
 }
 
@@ -385,14 +467,15 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
  * or verify compared. */
 static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_gcm_msg *m, size_t n,
                                                                          const int mode,
-                                                                         const ak_backend *be)
+                                                                         const ak_backend *be,
+                                                                         uint32_t uniform)
 {
     uint8_t none[64] = {0};
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
     const uint32_t dir = verify ? AK_GCM_OPEN : 0;
     if (!verify && be->gcm_batch) {
-        be->gcm_batch(m, n, dir, NULL);
+        be->gcm_batch(m, n, dir | uniform, NULL);
         return AESKIT_OK;
     }
     size_t first = n;
@@ -401,7 +484,7 @@ static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_
         aeskit_gcm_msg *c = m + base;
         AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
         if (be->gcm_batch) {
-            be->gcm_batch(c, k, dir, T);
+            be->gcm_batch(c, k, dir | uniform, T);
         } else {
             ak_gcm_msg d[MO_BATCH_CHUNK];
             for (size_t j = 0; j < k; j++) {
@@ -432,8 +515,9 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch(aeskit_gcm_
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     const ak_backend *be;
-    if (MO_LIKELY(gb_common(m, n, mode, &be)))
-        return gb_common_run(m, n, mode, be);
+    uint32_t uniform;
+    if (MO_LIKELY(gb_common(m, n, mode, &be, &uniform)))
+        return gb_common_run(m, n, mode, be, uniform);
     return gb_general(m, n, mode);
 }
 

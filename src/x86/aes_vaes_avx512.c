@@ -81,10 +81,79 @@ VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
+
+/* The gcm_batch entry (src/internal.h): n checked public descriptors of
+ * direction dir, straight from the caller's array.  A run of small
+ * messages goes to the multi-message kernel as it is, group after group
+ * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); any other message gets
+ * a backend descriptor on the stack for vaes_gcm_msg, the single call's
+ * dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
+ * sets the key and the lengths once).  An empty message's in and out are
+ * never read: the descriptor names a small stack buffer (GMAC's in and out
+ * are not even valid pointers); so does an empty AAD.  The kernels do not
+ * write the descriptor. */
 VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
-    vaes_gcm_batch(m, n, dir, T);
+    uint8_t none[64] = {0};
+    ak_gcm_msg d;
+    d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
+    const __m128i one = _mm_set_epi32(0x01000000, 0, 0, 0);
+    size_t i = 0;
+    if ((dir & AK_GCM_UNIFORM) && n >= 2) {
+        const size_t len = m[0].len, aad_len = m[0].aad_len;
+        if (len <= VAES_MULTI_LEN && aad_len <= 16) {
+            i = ak_vaes512_gcm_multi_run_pub(m, n, dir, T);
+        } else {
+            const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m[0].key;
+            d.aes = &g->aes;
+            d.gh = &g->gh;
+            d.len = len;
+            d.aad_len = aad_len;
+            d.out = none + 32;
+            d.in = d.aad = none + 32;
+            for (; i < n; i++) {
+                const aeskit_gcm_msg *mm = &m[i];
+                if (len) {
+                    d.in = mm->in;
+                    d.out = mm->out;
+                }
+                if (aad_len)
+                    d.aad = mm->aad;
+                d.tag = T ? T[i] : mm->tag;
+                x_store(d.j0, _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one));
+                vaes_gcm_msg(&d);
+            }
+            return;
+        }
+    }
+    for (; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        const size_t len = mm->len, aad_len = mm->aad_len;
+        if (len <= VAES_MULTI_LEN && aad_len <= 16 && n - i >= 2) {
+            size_t k = ak_vaes512_gcm_multi_run_pub(mm, n - i, dir, T ? T + i : NULL);
+            if (k) {
+                i += k - 1;
+                continue;
+            }
+        }
+        const ak_gcm_key *g = (const ak_gcm_key *)(const void *)mm->key;
+        d.aes = &g->aes;
+        d.gh = &g->gh;
+        d.len = len;
+        d.in = len ? mm->in : none + 32;
+        d.out = len ? mm->out : none + 32;
+        d.aad = aad_len ? mm->aad : none + 32;
+        d.aad_len = aad_len;
+        d.tag = T ? T[i] : mm->tag;
+        x_store(d.j0, _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one));
+        vaes_gcm_msg(&d);
+    }
 }
+/* vaes_gcm_small.h's vaes_gcm_batch, the former body of this entry, is
+ * superseded by it; named here only so that its static definition is not
+ * unused until it goes from that header. */
+static void (*const vaes_gcm_batch_superseded)(const aeskit_gcm_msg *, size_t, uint32_t, uint8_t (*)[16])
+    __attribute__((unused)) = vaes_gcm_batch;
 
 VAES_KERNEL void ak_vaes512_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
                                    uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)

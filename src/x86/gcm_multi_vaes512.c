@@ -28,3 +28,9 @@ __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group_pub(const aesk
 {
     return vaes_gcm_multi_group_pub(m, n, dir, T);
 }
+
+__attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir,
+                                                                    uint8_t (*T)[16])
+{
+    return vaes_gcm_multi_run_pub(m, n, dir, T);
+}

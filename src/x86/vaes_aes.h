@@ -150,6 +150,12 @@ __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group(ak_gcm_msg *m,
  * hook, src/internal.h; vaes_gcm_multi.h's PUB form). */
 __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n,
                                                                       uint32_t dir, uint8_t (*T)[16]);
+/* Group after group, the longest run of such descriptors it takes (the
+ * gcm_batch entry, aes_vaes_avx512.c); a message the run can start with
+ * has len <= VAES_MULTI_LEN and aad_len <= 16. */
+__attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n,
+                                                                    uint32_t dir, uint8_t (*T)[16]);
+#define VAES_MULTI_LEN 64
 #endif
 
 /* ---- key schedule ------------------------------------------------------- */

@@ -49,6 +49,7 @@
 
 #define MX_MAXB 4   /* data blocks per message in the multi kernel */
 #define MX_GROUPS 2 /* groups of four messages per kernel call */
+_Static_assert(VAES_MULTI_LEN == 16 * MX_MAXB, "vaes_aes.h's bound for the gcm_batch entry");
 
 /* ---- the two descriptor forms --------------------------------------------
  *
@@ -60,7 +61,8 @@
  *            lane i message min(i, cnt - 1), J0 = IV || 0^31 || 1 from the
  *            12-byte IV, one direction for the call, the tag of lane i to
  *            T[i] when T is not NULL (expected tags of an open), else to the
- *            message's own 16-byte tag.
+ *            message's own 16-byte tag; dir's AK_GCM_UNIFORM: every
+ *            message of the call has one len and aad_len.
  * A lane is named by a pointer to its descriptor in either form. */
 VAES_INLINE const void *vaes_mx_at(const void *src, size_t cnt, size_t i, const int PUB)
 {
@@ -270,6 +272,8 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
     vec_t K[15];
     vaes_mx_keys(K, P[0], SAME, R, PUB);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
+    /* one len and aad_len in every lane (the public form's AK_GCM_UNIFORM) */
+    const int uni = PUB && (dir & AK_GCM_UNIFORM);
     vec_t x[MX_GROUPS][MX_MAXB + 1], d[MX_GROUPS][MX_MAXB];
     gacc a[MX_GROUPS];
     vec_t lenb[MX_GROUPS];
@@ -286,8 +290,9 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
             x[g][b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
         /* whole blocks in every lane (the common uniform batch): plain
          * loads and stores, no masks */
-        full[g] = vaes_mx_len(p[0], PUB) == 16 * (size_t)NB && vaes_mx_len(p[1], PUB) == 16 * (size_t)NB &&
-                  vaes_mx_len(p[2], PUB) == 16 * (size_t)NB && vaes_mx_len(p[3], PUB) == 16 * (size_t)NB;
+        full[g] = vaes_mx_len(p[0], PUB) == 16 * (size_t)NB &&
+                  (uni || (vaes_mx_len(p[1], PUB) == 16 * (size_t)NB && vaes_mx_len(p[2], PUB) == 16 * (size_t)NB &&
+                           vaes_mx_len(p[3], PUB) == 16 * (size_t)NB));
         vec_t w[4];
         if (NB == 1 && full[g]) {
             d[g][0] = vaes_mx_lanes(vaes_mx_in(p[0], PUB), vaes_mx_in(p[1], PUB), vaes_mx_in(p[2], PUB),
@@ -303,8 +308,10 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
                 d[g][b] = w[b];
         }
         vec_t av;
-        if (vaes_mx_aad_len(p[0], PUB) == 16 && vaes_mx_aad_len(p[1], PUB) == 16 && vaes_mx_aad_len(p[2], PUB) == 16 &&
-            vaes_mx_aad_len(p[3], PUB) == 16) {
+        const int aad16 = vaes_mx_aad_len(p[0], PUB) == 16 &&
+                          (uni || (vaes_mx_aad_len(p[1], PUB) == 16 && vaes_mx_aad_len(p[2], PUB) == 16 &&
+                                   vaes_mx_aad_len(p[3], PUB) == 16));
+        if (aad16) {
             av = vaes_mx_lanes(vaes_mx_aad(p[0], PUB), vaes_mx_aad(p[1], PUB), vaes_mx_aad(p[2], PUB),
                                vaes_mx_aad(p[3], PUB));
         } else {
@@ -313,8 +320,16 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
                 w[l] = v_load_w(vaes_mx_aad(p[l], PUB), 0, vaes_mx_wmask(vaes_mx_aad_len(p[l], PUB)));
             av = vaes_mx_first_lanes(w);
         }
-        const vec_t lv = vaes_mx_lenblocks(p, PUB);
-        lenb[g] = v_shuffle8(_mm512_srli_epi64(lv, 3), v_zero());
+        /* every lane of one shape (the common uniform batch): the length
+         * blocks and the byte lengths are constants */
+        vec_t lv;
+        if (full[g] && aad16) {
+            lv = v_bcast_x(_mm_set_epi64x(16 * 8, (long long)(16 * 8 * NB)));
+            lenb[g] = _mm512_set1_epi8((char)(16 * NB));
+        } else {
+            lv = vaes_mx_lenblocks(p, PUB);
+            lenb[g] = v_shuffle8(_mm512_srli_epi64(lv, 3), v_zero());
+        }
         seal[g] = vaes_mx_seal_lanes(p, dir, PUB);
         /* the A and L products need no AES output */
         vaes_gacc_zero(&a[g]);
@@ -398,7 +413,19 @@ typedef void vaes_gcm_multi_kernel(const void *src, size_t cnt, uint32_t dir, ui
 VAES_INLINE void vaes_gcm_multi_r(const void *src, size_t cnt, uint32_t dir, uint8_t (*T)[16], const int NB,
                                   const int G, const int SAME, const int PUB)
 {
-    switch (vaes_mx_aes(vaes_mx_at(src, cnt, 0, PUB), PUB)->rounds) {
+    /* the public form's full two-group call (a long uniform batch) with
+     * the count a constant: no per-lane count tests */
+    const size_t full = 4 * MX_GROUPS;
+    const uint32_t R = vaes_mx_aes(vaes_mx_at(src, cnt, 0, PUB), PUB)->rounds;
+    if (PUB && G == MX_GROUPS && cnt == full) {
+        switch (R) {
+        case 10: vaes_gcm_multi(src, full, dir, T, NB, G, SAME, 10, PUB); break;
+        case 12: vaes_gcm_multi(src, full, dir, T, NB, G, SAME, 12, PUB); break;
+        default: vaes_gcm_multi(src, full, dir, T, NB, G, SAME, 14, PUB); break;
+        }
+        return;
+    }
+    switch (R) {
     case 10: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 10, PUB); break;
     case 12: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 12, PUB); break;
     default: vaes_gcm_multi(src, cnt, dir, T, NB, G, SAME, 14, PUB); break;
@@ -614,4 +641,35 @@ VAES_INLINE size_t vaes_gcm_multi_group_pub(const aeskit_gcm_msg *m, size_t n, u
     if (k)
         vaes_gcm_multi_kernels[1][c][v](m, k, dir, T);
     return k;
+}
+
+/* The same, call after call, on the longest run of the checked public
+ * descriptors m[0..n) the multi kernel takes (the gcm_batch entry,
+ * aes_vaes_avx512.c): returns how many messages it ran, 0 if the first
+ * two do not make a group.  A message it stops at is the caller's. */
+VAES_INLINE size_t vaes_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    size_t i = 0;
+    /* one key, len and aad_len throughout (AK_GCM_UNIFORM): whole groups of
+     * one class, one key, without the prefix scan */
+    const int c0 = vaes_mx_class(m[0].len, m[0].aad_len);
+    if ((dir & AK_GCM_UNIFORM) && c0 >= 0) {
+        const size_t full = 4 * MX_GROUPS;
+        for (; n - i >= full; i += full)
+            vaes_gcm_multi_kernels[1][c0][1](m + i, full, dir, T ? T + i : NULL);
+        if (n - i >= 2) {
+            vaes_gcm_multi_kernels[1][c0][n - i > 4](m + i, n - i, dir, T ? T + i : NULL);
+            i = n;
+        }
+        return i;
+    }
+    while (n - i >= 2) {
+        int c, v;
+        size_t k = vaes_mx_prefix(m + i, n - i, &c, &v, 1);
+        if (!k)
+            break;
+        vaes_gcm_multi_kernels[1][c][v](m + i, k, dir, T ? T + i : NULL);
+        i += k;
+    }
+    return i;
 }
