@@ -266,18 +266,19 @@ void ak_cbc_lanes_serial(ak_cbc_lane *l, size_t n);
  *   seal (open 0): C_j = P_j XOR KS_j, out_j = C_j, mac = E_aes(mac XOR P_j);
  *   open (open 1): P_j = C_j XOR KS_j, out_j = P_j, mac = E_aes(mac XOR P_j);
  * in is P (seal) or C (open).  On return mac holds the chaining value after
- * the last block and ctr the counter block of the block after it.  The
- * increment is on the last 8 bytes of ctr as a big-endian integer; the
- * front end guarantees that it does not carry out of them within the call
- * (CCM's counter field is those bytes' low 8q bits, q <= 8, and never
- * wraps: ccm.c), so it equals ctr128's and CCM's increment.
+ * the last block, ctr the counter block of the block after it and ks that
+ * block's keystream E_aes(ctr) (the partial last block's), for every lane,
+ * those of 0 blocks included.  The increment is on the last 8 bytes of ctr
+ * as a big-endian integer; the front end guarantees that it does not carry
+ * out of them within the call (CCM's counter field is those bytes' low 8q
+ * bits, q <= 8, and never wraps: ccm.c), so it equals ctr128's and CCM's
+ * increment.
  *
  * The front end guarantees what it does for ak_cbc_lane (every aes of this
  * backend, keys shared or not; out == in or disjoint from it; no lane's out
  * overlaps another lane's buffers or any descriptor; blocks may differ and
- * may be 0, a lane of 0 blocks is left as it is).  Block counts, the
- * number of lanes and the direction are public; keys, data, MAC chaining
- * values and counter blocks are secret.
+ * may be 0).  Block counts, the number of lanes and the direction are
+ * public; keys, data, MAC chaining values and counter blocks are secret.
  */
 typedef struct ak_ccm_lane {
     const ak_aes *aes;   /* the cipher key of this message */
@@ -286,6 +287,7 @@ typedef struct ak_ccm_lane {
     size_t blocks;
     AESKIT_ALIGN(16) uint8_t mac[16]; /* CBC-MAC chaining value in and out */
     AESKIT_ALIGN(16) uint8_t ctr[16]; /* counter block of the first block in, of the next out */
+    AESKIT_ALIGN(16) uint8_t ks[16];  /* out: E_aes(ctr out) */
 } ak_ccm_lane;
 
 /* ---- The backend descriptor ---------------------------------------------- */

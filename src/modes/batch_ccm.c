@@ -12,11 +12,12 @@
  * Two ways to run the payload, per chunk:
  *   - fused, when every message's backend has ccm_lanes (internal.h): the
  *     payload's whole blocks go through that kernel, MAC and CTR of all
- *     messages in one pass.  S0 = E(Ctr0) and the keystream block of the
- *     partial last block, E(Ctr_{nb+1}), are one-block CBC-MAC lanes from a
- *     zero chaining value (E(0 XOR x) = E(x)) in the first lane pass,
- *     beside B0; the partial block is then XORed with its keystream here
- *     and MACed, zero padded, in the last pass.
+ *     messages in one pass; it also returns the keystream of the partial
+ *     last block, which is XORed here and MACed, zero padded, in the last
+ *     pass.  S0 = E(Ctr0) is a one-block CBC-MAC lane from a zero chaining
+ *     value (E(0 XOR x) = E(x)) beside B0 in the first pass, and AAD whose
+ *     rest after the first AAD block is shorter than a block joins B0's
+ *     lane, so a short AAD needs no AAD passes.
  *   - else the payload MAC is a lane pass and the CTR runs message by
  *     message (ccm.c's S0 and keystream).  Seal MACs the plaintext before
  *     CTR overwrites an in-place buffer; open decrypts first.
@@ -57,11 +58,10 @@ static aeskit_status cc_status(const void *d, size_t i)
 
 /* The per-message state of one chunk. */
 typedef struct cc_state {
-    AESKIT_ALIGN(16) uint8_t head[32]; /* B0, the first AAD block */
+    AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block (fused: the AAD's short rest) */
     uint8_t aad_tail[16];
     uint8_t msg_tail[16];
     uint8_t ctr[16];                   /* Ctr1 after S0; fused: Ctr0 */
-    uint8_t ctrt[16];                  /* fused: Ctr_{nb+1}, the partial block's */
     uint8_t s0[16];
     size_t take;                       /* AAD bytes in head */
 } cc_state;
@@ -75,9 +75,11 @@ static inline void cc_ctr_add(uint8_t c[16], uint64_t v)
     ak_store_be64(c + 8, ak_load_be64(c + 8) + v);
 }
 
-/* Pass p of the MAC over the chunk's k messages (see the top). */
+/* Pass p of the MAC over the chunk's k messages (see the top); with
+ * short_in_head, an AAD rest shorter than a block went with B0 (pass 2
+ * skips it). */
 static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
-                        ak_cbc_lane *l, size_t k, int pass, int open)
+                        ak_cbc_lane *l, size_t k, int pass, int open, int short_in_head)
 {
     for (size_t j = 0; j < k; j++) {
         const aeskit_ccm_msg *mm = &m[idx[j]];
@@ -97,7 +99,7 @@ static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *
             if (arest % 16)
                 memcpy(st[j].aad_tail, mm->aad + st[j].take + arest / 16 * 16, arest % 16);
             l[j].in = st[j].aad_tail;
-            l[j].blocks = arest % 16 ? 1 : 0;
+            l[j].blocks = arest % 16 && !(short_in_head && arest < 16) ? 1 : 0;
             break;
         case 3:
             l[j].in = mm->len ? pt : st[j].head;
@@ -152,7 +154,7 @@ static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         }
     }
     for (int pass = 0; pass < 5; pass++)
-        cc_mac_pass(m, idx, st, l, k, pass, open);
+        cc_mac_pass(m, idx, st, l, k, pass, open, 0);
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         if (!open) {
@@ -180,32 +182,40 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
 }
 
 /* The chunk's k messages through ccm_lanes (see the top).  l has room for
- * 3k lanes: l[j] is message j's MAC chain as in cc_chunk_lanes, l[k + j]
- * computes its S0, l[2k + j] the keystream of its partial last block. */
+ * 2k lanes: l[j] is message j's MAC chain as in cc_chunk_lanes, l[k + j]
+ * computes its S0.  B0, the first AAD block and, when the AAD left after
+ * it is shorter than a block, that zero-padded rest go as one lane of up
+ * to 3 blocks from st[j].head; longer AAD takes the two AAD passes. */
 static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
     ak_ccm_lane c[MO_BATCH_CHUNK];
+    int aad_passes = 0, tails = 0;
     for (size_t j = 0; j < k; j++) {
         const aeskit_ccm_msg *mm = &m[idx[j]];
-        ak_cbc_lane *ls = &l[k + j], *lt = &l[2 * k + j];
+        ak_cbc_lane *ls = &l[k + j];
+        size_t arest = mm->aad_len - st[j].take;
         ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, st[j].ctr);
-        memcpy(st[j].ctrt, st[j].ctr, 16);
-        cc_ctr_add(st[j].ctrt, mm->len / 16 + 1);
-        ls->aes = lt->aes = l[j].aes;
-        ls->out = lt->out = NULL;
+        ls->aes = l[j].aes;
+        ls->out = NULL;
         memset(ls->iv, 0, 16);
-        memset(lt->iv, 0, 16);
         ls->in = st[j].ctr;
         ls->blocks = 1;
-        lt->in = st[j].ctrt;
-        lt->blocks = mm->len % 16 ? 1 : 0;
         l[j].in = st[j].head;
         l[j].blocks = mm->aad_len ? 2 : 1;
+        if (arest && arest < 16) {
+            memset(st[j].head + 32, 0, 16);
+            memcpy(st[j].head + 32, mm->aad + st[j].take, arest);
+            l[j].blocks = 3;
+        }
+        aad_passes |= arest >= 16;
+        tails |= mm->len % 16 != 0;
     }
-    mo_lanes_run(l, 3 * k);
-    cc_mac_pass(m, idx, st, l, k, 1, open);
-    cc_mac_pass(m, idx, st, l, k, 2, open);
+    mo_lanes_run(l, 2 * k);
+    if (aad_passes) {
+        cc_mac_pass(m, idx, st, l, k, 1, open, 1);
+        cc_mac_pass(m, idx, st, l, k, 2, open, 1);
+    }
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         c[j].aes = l[j].aes;
@@ -217,26 +227,28 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         cc_ctr_add(c[j].ctr, 1);
     }
     cc_ccm_lanes_run(c, k, open);
-    /* The partial last block: its keystream from l[2k + j], the MAC over
-     * its plaintext zero padded. */
+    /* The partial last block: its keystream c[j].ks, the MAC over its
+     * plaintext zero padded. */
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         size_t nb = mm->len / 16, rem = mm->len % 16;
-        const uint8_t *ks = l[2 * k + j].iv;
+        const uint8_t *ks = c[j].ks;
         uint8_t *t = st[j].msg_tail;
         memcpy(l[j].iv, c[j].mac, 16);
+        l[j].in = t;
+        l[j].blocks = rem ? 1 : 0;
+        if (!rem)
+            continue;
         memset(t, 0, 16);
-        if (rem)
-            memcpy(t, mm->in + nb * 16, rem);
+        memcpy(t, mm->in + nb * 16, rem);
         if (open)
             for (size_t b = 0; b < rem; b++)
                 t[b] ^= ks[b];
         for (size_t b = 0; b < rem; b++)
             mm->out[nb * 16 + b] = open ? t[b] : (uint8_t)(t[b] ^ ks[b]);
-        l[j].in = t;
-        l[j].blocks = rem ? 1 : 0;
     }
-    mo_lanes_run(l, k);
+    if (tails)
+        mo_lanes_run(l, k);
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         cc_ctr_add(st[j].ctr, 1);
@@ -272,7 +284,7 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
     }
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
-        ak_cbc_lane l[3 * MO_BATCH_CHUNK];
+        ak_cbc_lane l[2 * MO_BATCH_CHUNK];
         cc_state st[MO_BATCH_CHUNK];
         uint32_t idx[MO_BATCH_CHUNK];
         size_t k = 0;
@@ -291,7 +303,7 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
         size_t nl = k;
         if (cc_fusable(m, idx, k)) {
             cc_chunk_fused(m, idx, st, l, k, open);
-            nl = 3 * k;
+            nl = 2 * k;
         } else {
             cc_chunk_lanes(m, idx, st, l, k, open);
         }

@@ -68,6 +68,7 @@ typedef struct cm_state {
     AK_ALIGN64 uint8_t kt[15][CM_SLOTS][16]; /* round r of slot s's key */
     AK_ALIGN64 uint8_t mac[CM_SLOTS][16];    /* MAC chaining values between runs */
     AK_ALIGN64 uint8_t ctr[CM_SLOTS][16];    /* counter blocks, byte-reversed */
+    AK_ALIGN64 uint8_t ks[CM_SLOTS][16];     /* E(ctr) after a run */
     AK_ALIGN64 uint8_t scratch[16 * CL_LV];  /* stores of padding slots */
     const uint8_t *in[CM_SLOTS];             /* next input block */
     uint8_t *out[CM_SLOTS];                  /* next output block, or scratch */
@@ -109,21 +110,19 @@ VFN void cm_keystream(cl_vec *k, const cl_vec *c, const uint8_t *kt, const unsig
 }
 
 /* One block of every slot of the ng vectors: x in, the output block out;
- * s the MAC chains, c the counters (byte-reversed), k the keystream (open:
- * of this block in, of the next block out; seal: scratch). */
+ * s the MAC chains, c the counters (byte-reversed: this block's in, the
+ * next block's out), k the keystream (this block's in, the next block's
+ * out). */
 VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, const unsigned ng,
                  const unsigned R, const int open)
 {
     for (unsigned g = 0; g < ng; g++) {
         const cl_vec k0 = cm_key(kt, 0, g);
-        if (open) {
-            x[g] = cl_xor(x[g], k[g]);
-            c[g] = cl_inc64(c[g]);
-        }
-        s[g] = cl_xor3(s[g], x[g], k0);
+        const cl_vec y = cl_xor(x[g], k[g]);
+        s[g] = cl_xor3(s[g], open ? y : x[g], k0);
+        x[g] = y;
+        c[g] = cl_inc64(c[g]);
         k[g] = cl_xor(cl_bswap(c[g]), k0);
-        if (!open)
-            c[g] = cl_inc64(c[g]);
     }
     for (unsigned r = 1; r < R; r++)
         for (unsigned g = 0; g < ng; g++) {
@@ -136,9 +135,6 @@ VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, 
         s[g] = cl_enclast(s[g], kr);
         k[g] = cl_enclast(k[g], kr);
     }
-    if (!open)
-        for (unsigned g = 0; g < ng; g++)
-            x[g] = cl_xor(x[g], k[g]);
 }
 
 /* m blocks of the ng vectors' slots in lockstep; ng, R and open are
@@ -159,8 +155,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
             om[q] = st->omask[q];
         }
     }
-    if (open)
-        cm_keystream(k, c, cm_table(st), ng, R);
+    cm_keystream(k, c, cm_table(st), ng, R);
     size_t j = 0;
     for (; j + CL_LV <= m; j += CL_LV) {
         const size_t off = 16 * j;
@@ -199,6 +194,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     for (unsigned g = 0; g < ng; g++) {
         cl_store(st->mac[g * CL_LV], s[g]);
         cl_store(st->ctr[g * CL_LV], c[g]);
+        cl_store(st->ks[g * CL_LV], k[g]);
     }
 }
 
@@ -260,6 +256,7 @@ static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigne
         memcpy(st->kt[r][q], st->kt[r][from], 16);
     memcpy(st->mac[q], st->mac[from], 16);
     memcpy(st->ctr[q], st->ctr[from], 16);
+    memcpy(st->ks[q], st->ks[from], 16);
     st->in[q] = st->in[from];
     st->out[q] = st->out[from];
     st->omask[q] = st->omask[from];
@@ -277,12 +274,13 @@ static inline void cm_slot_pad(cm_state *st, unsigned q, unsigned R)
     st->omask[q] = 0;
 }
 
-/* The next lane with R rounds and blocks to do, at or after *next. */
+/* The next lane with R rounds, at or after *next (lanes of 0 blocks too:
+ * a run of 0 blocks computes their ks). */
 static inline ak_ccm_lane *cm_next_lane(ak_ccm_lane *l, size_t n, size_t *next, unsigned R)
 {
     while (*next < n) {
         ak_ccm_lane *c = &l[(*next)++];
-        if (c->blocks && c->aes->rounds == R)
+        if (c->aes->rounds == R)
             return c;
     }
     return NULL;
@@ -321,6 +319,7 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
             }
             memcpy(l[st->lane[q]].mac, st->mac[q], 16);
             cm_reverse(l[st->lane[q]].ctr, st->ctr[q]);
+            memcpy(l[st->lane[q]].ks, st->ks[q], 16);
             na--;
             if (q != na)
                 cm_slot_move(st, q, na, R);
@@ -343,7 +342,7 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     cm_state st;
     unsigned rmax = 0;
     for (size_t i = 0; i < n; i++)
-        if (l[i].blocks && l[i].aes->rounds > rmax)
+        if (l[i].aes->rounds > rmax)
             rmax = l[i].aes->rounds;
     if (rmax == 0)
         return;
@@ -351,6 +350,7 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
     memset(st.mac, 0, sizeof st.mac);
     memset(st.ctr, 0, sizeof st.ctr);
+    memset(st.ks, 0, sizeof st.ks);
     memset(st.scratch, 0, sizeof st.scratch);
     if (open)
         cm_lanes_dir(&st, l, n, rmax, 1);
@@ -359,5 +359,6 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
     aeskit_memzero(st.mac, sizeof st.mac);
     aeskit_memzero(st.ctr, sizeof st.ctr);
+    aeskit_memzero(st.ks, sizeof st.ks);
     aeskit_memzero(st.scratch, sizeof st.scratch);
 }
