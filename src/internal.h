@@ -261,18 +261,20 @@ void ak_cbc_lanes_serial(ak_cbc_lane *l, size_t n);
  * payload's partial last block through ak_cbc_lanes; only the payload's
  * whole blocks come here.
  *
- * For every lane and every block j < blocks, with P_j the plaintext and
- * C_j the ciphertext block, KS_j = E_aes(ctr), then ctr incremented:
+ * The lane's ctr comes in as CCM's Ctr0: the kernel writes s0 = E_aes(ctr)
+ * (S0, the tag's mask) and increments ctr.  Then for every block
+ * j < blocks, with P_j the plaintext and C_j the ciphertext block,
+ * KS_j = E_aes(ctr), then ctr incremented:
  *   seal (open 0): C_j = P_j XOR KS_j, out_j = C_j, mac = E_aes(mac XOR P_j);
  *   open (open 1): P_j = C_j XOR KS_j, out_j = P_j, mac = E_aes(mac XOR P_j);
  * in is P (seal) or C (open).  On return mac holds the chaining value after
  * the last block, ctr the counter block of the block after it and ks that
- * block's keystream E_aes(ctr) (the partial last block's), for every lane,
- * those of 0 blocks included.  The increment is on the last 8 bytes of ctr
- * as a big-endian integer; the front end guarantees that it does not carry
- * out of them within the call (CCM's counter field is those bytes' low 8q
- * bits, q <= 8, and never wraps: ccm.c), so it equals ctr128's and CCM's
- * increment.
+ * block's keystream E_aes(ctr) (the partial last block's); s0, ks and ctr
+ * are written for every lane, those of 0 blocks included.  The increment
+ * is on the last 8 bytes of ctr as a big-endian integer; the front end
+ * guarantees that it does not carry out of them within the call (CCM's
+ * counter field is those bytes' low 8q bits, q <= 8, and never wraps:
+ * ccm.c), so it equals ctr128's and CCM's increment.
  *
  * The front end guarantees what it does for ak_cbc_lane (every aes of this
  * backend, keys shared or not; out == in or disjoint from it; no lane's out
@@ -286,7 +288,8 @@ typedef struct ak_ccm_lane {
     uint8_t *out;        /* blocks * 16 bytes: the other one */
     size_t blocks;
     AESKIT_ALIGN(16) uint8_t mac[16]; /* CBC-MAC chaining value in and out */
-    AESKIT_ALIGN(16) uint8_t ctr[16]; /* counter block of the first block in, of the next out */
+    AESKIT_ALIGN(16) uint8_t ctr[16]; /* Ctr0 in, the counter block after the last block out */
+    AESKIT_ALIGN(16) uint8_t s0[16];  /* out: E_aes(Ctr0) */
     AESKIT_ALIGN(16) uint8_t ks[16];  /* out: E_aes(ctr out) */
 } ak_ccm_lane;
 
@@ -380,8 +383,8 @@ typedef struct ak_backend {
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
     void (*cbc_lanes)(ak_cbc_lane *l, size_t n);
     /* Optional (NULL: the batch front end runs CCM's payload MAC through
-     * cbc_lanes and its CTR message by message).  CCM's CBC-MAC and CTR
-     * over the payload of n messages (ak_ccm_lane, above) in one pass;
+     * cbc_lanes and its CTR message by message).  CCM's S0, CBC-MAC and
+     * CTR over the payload of n messages (ak_ccm_lane, above) in one pass;
      * open 0 seals, 1 opens. */
     void (*ccm_lanes)(ak_ccm_lane *l, size_t n, int open);
 

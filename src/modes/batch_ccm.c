@@ -12,12 +12,11 @@
  * Two ways to run the payload, per chunk:
  *   - fused, when every message's backend has ccm_lanes (internal.h): the
  *     payload's whole blocks go through that kernel, MAC and CTR of all
- *     messages in one pass; it also returns the keystream of the partial
- *     last block, which is XORed here and MACed, zero padded, in the last
- *     pass.  S0 = E(Ctr0) is a one-block CBC-MAC lane from a zero chaining
- *     value (E(0 XOR x) = E(x)) beside B0 in the first pass, and AAD whose
- *     rest after the first AAD block is shorter than a block joins B0's
- *     lane, so a short AAD needs no AAD passes.
+ *     messages in one pass; it also returns S0 = E(Ctr0) and the keystream
+ *     of the partial last block, which is XORed here and MACed, zero
+ *     padded, in the last pass.  AAD whose rest after the first AAD block
+ *     is shorter than a block joins B0's lane, so a short AAD needs no
+ *     AAD passes.
  *   - else the payload MAC is a lane pass and the CTR runs message by
  *     message (ccm.c's S0 and keystream).  Seal MACs the plaintext before
  *     CTR overwrites an in-place buffer; open decrypts first.
@@ -61,7 +60,7 @@ typedef struct cc_state {
     AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block (fused: the AAD's short rest) */
     uint8_t aad_tail[16];
     uint8_t msg_tail[16];
-    uint8_t ctr[16];                   /* Ctr1 after S0; fused: Ctr0 */
+    uint8_t ctr[16];                   /* Ctr1 (after S0) */
     uint8_t s0[16];
     size_t take;                       /* AAD bytes in head */
 } cc_state;
@@ -181,11 +180,11 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
     }
 }
 
-/* The chunk's k messages through ccm_lanes (see the top).  l has room for
- * 2k lanes: l[j] is message j's MAC chain as in cc_chunk_lanes, l[k + j]
- * computes its S0.  B0, the first AAD block and, when the AAD left after
- * it is shorter than a block, that zero-padded rest go as one lane of up
- * to 3 blocks from st[j].head; longer AAD takes the two AAD passes. */
+/* The chunk's k messages through ccm_lanes (see the top).  l[j] is
+ * message j's MAC chain as in cc_chunk_lanes.  B0, the first AAD block
+ * and, when the AAD left after it is shorter than a block, that
+ * zero-padded rest go as one lane of up to 3 blocks from st[j].head;
+ * longer AAD takes the two AAD passes. */
 static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
@@ -193,14 +192,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
     int aad_passes = 0, tails = 0;
     for (size_t j = 0; j < k; j++) {
         const aeskit_ccm_msg *mm = &m[idx[j]];
-        ak_cbc_lane *ls = &l[k + j];
         size_t arest = mm->aad_len - st[j].take;
-        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, st[j].ctr);
-        ls->aes = l[j].aes;
-        ls->out = NULL;
-        memset(ls->iv, 0, 16);
-        ls->in = st[j].ctr;
-        ls->blocks = 1;
         l[j].in = st[j].head;
         l[j].blocks = mm->aad_len ? 2 : 1;
         if (arest && arest < 16) {
@@ -211,7 +203,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         aad_passes |= arest >= 16;
         tails |= mm->len % 16 != 0;
     }
-    mo_lanes_run(l, 2 * k);
+    mo_lanes_run(l, k);
     if (aad_passes) {
         cc_mac_pass(m, idx, st, l, k, 1, open, 1);
         cc_mac_pass(m, idx, st, l, k, 2, open, 1);
@@ -223,8 +215,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         c[j].out = mm->out;
         c[j].blocks = mm->len / 16;
         memcpy(c[j].mac, l[j].iv, 16);
-        memcpy(c[j].ctr, st[j].ctr, 16);
-        cc_ctr_add(c[j].ctr, 1);
+        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, c[j].ctr);
     }
     cc_ccm_lanes_run(c, k, open);
     /* The partial last block: its keystream c[j].ks, the MAC over its
@@ -251,8 +242,9 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         mo_lanes_run(l, k);
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
+        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, st[j].ctr);
         cc_ctr_add(st[j].ctr, 1);
-        cc_finish(mm, l[j].aes, l[j].iv, l[k + j].iv, st[j].ctr, open);
+        cc_finish(mm, l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
     }
     mo_wipe(c, k * sizeof c[0]);
 }
@@ -284,7 +276,7 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
     }
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
-        ak_cbc_lane l[2 * MO_BATCH_CHUNK];
+        ak_cbc_lane l[MO_BATCH_CHUNK];
         cc_state st[MO_BATCH_CHUNK];
         uint32_t idx[MO_BATCH_CHUNK];
         size_t k = 0;
@@ -300,15 +292,13 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
             idx[k] = (uint32_t)i;
             k++;
         }
-        size_t nl = k;
         if (cc_fusable(m, idx, k)) {
             cc_chunk_fused(m, idx, st, l, k, open);
-            nl = 2 * k;
         } else {
             cc_chunk_lanes(m, idx, st, l, k, open);
         }
         mo_wipe(st, k * sizeof st[0]);
-        mo_wipe(l, nl * sizeof l[0]);
+        mo_wipe(l, k * sizeof l[0]);
     }
     return mo_batch_result(m, n, cc_status);
 }

@@ -69,6 +69,10 @@ typedef struct cm_state {
     AK_ALIGN64 uint8_t mac[CM_SLOTS][16];    /* MAC chaining values between runs */
     AK_ALIGN64 uint8_t ctr[CM_SLOTS][16];    /* counter blocks, byte-reversed */
     AK_ALIGN64 uint8_t ks[CM_SLOTS][16];     /* E(ctr) after a run */
+    AK_ALIGN64 uint8_t c0[CM_SLOTS][16];     /* Ctr0 of a slot just filled, byte-reversed */
+    AK_ALIGN64 uint8_t pre[CM_SLOTS][16];    /* E(c0) after a run with fresh slots */
+    AK_ALIGN64 uint8_t s0[CM_SLOTS][16];     /* the slot's lane's E(Ctr0) */
+    int fresh[CM_SLOTS];                     /* filled, no run yet */
     AK_ALIGN64 uint8_t scratch[16 * CL_LV];  /* stores of padding slots */
     const uint8_t *in[CM_SLOTS];             /* next input block */
     uint8_t *out[CM_SLOTS];                  /* next output block, or scratch */
@@ -97,16 +101,27 @@ VFN const uint8_t *cm_table(const cm_state *st)
     return p;
 }
 
-/* The keystream blocks of the ng vectors' counters: k = E(c). */
-VFN void cm_keystream(cl_vec *k, const cl_vec *c, const uint8_t *kt, const unsigned ng, const unsigned R)
+/* The keystream blocks of the ng vectors' counters, k = E(c), and with
+ * pre also p = E(d) of the counters d in the same round loop. */
+VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, const uint8_t *kt,
+                      const unsigned ng, const unsigned R, const int pre)
 {
-    for (unsigned g = 0; g < ng; g++)
+    for (unsigned g = 0; g < ng; g++) {
         k[g] = cl_xor(cl_bswap(c[g]), cm_key(kt, 0, g));
+        if (pre)
+            p[g] = cl_xor(cl_bswap(d[g]), cm_key(kt, 0, g));
+    }
     for (unsigned r = 1; r < R; r++)
-        for (unsigned g = 0; g < ng; g++)
+        for (unsigned g = 0; g < ng; g++) {
             k[g] = cl_enc(k[g], cm_key(kt, r, g));
-    for (unsigned g = 0; g < ng; g++)
+            if (pre)
+                p[g] = cl_enc(p[g], cm_key(kt, r, g));
+        }
+    for (unsigned g = 0; g < ng; g++) {
         k[g] = cl_enclast(k[g], cm_key(kt, R, g));
+        if (pre)
+            p[g] = cl_enclast(p[g], cm_key(kt, R, g));
+    }
 }
 
 /* One block of every slot of the ng vectors: x in, the output block out;
@@ -139,7 +154,8 @@ VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, 
 
 /* m blocks of the ng vectors' slots in lockstep; ng, R and open are
  * constants at every call site (cm_run_r). */
-VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open)
+VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                const int fresh)
 {
     cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
     const uint8_t *ip[CM_SLOTS];
@@ -155,7 +171,16 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
             om[q] = st->omask[q];
         }
     }
-    cm_keystream(k, c, cm_table(st), ng, R);
+    if (fresh) {
+        cl_vec d[CM_NV], p[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            d[g] = cl_load(st->c0[g * CL_LV]);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1);
+        for (unsigned g = 0; g < ng; g++)
+            cl_store(st->pre[g * CL_LV], p[g]);
+    } else {
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0);
+    }
     size_t j = 0;
     for (; j + CL_LV <= m; j += CL_LV) {
         const size_t off = 16 * j;
@@ -198,40 +223,43 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     }
 }
 
-VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open)
+VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open, int fresh)
 {
     switch (ng) {
-    case 1: cm_run(st, m, 1, R, open); break;
+    case 1: cm_run(st, m, 1, R, open, fresh); break;
 #if CM_NV >= 2
-    case 2: cm_run(st, m, 2, R, open); break;
+    case 2: cm_run(st, m, 2, R, open, fresh); break;
 #endif
 #if CM_NV >= 3
-    case 3: cm_run(st, m, 3, R, open); break;
+    case 3: cm_run(st, m, 3, R, open, fresh); break;
 #endif
 #if CM_NV >= 4
-    case 4: cm_run(st, m, 4, R, open); break;
+    case 4: cm_run(st, m, 4, R, open, fresh); break;
 #endif
 #if CM_NV >= 5
-    case 5: cm_run(st, m, 5, R, open); break;
+    case 5: cm_run(st, m, 5, R, open, fresh); break;
 #endif
 #if CM_NV >= 6
-    case 6: cm_run(st, m, 6, R, open); break;
+    case 6: cm_run(st, m, 6, R, open, fresh); break;
 #endif
 #if CM_NV >= 7
-    case 7: cm_run(st, m, 7, R, open); break;
+    case 7: cm_run(st, m, 7, R, open, fresh); break;
 #endif
 #if CM_NV >= 8
-    case 8: cm_run(st, m, 8, R, open); break;
+    case 8: cm_run(st, m, 8, R, open, fresh); break;
 #endif
     default: break;
     }
 }
 
-/* 16 bytes in reverse order (the slot's counter form and back). */
+/* 16 bytes in reverse order (the slot's counter form and back), as two
+ * 64-bit words: byte stores read back by the kernel's wide loads would
+ * stall their store forwarding. */
 static inline void cm_reverse(uint8_t d[16], const uint8_t s[16])
 {
-    for (unsigned i = 0; i < 16; i++)
-        d[i] = s[15 - i];
+    const uint64_t lo = ak_load_be64(s + 8), hi = ak_load_be64(s);
+    ak_store_le64(d, lo);
+    ak_store_le64(d + 8, hi);
 }
 
 /* Puts lane l (index idx) into slot q. */
@@ -241,7 +269,10 @@ static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, 
     for (unsigned r = 0; r <= R; r++)
         memcpy(st->kt[r][q], rk + 16 * r, 16);
     memcpy(st->mac[q], l->mac, 16);
-    cm_reverse(st->ctr[q], l->ctr);
+    cm_reverse(st->c0[q], l->ctr);
+    ak_store_le64(st->ctr[q], ak_load_be64(l->ctr + 8) + 1);
+    ak_store_le64(st->ctr[q] + 8, ak_load_be64(l->ctr));
+    st->fresh[q] = 1;
     st->in[q] = l->in;
     st->out[q] = l->out;
     st->omask[q] = ~(size_t)0;
@@ -257,6 +288,8 @@ static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigne
     memcpy(st->mac[q], st->mac[from], 16);
     memcpy(st->ctr[q], st->ctr[from], 16);
     memcpy(st->ks[q], st->ks[from], 16);
+    memcpy(st->s0[q], st->s0[from], 16);
+    st->fresh[q] = st->fresh[from];
     st->in[q] = st->in[from];
     st->out[q] = st->out[from];
     st->omask[q] = st->omask[from];
@@ -305,8 +338,14 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
         size_t m = st->rem[0];
         for (unsigned q = 1; q < na; q++)
             m = st->rem[q] < m ? st->rem[q] : m;
-        cm_run_r(st, m, ng, R, open);
+        int fresh = 0;
+        for (unsigned q = 0; q < na; q++)
+            fresh |= st->fresh[q];
+        cm_run_r(st, m, ng, R, open, fresh);
         for (unsigned q = 0; q < na; q++) {
+            if (st->fresh[q])
+                memcpy(st->s0[q], st->pre[q], 16);
+            st->fresh[q] = 0;
             st->rem[q] -= m;
             st->in[q] += 16 * m;
             st->out[q] += 16 * m;
@@ -320,6 +359,7 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
             memcpy(l[st->lane[q]].mac, st->mac[q], 16);
             cm_reverse(l[st->lane[q]].ctr, st->ctr[q]);
             memcpy(l[st->lane[q]].ks, st->ks[q], 16);
+            memcpy(l[st->lane[q]].s0, st->s0[q], 16);
             na--;
             if (q != na)
                 cm_slot_move(st, q, na, R);
@@ -351,6 +391,8 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     memset(st.mac, 0, sizeof st.mac);
     memset(st.ctr, 0, sizeof st.ctr);
     memset(st.ks, 0, sizeof st.ks);
+    memset(st.c0, 0, sizeof st.c0);
+    memset(st.pre, 0, sizeof st.pre);
     memset(st.scratch, 0, sizeof st.scratch);
     if (open)
         cm_lanes_dir(&st, l, n, rmax, 1);
@@ -360,5 +402,8 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     aeskit_memzero(st.mac, sizeof st.mac);
     aeskit_memzero(st.ctr, sizeof st.ctr);
     aeskit_memzero(st.ks, sizeof st.ks);
+    aeskit_memzero(st.c0, sizeof st.c0);
+    aeskit_memzero(st.pre, sizeof st.pre);
+    aeskit_memzero(st.s0, sizeof st.s0);
     aeskit_memzero(st.scratch, sizeof st.scratch);
 }
