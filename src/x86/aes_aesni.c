@@ -434,7 +434,6 @@ void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
                           size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
 void ak_aesni_gcm_msgs(ak_gcm_msg *m, size_t n);
 void ak_aesni_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_aesni.c */
-void ak_aesni_ccm_lanes(ak_ccm_lane *l, size_t n, int open); /* cbc_lanes_aesni.c */
 
 const ak_backend ak_backend_x86_aesni = {
     .name = "x86-aesni",
@@ -460,5 +459,4 @@ const ak_backend ak_backend_x86_aesni = {
     .gcm_decrypt = ak_aesni_gcm_decrypt,
     .gcm_msgs = ak_aesni_gcm_msgs,
     .cbc_lanes = ak_aesni_cbc_lanes,
-    .ccm_lanes = ak_aesni_ccm_lanes,
 };

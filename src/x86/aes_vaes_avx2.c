@@ -307,7 +307,6 @@ VAES_KERNEL void ak_vaes2_ctr32le_polyval(const ak_aes *k, const ak_ghash *g, ui
 }
 
 void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes2.c */
-void ak_vaes2_ccm_lanes(ak_ccm_lane *l, size_t n, int open); /* cbc_lanes_vaes2.c */
 const ak_backend ak_backend_x86_vaes_avx2 = {
     .name = "x86-vaes-avx2",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ",
@@ -331,7 +330,6 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
     .cbc_lanes = ak_vaes2_cbc_lanes,
-    .ccm_lanes = ak_vaes2_ccm_lanes,
     .ocb_blocks = ak_vaes2_ocb_blocks,
     .cfb128_decrypt = ak_vaes2_cfb128_decrypt,
     .cfb128_encrypt = ak_vaes2_cfb128_encrypt,

@@ -55,22 +55,5 @@ VFN void cl_transpose(cl_vec x[1]) { (void)x; }
 
 #include "cbc_lanes_tmpl.h"
 
-/* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight and the
- * three operations it adds to the vocabulary above. */
-#ifndef CM_NV
-#define CM_NV 4
-#endif
-VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm_xor_si128(a, b); }
-VFN cl_vec cl_bswap(cl_vec v)
-{
-    return _mm_shuffle_epi8(v, _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-}
-VFN cl_vec cl_inc64(cl_vec v) { return _mm_add_epi64(v, _mm_set_epi64x(0, 1)); }
-
-#include "ccm_lanes_tmpl.h"
-
 void ak_aesni_cbc_lanes(ak_cbc_lane *l, size_t n);
 __attribute__((target(CL_TGT))) void ak_aesni_cbc_lanes(ak_cbc_lane *l, size_t n) { cl_lanes(l, n); }
-
-void ak_aesni_ccm_lanes(ak_ccm_lane *l, size_t n, int open);
-__attribute__((target(CL_TGT))) void ak_aesni_ccm_lanes(ak_ccm_lane *l, size_t n, int open) { cm_lanes(l, n, open); }

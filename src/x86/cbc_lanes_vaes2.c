@@ -63,23 +63,5 @@ VFN void cl_transpose(cl_vec x[2])
 
 #include "cbc_lanes_tmpl.h"
 
-/* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight and the
- * three operations it adds to the vocabulary above. */
-#ifndef CM_NV
-#define CM_NV 4
-#endif
-VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm256_xor_si256(a, b); }
-VFN cl_vec cl_bswap(cl_vec v)
-{
-    const __m128i r = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    return _mm256_shuffle_epi8(v, _mm256_broadcastsi128_si256(r));
-}
-VFN cl_vec cl_inc64(cl_vec v) { return _mm256_add_epi64(v, _mm256_set_epi64x(0, 1, 0, 1)); }
-
-#include "ccm_lanes_tmpl.h"
-
 void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n);
 __attribute__((target(CL_TGT))) void ak_vaes2_cbc_lanes(ak_cbc_lane *l, size_t n) { cl_lanes(l, n); }
-
-void ak_vaes2_ccm_lanes(ak_ccm_lane *l, size_t n, int open);
-__attribute__((target(CL_TGT))) void ak_vaes2_ccm_lanes(ak_ccm_lane *l, size_t n, int open) { cm_lanes(l, n, open); }

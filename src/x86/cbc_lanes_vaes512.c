@@ -72,8 +72,10 @@ VFN void cl_transpose(cl_vec x[4])
 
 #include "cbc_lanes_tmpl.h"
 
-/* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight and the
- * three operations it adds to the vocabulary above. */
+/* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight (16
+ * MAC chains with their 16 CTR streams; 32 registers hold them, the
+ * counters and a transposed chunk) and the three operations it adds to
+ * the vocabulary above. */
 #ifndef CM_NV
 #define CM_NV 4
 #endif
