@@ -33,16 +33,18 @@
  * round of a step, one key load and two AES instructions per vector.  The
  * MAC chain per step stays one 3-way XOR and R rounds.
  *
- * Directions.  Seal: block j's MAC input is the plaintext x (in), the
- * ciphertext is x XOR KS_j, computed after the rounds.  Open: the MAC
- * input is the plaintext x XOR KS_j, so KS_j must exist when step j
- * starts; each step computes the keystream of the NEXT block beside the
- * MAC of this one (a run starts with one keystream-only step for its first
- * block, and the keystream computed by its last step is dropped), so the
- * MAC chain never waits for a keystream.  The output block (ciphertext or
- * plaintext) replaces x in the chunk and is stored as cbc_lanes_tmpl.h
- * stores CBC ciphertext: chunks of CL_LV blocks per slot, loaded and
- * stored whole and transposed; the last m % CL_LV blocks one at a time.
+ * Keystream one block ahead.  Each step computes the keystream of the
+ * NEXT block beside the MAC of this one; a run starts with one
+ * keystream-only step for its first block.  Seal: block j's MAC input is
+ * the plaintext x (in), the ciphertext x XOR KS_j.  Open: the MAC input is
+ * the plaintext x XOR KS_j, ready when the step starts, so the MAC chain
+ * never waits for a keystream in either direction.  The keystream left
+ * after a slot's last block is the partial last block's (ks).  A slot's
+ * first run also encrypts Ctr0 beside that first keystream block: S0
+ * (s0).  The output block (ciphertext or plaintext) replaces x in the
+ * chunk and is stored as cbc_lanes_tmpl.h stores CBC ciphertext: chunks
+ * of CL_LV blocks per slot, loaded and stored whole and transposed; the
+ * last m % CL_LV blocks one at a time.
  *
  * Counters.  A slot keeps its counter block byte-reversed, so the
  * big-endian increment of the block's last 8 bytes is one 64-bit add on
@@ -66,8 +68,8 @@
  * of lanes, round counts, the direction and key and buffer pointers, all
  * public; keys, data, MAC chaining values and counters only flow through
  * vector XOR, add, shuffle and AES instructions and fixed-index copies.
- * The per-call table, chaining values, counters and the scratch block are
- * wiped before returning.
+ * The per-call table, chaining values, counters, keystream blocks and the
+ * scratch block are wiped before returning.
  */
 
 #define CM_SLOTS (CM_NV * CL_LV)
