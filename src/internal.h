@@ -256,6 +256,47 @@ typedef struct ak_cbc_lane {
  * or cbcmac call per lane (src/generic/blockloop.c). */
 void ak_cbc_lanes_serial(ak_cbc_lane *l, size_t n);
 
+/* ---- The CCM lane descriptor (batch CCM's payload) ------------------------ */
+/*
+ * One message's payload for a backend's ccm_lanes kernel: CCM's CBC-MAC
+ * chain and its CTR stream over the same whole blocks, run in one pass so
+ * that the CTR blocks fill the AES issue slots the MAC chains leave idle.
+ * The batch front end (src/modes/batch_ccm.c) runs B0, the AAD and the
+ * payload's partial last block through ak_cbc_lanes; only the payload's
+ * whole blocks come here.
+ *
+ * The lane's ctr comes in as CCM's Ctr0: the kernel writes s0 = E_aes(ctr)
+ * (S0, the tag's mask) and increments ctr.  Then for every block
+ * j < blocks, with P_j the plaintext and C_j the ciphertext block,
+ * KS_j = E_aes(ctr), then ctr incremented:
+ *   seal (open 0): C_j = P_j XOR KS_j, out_j = C_j, mac = E_aes(mac XOR P_j);
+ *   open (open 1): P_j = C_j XOR KS_j, out_j = P_j, mac = E_aes(mac XOR P_j);
+ * in is P (seal) or C (open).  On return mac holds the chaining value after
+ * the last block, ctr the counter block of the block after it and ks that
+ * block's keystream E_aes(ctr) (the partial last block's); s0, ks and ctr
+ * are written for every lane, those of 0 blocks included.  The increment
+ * is on the last 8 bytes of ctr as a big-endian integer; the front end
+ * guarantees that it does not carry out of them within the call (CCM's
+ * counter field is those bytes' low 8q bits, q <= 8, and never wraps:
+ * ccm.c), so it equals ctr128's and CCM's increment.
+ *
+ * The front end guarantees what it does for ak_cbc_lane (every aes of this
+ * backend, keys shared or not; out == in or disjoint from it; no lane's out
+ * overlaps another lane's buffers or any descriptor; blocks may differ and
+ * may be 0).  Block counts, the number of lanes and the direction are
+ * public; keys, data, MAC chaining values and counter blocks are secret.
+ */
+typedef struct ak_ccm_lane {
+    const ak_aes *aes;   /* the cipher key of this message */
+    const uint8_t *in;   /* blocks * 16 bytes: plaintext (seal) or ciphertext (open) */
+    uint8_t *out;        /* blocks * 16 bytes: the other one */
+    size_t blocks;
+    AESKIT_ALIGN(16) uint8_t mac[16]; /* CBC-MAC chaining value in and out */
+    AESKIT_ALIGN(16) uint8_t ctr[16]; /* Ctr0 in, the counter block after the last block out */
+    AESKIT_ALIGN(16) uint8_t s0[16];  /* out: E_aes(Ctr0) */
+    AESKIT_ALIGN(16) uint8_t ks[16];  /* out: E_aes(ctr out) */
+} ak_ccm_lane;
+
 /* ---- The backend descriptor ---------------------------------------------- */
 
 #define AK_MAC_CTR_STEP_DEFAULT 6
@@ -347,6 +388,11 @@ typedef struct ak_backend {
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
     void (*cbc_lanes)(ak_cbc_lane *l, size_t n);
+    /* Optional (NULL: the batch front end runs CCM's payload MAC through
+     * cbc_lanes and its CTR message by message).  CCM's S0, CBC-MAC and
+     * CTR over the payload of n messages (ak_ccm_lane, above) in one pass;
+     * open 0 seals, 1 opens. */
+    void (*ccm_lanes)(ak_ccm_lane *l, size_t n, int open);
 
     /* Optional (NULL: src/modes/ocb.c's offsets through ecb_encrypt or
      * ecb_decrypt in chunks).  OCB3 (RFC 7253 sections 4.1-4.3) over the

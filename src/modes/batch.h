@@ -319,13 +319,14 @@ void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t le
                      const uint8_t iv[16]);
 
 /* ccm.c: the one-shot checks; B0 and the first AAD block (returns the AAD
- * bytes it took); Ctr0 into ctr, S0 = E(Ctr0), ctr advanced to Ctr1; the
- * payload keystream from ctr, any len. */
+ * bytes it took); Ctr0 into ctr; Ctr0 into ctr, S0 = E(Ctr0), ctr advanced
+ * to Ctr1; the payload keystream from ctr, any len. */
 aeskit_status ak_mo_ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                                const uint8_t *out, const uint8_t *tag, size_t tag_len);
 size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                       size_t aad_len, size_t len, size_t tag_len);
+void ak_mo_ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16]);
 void ak_mo_ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16],
                   uint8_t s0[16]);
 void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uint8_t *in,

@@ -189,6 +189,11 @@ aeskit_status ak_mo_ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t non
     return ccm_checks(k, nonce, nonce_len, aad, aad_len, in, len, out, tag, tag_len);
 }
 
+void ak_mo_ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16])
+{
+    ccm_ctr0(nonce, nonce_len, ctr);
+}
+
 void ak_mo_ccm_s0(const ak_aes *a, const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16],
                   uint8_t s0[16])
 {

@@ -188,6 +188,7 @@ VAES_KERNEL void ak_vaes512_ctr32le_polyval(const ak_aes *k, const ak_ghash *g, 
 }
 
 void ak_vaes512_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_vaes512.c */
+void ak_vaes512_ccm_lanes(ak_ccm_lane *l, size_t n, int open); /* cbc_lanes_vaes512.c */
 const ak_backend ak_backend_x86_vaes_avx512 = {
     .name = "x86-vaes-avx512",
     .requires = "AES-NI, PCLMULQDQ, AVX2, VAES, VPCLMULQDQ, AVX-512 F/BW/VL",
@@ -212,6 +213,7 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_msgs = ak_vaes512_gcm_msgs,
     .gcm_batch = ak_vaes512_gcm_batch,
     .cbc_lanes = ak_vaes512_cbc_lanes,
+    .ccm_lanes = ak_vaes512_ccm_lanes,
     .ocb_blocks = ak_vaes512_ocb_blocks,
     .cfb128_decrypt = ak_vaes512_cfb128_decrypt,
     .cfb128_encrypt = ak_vaes512_cfb128_encrypt,

@@ -72,5 +72,25 @@ VFN void cl_transpose(cl_vec x[4])
 
 #include "cbc_lanes_tmpl.h"
 
+/* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight (16
+ * MAC chains with their 16 CTR streams; 32 registers hold them, the
+ * counters and a transposed chunk) and the three operations it adds to
+ * the vocabulary above. */
+#ifndef CM_NV
+#define CM_NV 4
+#endif
+VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm512_xor_si512(a, b); }
+VFN cl_vec cl_bswap(cl_vec v)
+{
+    const __m128i r = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    return _mm512_shuffle_epi8(v, _mm512_broadcast_i32x4(r));
+}
+VFN cl_vec cl_inc64(cl_vec v) { return _mm512_add_epi64(v, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1)); }
+
+#include "ccm_lanes_tmpl.h"
+
 void ak_vaes512_cbc_lanes(ak_cbc_lane *l, size_t n);
 __attribute__((target(CL_TGT))) void ak_vaes512_cbc_lanes(ak_cbc_lane *l, size_t n) { cl_lanes(l, n); }
+
+void ak_vaes512_ccm_lanes(ak_ccm_lane *l, size_t n, int open);
+__attribute__((target(CL_TGT))) void ak_vaes512_ccm_lanes(ak_ccm_lane *l, size_t n, int open) { cm_lanes(l, n, open); }

@@ -126,10 +126,53 @@ static void batch_op(const aeskit_gcm_key *g0, const aeskit_gcm_key *g1, const u
     operations += 3;
 }
 
+/* The CCM batch calls (the backend's fused ccm_lanes kernel where it has
+ * one, the MAC lane passes and per-message CTR otherwise): CT_CCM
+ * messages, more than one call's 16 slots, of public ragged lengths up to
+ * 300 bytes over the secret message, two key objects of different sizes,
+ * AAD of 0, 16 and 40 bytes (a short rest in B0's lane, and the AAD
+ * passes), nonces of 7, 12 and 13 bytes; sealed, opened, opened again
+ * with one tag wrong (that message's output zeroed) and, in place, with
+ * one tag wrong (its ciphertext restored).  Tags are secret going in. */
+#define CT_CCM 20
+static uint8_t ccm_out[CT_CCM][320], ccm_back[CT_CCM][320], ccm_tag[CT_CCM][16];
+static void ccm_batch_op(const aeskit_aes_key *k0, const aeskit_aes_key *k1, const uint8_t *m, size_t n)
+{
+    static const size_t nlen[3] = {7, 12, 13}, alen[3] = {0, 16, 40};
+    aeskit_ccm_msg b[CT_CCM];
+    for (size_t i = 0; i < CT_CCM; i++) {
+        size_t len = (n + 23 * i) % 301;
+        b[i] = (aeskit_ccm_msg){i % 3 == 1 ? k1 : k0, ccm_out[i], ccm_tag[i], 16, m, len,
+                                iv, nlen[i % 3], aad, alen[(i / 3) % 3], AESKIT_OK};
+    }
+    CT_EXPECT(aeskit_ccm_seal_batch(b, CT_CCM), AESKIT_OK);
+    for (size_t i = 0; i < CT_CCM; i++) {
+        STILL_SECRET(ccm_out[i], b[i].len);
+        STILL_SECRET(ccm_tag[i], 16);
+        SECRET(ccm_tag[i], 16);
+        b[i].in = ccm_out[i];
+        b[i].out = ccm_back[i];
+    }
+    CT_EXPECT(aeskit_ccm_open_batch(b, CT_CCM), AESKIT_OK);
+    for (size_t i = 0; i < CT_CCM; i++)
+        STILL_SECRET(ccm_back[i], b[i].len);
+    ccm_tag[CT_CCM / 2][5] ^= 1;
+    CT_EXPECT(aeskit_ccm_open_batch(b, CT_CCM), AESKIT_ERR_AUTH);
+    CT_EXPECT(b[CT_CCM / 2].status, AESKIT_ERR_AUTH);
+    CT_EXPECT(b[0].status, AESKIT_OK);
+    for (size_t i = 0; i < CT_CCM; i++) {
+        b[i].out = ccm_out[i];
+        b[i].status = AESKIT_OK;
+    }
+    CT_EXPECT(aeskit_ccm_open_batch(b, CT_CCM), AESKIT_ERR_AUTH);
+    CT_EXPECT(b[CT_CCM / 2].status, AESKIT_ERR_AUTH);
+    operations += 4;
+}
+
 static void check_backend(const char *be)
 {
     current_backend = be;
-    aeskit_aes_key ak;
+    aeskit_aes_key ak, ak2;
     aeskit_gcm_key gk, gk2;
     aeskit_cmac_key ck;
     aeskit_xts_key xk;
@@ -140,6 +183,7 @@ static void check_backend(const char *be)
     for (size_t kl = 16; kl <= 32; kl += 8) {
         SECRET(key, sizeof key);
         CT_EXPECT(aeskit_aes_init_backend(&ak, key, kl, be), AESKIT_OK);
+        CT_EXPECT(aeskit_aes_init_backend(&ak2, key + 32, kl == 32 ? 16 : kl + 8, be), AESKIT_OK);
         CT_EXPECT(aeskit_gcm_init_backend(&gk, key, kl, be), AESKIT_OK);
         CT_EXPECT(aeskit_gcm_init_backend(&gk2, key + 32, kl, be), AESKIT_OK);
         CT_EXPECT(aeskit_cmac_init_backend(&ck, key, kl, be), AESKIT_OK);
@@ -303,8 +347,10 @@ static void check_backend(const char *be)
             }
             lanes_op(&ak, &ck, msg, nb / 16);
             batch_op(&gk, &gk2, msg, n);
+            ccm_batch_op(&ak, &ak2, msg, n);
         }
         aeskit_aes_wipe(&ak);
+        aeskit_aes_wipe(&ak2);
         aeskit_gcm_wipe(&gk);
         aeskit_gcm_wipe(&gk2);
         aeskit_cmac_wipe(&ck);

@@ -1,0 +1,419 @@
+/*
+ * ccm_lanes_tmpl.h - the multi-lane CCM payload kernel (ak_ccm_lane,
+ * internal.h): CBC-MAC chains and the CTR streams of the same messages in
+ * one round loop, written over the vector vocabulary of cbc_lanes_tmpl.h
+ * and instantiated with it on zmm (cbc_lanes_vaes512.c).
+ *
+ * Why zmm only.  Each block costs two AES encryptions (MAC and keystream),
+ * so the kernel is bound by AES throughput as soon as the MAC chains in
+ * flight cover the latency.  On zmm 16 chains (4 vectors) do, with room in
+ * the 32 registers for the chains, counters, keystream and a transposed
+ * chunk.  On ymm and xmm the same 4 vectors are 8 or 4 chains and 16
+ * registers spill; there the old path (MAC lanes, then each message's CTR
+ * through the backend's tuned ctr128) measured 5-10% faster at 1420 and
+ * 4096 bytes, so those backends leave the hook NULL.
+ *
+ * CPU features: whatever the including file's CL_TGT names; every function
+ * here carries that target attribute, no global -m flag is used.
+ *
+ * The including file defines, besides cbc_lanes_tmpl.h's vocabulary (and
+ * after including it):
+ *   CM_NV         vectors of chains in flight at most (CM_NV * CL_LV slots)
+ *   cl_xor(a, b)  a XOR b
+ *   cl_bswap(v)   each 128-bit lane's 16 bytes in reverse order
+ *   cl_inc64(v)   each 128-bit lane's low 64-bit word plus 1 (no carry into
+ *                 the high word)
+ *
+ * Why fused.  A CBC-MAC step of one vector of chains is R dependent AES
+ * rounds, so CM_NV vectors of chains issue CM_NV AES instructions per
+ * round latency; the unit takes more.  The CTR blocks of the same messages
+ * depend on nothing but their counters, so each MAC vector g gets a CTR
+ * vector g beside it, the keystream of the same slots, and the two run
+ * their rounds in the same loop with the same round-key operand: per
+ * round of a step, one key load and two AES instructions per vector.  The
+ * MAC chain per step stays one 3-way XOR and R rounds.
+ *
+ * Keystream one block ahead.  Each step computes the keystream of the
+ * NEXT block beside the MAC of this one; a run starts with one
+ * keystream-only step for its first block.  Seal: block j's MAC input is
+ * the plaintext x (in), the ciphertext x XOR KS_j.  Open: the MAC input is
+ * the plaintext x XOR KS_j, ready when the step starts, so the MAC chain
+ * never waits for a keystream in either direction.  The keystream left
+ * after a slot's last block is the partial last block's (ks).  A slot's
+ * first run also encrypts Ctr0 beside that first keystream block: S0
+ * (s0).  The output block (ciphertext or plaintext) replaces x in the
+ * chunk and is stored as cbc_lanes_tmpl.h stores CBC ciphertext: chunks
+ * of CL_LV blocks per slot, loaded and stored whole and transposed; the
+ * last m % CL_LV blocks one at a time.
+ *
+ * Counters.  A slot keeps its counter block byte-reversed, so the
+ * big-endian increment of the block's last 8 bytes is one 64-bit add on
+ * the lane's low word (cl_inc64); cl_bswap turns it back into the AES
+ * input.  The contract (internal.h) rules out a carry out of those 8
+ * bytes.
+ *
+ * Slots, runs, refills, padding, per-slot key tables and round counts are
+ * those of cbc_lanes_tmpl.h (its top comment): up to CM_SLOTS messages in
+ * flight in lockstep runs of the shortest remaining length, finished
+ * slots refilled from the lanes not yet started or compacted, one round
+ * count per pass.  Round keys always come from the per-call table (memory
+ * operands shared by the MAC and CTR instruction of a vector); padding
+ * slots repeat slot 0's input and key and store into the scratch block.
+ *
+ * Memory: each lane's in is read and its out written exactly blocks * 16
+ * bytes; in place is safe as in cbc_lanes_tmpl.h (a chunk's input is
+ * loaded before its output is stored, and later loads read later blocks).
+ *
+ * Constant time: branches and addresses depend on block counts, the number
+ * of lanes, round counts, the direction and key and buffer pointers, all
+ * public; keys, data, MAC chaining values and counters only flow through
+ * vector XOR, add, shuffle and AES instructions and fixed-index copies.
+ * The per-call table, chaining values, counters, keystream blocks and the
+ * scratch block are wiped before returning.
+ */
+
+#define CM_SLOTS (CM_NV * CL_LV)
+
+typedef struct cm_state {
+    AK_ALIGN64 uint8_t kt[15][CM_SLOTS][16]; /* round r of slot s's key */
+    AK_ALIGN64 uint8_t mac[CM_SLOTS][16];    /* MAC chaining values between runs */
+    AK_ALIGN64 uint8_t ctr[CM_SLOTS][16];    /* counter blocks, byte-reversed */
+    AK_ALIGN64 uint8_t ks[CM_SLOTS][16];     /* E(ctr) after a run */
+    AK_ALIGN64 uint8_t c0[CM_SLOTS][16];     /* Ctr0 of a slot just filled, byte-reversed */
+    AK_ALIGN64 uint8_t pre[CM_SLOTS][16];    /* E(c0) after a run with fresh slots */
+    AK_ALIGN64 uint8_t s0[CM_SLOTS][16];     /* the slot's lane's E(Ctr0) */
+    int fresh[CM_SLOTS];                     /* filled, no run yet */
+    AK_ALIGN64 uint8_t scratch[16 * CL_LV];  /* stores of padding slots */
+    const uint8_t *in[CM_SLOTS];             /* next input block */
+    uint8_t *out[CM_SLOTS];                  /* next output block, or scratch */
+    size_t omask[CM_SLOTS];                  /* all ones if out advances, 0 for scratch */
+    size_t rem[CM_SLOTS];                    /* blocks left */
+    size_t lane[CM_SLOTS];                   /* index of the lane in the call */
+} cm_state;
+
+/* Round r's keys of vector g's slots, from the table at kt (st->kt). */
+VFN cl_vec cm_key(const uint8_t *kt, unsigned r, unsigned g)
+{
+    return cl_load(kt + 16 * ((size_t)r * CM_SLOTS + g * CL_LV));
+}
+
+/* The table's address, hidden from the optimiser once per step: the round
+ * keys are loop invariants, and a compiler that hoists or merges their
+ * loads across steps holds R + 1 vectors per group in registers, which do
+ * not fit and are spilled, a copy of the whole table per chunk.  Loaded
+ * afresh each step they are memory operands, one load per round and
+ * vector, shared by the MAC and CTR instructions.  (An empty asm with the
+ * pointer as its operand: no instruction, only the optimiser's view.) */
+VFN const uint8_t *cm_table(const cm_state *st)
+{
+    const uint8_t *p = &st->kt[0][0][0];
+    __asm__("" : "+r"(p));
+    return p;
+}
+
+/* The keystream blocks of the ng vectors' counters, k = E(c), and with
+ * pre also p = E(d) of the counters d in the same round loop. */
+VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, const uint8_t *kt,
+                      const unsigned ng, const unsigned R, const int pre)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        k[g] = cl_xor(cl_bswap(c[g]), cm_key(kt, 0, g));
+        if (pre)
+            p[g] = cl_xor(cl_bswap(d[g]), cm_key(kt, 0, g));
+    }
+    for (unsigned r = 1; r < R; r++)
+        for (unsigned g = 0; g < ng; g++) {
+            k[g] = cl_enc(k[g], cm_key(kt, r, g));
+            if (pre)
+                p[g] = cl_enc(p[g], cm_key(kt, r, g));
+        }
+    for (unsigned g = 0; g < ng; g++) {
+        k[g] = cl_enclast(k[g], cm_key(kt, R, g));
+        if (pre)
+            p[g] = cl_enclast(p[g], cm_key(kt, R, g));
+    }
+}
+
+/* One block of every slot of the ng vectors: x in, the output block out;
+ * s the MAC chains, c the counters (byte-reversed: this block's in, the
+ * next block's out), k the keystream (this block's in, the next block's
+ * out). */
+VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, const unsigned ng,
+                 const unsigned R, const int open)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        const cl_vec k0 = cm_key(kt, 0, g);
+        const cl_vec y = cl_xor(x[g], k[g]);
+        s[g] = cl_xor3(s[g], open ? y : x[g], k0);
+        x[g] = y;
+        c[g] = cl_inc64(c[g]);
+        k[g] = cl_xor(cl_bswap(c[g]), k0);
+    }
+    for (unsigned r = 1; r < R; r++)
+        for (unsigned g = 0; g < ng; g++) {
+            const cl_vec kr = cm_key(kt, r, g);
+            s[g] = cl_enc(s[g], kr);
+            k[g] = cl_enc(k[g], kr);
+        }
+    for (unsigned g = 0; g < ng; g++) {
+        const cl_vec kr = cm_key(kt, R, g);
+        s[g] = cl_enclast(s[g], kr);
+        k[g] = cl_enclast(k[g], kr);
+    }
+}
+
+/* m blocks of the ng vectors' slots in lockstep; ng, R and open are
+ * constants at every call site (cm_run_r). */
+VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                const int fresh)
+{
+    cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
+    const uint8_t *ip[CM_SLOTS];
+    uint8_t *op[CM_SLOTS];
+    size_t om[CM_SLOTS];
+    for (unsigned g = 0; g < ng; g++) {
+        s[g] = cl_load(st->mac[g * CL_LV]);
+        c[g] = cl_load(st->ctr[g * CL_LV]);
+        for (unsigned i = 0; i < CL_LV; i++) {
+            unsigned q = g * CL_LV + i;
+            ip[q] = st->in[q];
+            op[q] = st->out[q];
+            om[q] = st->omask[q];
+        }
+    }
+    if (fresh) {
+        cl_vec d[CM_NV], p[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            d[g] = cl_load(st->c0[g * CL_LV]);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1);
+        for (unsigned g = 0; g < ng; g++)
+            cl_store(st->pre[g * CL_LV], p[g]);
+    } else {
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0);
+    }
+    size_t j = 0;
+    for (; j + CL_LV <= m; j += CL_LV) {
+        const size_t off = 16 * j;
+        cl_vec x[CL_LV][CM_NV];
+        for (unsigned g = 0; g < ng; g++) {
+            cl_vec t[CL_LV];
+            for (unsigned i = 0; i < CL_LV; i++)
+                t[i] = cl_loadu(ip[g * CL_LV + i] + off);
+            cl_transpose(t);
+            for (unsigned i = 0; i < CL_LV; i++)
+                x[i][g] = t[i];
+        }
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_step(s, c, k, x[i], cm_table(st), ng, R, open);
+        for (unsigned g = 0; g < ng; g++) {
+            cl_vec t[CL_LV];
+            for (unsigned i = 0; i < CL_LV; i++)
+                t[i] = x[i][g];
+            cl_transpose(t);
+            for (unsigned i = 0; i < CL_LV; i++) {
+                unsigned q = g * CL_LV + i;
+                cl_storeu(op[q] + (off & om[q]), t[i]);
+            }
+        }
+    }
+    for (; j < m; j++) {
+        const size_t off = 16 * j;
+        cl_vec x[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            x[g] = cl_gather(ip + g * CL_LV, off);
+        cm_step(s, c, k, x, cm_table(st), ng, R, open);
+        for (unsigned g = 0; g < ng; g++)
+            cl_scatter(op + g * CL_LV, om + g * CL_LV, off, x[g]);
+    }
+    for (unsigned g = 0; g < ng; g++) {
+        cl_store(st->mac[g * CL_LV], s[g]);
+        cl_store(st->ctr[g * CL_LV], c[g]);
+        cl_store(st->ks[g * CL_LV], k[g]);
+    }
+}
+
+VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open, int fresh)
+{
+    switch (ng) {
+    case 1: cm_run(st, m, 1, R, open, fresh); break;
+#if CM_NV >= 2
+    case 2: cm_run(st, m, 2, R, open, fresh); break;
+#endif
+#if CM_NV >= 3
+    case 3: cm_run(st, m, 3, R, open, fresh); break;
+#endif
+#if CM_NV >= 4
+    case 4: cm_run(st, m, 4, R, open, fresh); break;
+#endif
+#if CM_NV >= 5
+    case 5: cm_run(st, m, 5, R, open, fresh); break;
+#endif
+#if CM_NV >= 6
+    case 6: cm_run(st, m, 6, R, open, fresh); break;
+#endif
+#if CM_NV >= 7
+    case 7: cm_run(st, m, 7, R, open, fresh); break;
+#endif
+#if CM_NV >= 8
+    case 8: cm_run(st, m, 8, R, open, fresh); break;
+#endif
+    default: break;
+    }
+}
+
+/* 16 bytes in reverse order (the slot's counter form and back), as two
+ * 64-bit words: byte stores read back by the kernel's wide loads would
+ * stall their store forwarding. */
+static inline void cm_reverse(uint8_t d[16], const uint8_t s[16])
+{
+    const uint64_t lo = ak_load_be64(s + 8), hi = ak_load_be64(s);
+    ak_store_le64(d, lo);
+    ak_store_le64(d + 8, hi);
+}
+
+/* Puts lane l (index idx) into slot q. */
+static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R)
+{
+    const uint8_t *rk = cl_enc_schedule(l->aes);
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], rk + 16 * r, 16);
+    memcpy(st->mac[q], l->mac, 16);
+    cm_reverse(st->c0[q], l->ctr);
+    ak_store_le64(st->ctr[q], ak_load_be64(l->ctr + 8) + 1);
+    ak_store_le64(st->ctr[q] + 8, ak_load_be64(l->ctr));
+    st->fresh[q] = 1;
+    st->in[q] = l->in;
+    st->out[q] = l->out;
+    st->omask[q] = ~(size_t)0;
+    st->rem[q] = l->blocks;
+    st->lane[q] = idx;
+}
+
+/* Moves slot from into slot q. */
+static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigned R)
+{
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], st->kt[r][from], 16);
+    memcpy(st->mac[q], st->mac[from], 16);
+    memcpy(st->ctr[q], st->ctr[from], 16);
+    memcpy(st->ks[q], st->ks[from], 16);
+    memcpy(st->s0[q], st->s0[from], 16);
+    st->fresh[q] = st->fresh[from];
+    st->in[q] = st->in[from];
+    st->out[q] = st->out[from];
+    st->omask[q] = st->omask[from];
+    st->rem[q] = st->rem[from];
+    st->lane[q] = st->lane[from];
+}
+
+/* Slot q repeats slot 0's input and key, and stores into the scratch block. */
+static inline void cm_slot_pad(cm_state *st, unsigned q, unsigned R)
+{
+    for (unsigned r = 0; r <= R; r++)
+        memcpy(st->kt[r][q], st->kt[r][0], 16);
+    st->in[q] = st->in[0];
+    st->out[q] = st->scratch;
+    st->omask[q] = 0;
+}
+
+/* The next lane with R rounds, at or after *next (lanes of 0 blocks too:
+ * a run of 0 blocks computes their ks). */
+static inline ak_ccm_lane *cm_next_lane(ak_ccm_lane *l, size_t n, size_t *next, unsigned R)
+{
+    while (*next < n) {
+        ak_ccm_lane *c = &l[(*next)++];
+        if (c->aes->rounds == R)
+            return c;
+    }
+    return NULL;
+}
+
+/* Every lane of n with R rounds, through the slots. */
+VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, const int open)
+{
+    size_t next = 0;
+    unsigned na = 0;
+    for (;;) {
+        ak_ccm_lane *c;
+        while (na < CM_SLOTS && (c = cm_next_lane(l, n, &next, R)) != NULL) {
+            cm_slot_fill(st, na, c, (size_t)(c - l), R);
+            na++;
+        }
+        if (na == 0)
+            return;
+        const unsigned ng = (na + CL_LV - 1) / CL_LV;
+        for (unsigned q = na; q < ng * CL_LV; q++)
+            cm_slot_pad(st, q, R);
+        size_t m = st->rem[0];
+        for (unsigned q = 1; q < na; q++)
+            m = st->rem[q] < m ? st->rem[q] : m;
+        int fresh = 0;
+        for (unsigned q = 0; q < na; q++)
+            fresh |= st->fresh[q];
+        cm_run_r(st, m, ng, R, open, fresh);
+        for (unsigned q = 0; q < na; q++) {
+            if (st->fresh[q])
+                memcpy(st->s0[q], st->pre[q], 16);
+            st->fresh[q] = 0;
+            st->rem[q] -= m;
+            st->in[q] += 16 * m;
+            st->out[q] += 16 * m;
+        }
+        /* Retire the finished slots; the last busy slot fills each gap. */
+        for (unsigned q = 0; q < na;) {
+            if (st->rem[q]) {
+                q++;
+                continue;
+            }
+            memcpy(l[st->lane[q]].mac, st->mac[q], 16);
+            cm_reverse(l[st->lane[q]].ctr, st->ctr[q]);
+            memcpy(l[st->lane[q]].ks, st->ks[q], 16);
+            memcpy(l[st->lane[q]].s0, st->s0[q], 16);
+            na--;
+            if (q != na)
+                cm_slot_move(st, q, na, R);
+        }
+    }
+}
+
+/* Every lane, one round count at a time (R a constant of each pass). */
+VFN void cm_lanes_dir(cm_state *st, ak_ccm_lane *l, size_t n, unsigned rmax, const int open)
+{
+    cm_lanes_r(st, l, n, 10, open);
+    if (rmax >= 12)
+        cm_lanes_r(st, l, n, 12, open);
+    if (rmax >= 14)
+        cm_lanes_r(st, l, n, 14, open);
+}
+
+CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
+{
+    cm_state st;
+    unsigned rmax = 0;
+    for (size_t i = 0; i < n; i++)
+        if (l[i].aes->rounds > rmax)
+            rmax = l[i].aes->rounds;
+    if (rmax == 0)
+        return;
+    /* Padding slots and unused rows are read before anything wrote them. */
+    memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
+    memset(st.mac, 0, sizeof st.mac);
+    memset(st.ctr, 0, sizeof st.ctr);
+    memset(st.ks, 0, sizeof st.ks);
+    memset(st.c0, 0, sizeof st.c0);
+    memset(st.pre, 0, sizeof st.pre);
+    memset(st.scratch, 0, sizeof st.scratch);
+    if (open)
+        cm_lanes_dir(&st, l, n, rmax, 1);
+    else
+        cm_lanes_dir(&st, l, n, rmax, 0);
+    aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
+    aeskit_memzero(st.mac, sizeof st.mac);
+    aeskit_memzero(st.ctr, sizeof st.ctr);
+    aeskit_memzero(st.ks, sizeof st.ks);
+    aeskit_memzero(st.c0, sizeof st.c0);
+    aeskit_memzero(st.pre, sizeof st.pre);
+    aeskit_memzero(st.s0, sizeof st.s0);
+    aeskit_memzero(st.scratch, sizeof st.scratch);
+}
