@@ -348,7 +348,10 @@ static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *i
                                            size_t len, uint8_t *out, uint8_t *tag, size_t tag_len)
 {
     if (MO_LIKELY(iv_len == 12 && tag_len == 16)) {
-        if (MO_LIKELY(gcm_fast_args(g, iv, aad, aad_len, in, len, out, tag))) {
+        const int route = gcm_seal_route(g, iv, aad, aad_len, in, len, out, tag);
+        if (route == 2) /* the backend's register entry */
+            return g->aes.be->gcm_seal12(g, out, tag, in, aad, len | aad_len << 8, gcm_ivz(iv));
+        if (MO_LIKELY(route)) {
             ak_gcm_msg m;
             gcm_msg_init(&m, g, AK_GCM_J0_IV12, aad, aad_len, in, len, out);
             mo_iv12_block(m.j0, iv, 1);
