@@ -375,6 +375,19 @@ typedef struct ak_backend {
      * without a kernel of its own names ak_gcm_msgs_primitives. */
     void (*gcm_msgs)(ak_gcm_msg *m, size_t n);
 
+    /* Optional, with gcm_reg_max (0 and NULL: every one-shot seal goes to
+     * gcm_msgs).  One one-shot seal without a descriptor, its arguments in
+     * registers: the front end (src/modes/gcm.c) calls it, once it has
+     * checked every argument, for iv_len 12, tag_len 16,
+     * 1 <= len <= gcm_reg_max (at most 255) and aad_len <= 16, with
+     * lens = len | aad_len << 8 and ivz = IV || 0^32 (J0 less its counter
+     * word, in SP 800-38D byte order); out, in and aad keep the rules of
+     * ak_gcm_msg.  Computes what gcm_msgs does for that message with
+     * J0 = IV || 0^31 || 1, the full tag to tag, and returns AESKIT_OK. */
+    aeskit_status (*gcm_seal12)(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                const uint8_t *aad, size_t lens, ak_v2u64 ivz);
+    size_t gcm_reg_max;
+
     /* Optional (NULL: the batch front end builds ak_gcm_msg descriptors for
      * gcm_msgs).  The n public descriptors of a batch call straight from
      * the caller's array (src/modes/batch_gcm.c), every one checked: a key
@@ -388,19 +401,6 @@ typedef struct ak_backend {
      * message i goes to T[i] when T is not NULL (the expected tags of an
      * open or verify), else to the message's own tag. */
     void (*gcm_batch)(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
-
-    /* Optional, with gcm_reg_max (0 and NULL: every one-shot seal goes to
-     * gcm_msgs).  One one-shot seal without a descriptor, its arguments in
-     * registers: the front end (src/modes/gcm.c) calls it, once it has
-     * checked every argument, for iv_len 12, tag_len 16,
-     * 1 <= len <= gcm_reg_max (at most 255) and aad_len <= 16, with
-     * lens = len | aad_len << 8 and ivz = IV || 0^32 (J0 less its counter
-     * word, in SP 800-38D byte order); out, in and aad keep the rules of
-     * ak_gcm_msg.  Computes what gcm_msgs does for that message with
-     * J0 = IV || 0^31 || 1, the full tag to tag, and returns AESKIT_OK. */
-    aeskit_status (*gcm_seal12)(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
-                                const uint8_t *aad, size_t lens, ak_v2u64 ivz);
-    size_t gcm_reg_max;
 
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
