@@ -165,6 +165,10 @@ _Static_assert(sizeof(ak_rfc4309_key) == sizeof(aeskit_rfc4309_key), "ak_rfc4309
 _Static_assert(sizeof(ak_siv_key) == sizeof(aeskit_siv_key), "ak_siv_key size");
 _Static_assert(sizeof(ak_eax_key) == sizeof(aeskit_eax_key), "ak_eax_key size");
 
+/* Sixteen bytes in a vector register where the ABI passes one (the
+ * gcm_seal12 hook's J0). */
+typedef uint64_t ak_v2u64 __attribute__((vector_size(16)));
+
 /* ---- The whole-message GCM descriptor ------------------------------------- */
 /*
  * One GCM message for a backend's gcm_msgs kernel.  The front end
@@ -370,6 +374,19 @@ typedef struct ak_backend {
      * what the front end guarantees and what the kernel writes.  A backend
      * without a kernel of its own names ak_gcm_msgs_primitives. */
     void (*gcm_msgs)(ak_gcm_msg *m, size_t n);
+
+    /* Optional, with gcm_reg_max (0 and NULL: every one-shot seal goes to
+     * gcm_msgs).  One one-shot seal without a descriptor, its arguments in
+     * registers: the front end (src/modes/gcm.c) calls it, once it has
+     * checked every argument, for iv_len 12, tag_len 16,
+     * 1 <= len <= gcm_reg_max (at most 255) and aad_len <= 16, with
+     * lens = len | aad_len << 8 and ivz = IV || 0^32 (J0 less its counter
+     * word, in SP 800-38D byte order); out, in and aad keep the rules of
+     * ak_gcm_msg.  Computes what gcm_msgs does for that message with
+     * J0 = IV || 0^31 || 1, the full tag to tag, and returns AESKIT_OK. */
+    aeskit_status (*gcm_seal12)(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                const uint8_t *aad, size_t lens, ak_v2u64 ivz);
+    size_t gcm_reg_max;
 
     /* Optional (NULL: the batch front end builds ak_gcm_msg descriptors for
      * gcm_msgs).  The n public descriptors of a batch call straight from

@@ -64,4 +64,44 @@ static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const ui
     return !aad_len || !ranges_meet(aad, aad_len, out, len);
 }
 
+/* The one-shot seal's route for iv_len == 12 and tag_len == 16: the checks
+ * of gcm_fast_args (0: the general path), then 2 for a message the
+ * backend's register entry takes (gcm_seal12, src/internal.h:
+ * 1 <= len <= gcm_reg_max, aad_len <= 16), else 1 (a descriptor for
+ * gcm_msgs).  The length test comes after the test of len == 0, which
+ * leaves one compare for it. */
+static inline int gcm_seal_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
+                                 size_t aad_len, const uint8_t *in, size_t len,
+                                 const uint8_t *out, const uint8_t *tag)
+{
+    if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || !iv || !tag)
+        return 0;
+    if ((((uint64_t)len | (uint64_t)aad_len) >> 32) != 0 || (!aad && aad_len))
+        return 0;
+    if (len == 0) /* GMAC: nothing is written but the tag */
+        return 1;
+    if (!in || !out || (in != out && ranges_meet(in, len, out, len)))
+        return 0;
+    if (ranges_meet(tag, 16, out, len) || ranges_meet(iv, 12, out, len))
+        return 0;
+    if (aad_len && ranges_meet(aad, aad_len, out, len))
+        return 0;
+    return len <= g->aes.be->gcm_reg_max && aad_len <= 16 ? 2 : 1;
+}
+
+/* IV || 0^32 in a register (J0 less its counter word, SP 800-38D byte
+ * order), for the gcm_seal12 hook. */
+static inline ak_v2u64 gcm_ivz(const uint8_t iv[12])
+{
+    uint64_t w0;
+    uint32_t w2;
+    memcpy(&w0, iv, 8);
+    memcpy(&w2, iv + 8, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    return (ak_v2u64){w0, (uint64_t)w2 << 32};
+#else
+    return (ak_v2u64){w0, w2};
+#endif
+}
+
 #endif /* AESKIT_GCM_MSG_H */

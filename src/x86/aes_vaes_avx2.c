@@ -273,6 +273,11 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
+VAES_KERNEL aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                           const uint8_t *aad, size_t lens, ak_v2u64 ivz)
+{
+    return vaes_gcm_seal12(g, out, tag, in, aad, lens, (__m128i)ivz);
+}
 
 VAES_KERNEL void ak_vaes2_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
                                    uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)
@@ -329,6 +334,8 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_encrypt = ak_vaes2_gcm_encrypt,
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
+    .gcm_seal12 = ak_vaes2_gcm_seal12,
+    .gcm_reg_max = VAES_GCM_REG_MAX,
     .cbc_lanes = ak_vaes2_cbc_lanes,
     .ocb_blocks = ak_vaes2_ocb_blocks,
     .cfb128_decrypt = ak_vaes2_cfb128_decrypt,

@@ -81,6 +81,11 @@ VAES_KERNEL void ak_vaes512_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes512_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
+VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                           const uint8_t *aad, size_t lens, ak_v2u64 ivz)
+{
+    return vaes_gcm_seal12(g, out, tag, in, aad, lens, (__m128i)ivz);
+}
 
 /* The gcm_batch entry (src/internal.h): n checked public descriptors of
  * direction dir, straight from the caller's array.  A run of small
@@ -211,6 +216,8 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_encrypt = ak_vaes512_gcm_encrypt,
     .gcm_decrypt = ak_vaes512_gcm_decrypt,
     .gcm_msgs = ak_vaes512_gcm_msgs,
+    .gcm_seal12 = ak_vaes512_gcm_seal12,
+    .gcm_reg_max = VAES_GCM_REG_MAX,
     .gcm_batch = ak_vaes512_gcm_batch,
     .cbc_lanes = ak_vaes512_cbc_lanes,
     .ccm_lanes = ak_vaes512_ccm_lanes,

@@ -298,15 +298,17 @@ VAES_INLINE __m256i y_xor3(__m256i a, __m256i b, __m256i c)
  * E(J0) follow the last round (on open not even the multiply: C is the
  * input).  No byte outside the message is read or written (x_load_n,
  * x_store_n).  Math: vaes_ghash.h, sections 2-4. */
-VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const uint8_t j0[16],
+VAES_INLINE void vaes_gcm_one(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i jb, const int jz,
                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                               uint8_t tag[16], int enc, const int R)
 {
     const __m128i bsw = x_bswap_mask(), c = _mm_set1_epi64x((long long)0xc200000000000000ULL);
-    /* J0 + 1 is J0 with its counter byte 1 -> 2: an XOR of 3 (vaes_aes.h,
-     * "GCM counter words"). */
-    const __m256i inc = _mm256_set_epi64x(0, 0, 0x0300000000000000LL, 0);
-    __m256i x = y_xor3(_mm256_broadcastsi128_si256(x_load(j0)), inc,
+    /* jb is J0 (counter byte 1) or, with jz, IV || 0^32 (counter byte 0):
+     * lane 0 wants counter 2, lane 1 counter 1, so their counter bytes are
+     * XORed by 3 and 0, or by 2 and 1 (vaes_aes.h, "GCM counter words"). */
+    const __m256i inc = jz ? _mm256_set_epi64x(0x0100000000000000LL, 0, 0x0200000000000000LL, 0)
+                           : _mm256_set_epi64x(0, 0, 0x0300000000000000LL, 0);
+    __m256i x = y_xor3(_mm256_broadcastsi128_si256(jb), inc,
                        _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]));
     const __m128i d = x_load_n(in, len);
     const __m128i a = x_load_n(aad, aad_len);
@@ -360,20 +362,23 @@ VAES_INLINE int z_window_one_page(const void *p, size_t n)
  * XOR with E(J0).  No byte outside the message is read or written (masked
  * accesses; the caller has checked z_window_one_page).  Math: vaes_ghash.h,
  * sections 2-4. */
-VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const uint8_t j0[16],
+VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i jb, const int jz,
                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                uint8_t tag[16], int enc, const int R)
 {
     const __m128i bsx = x_bswap_mask();
     const __m512i bsw = _mm512_broadcast_i32x4(bsx), c = _mm512_set1_epi64((long long)0xc200000000000000ULL);
-    /* J0's counter word is 1, so J0 + i (i <= 4) is J0 with byte 15 XORed
-     * by 1 ^ (1 + i): 3, 2, 5, 4 for lanes 0..3 (vaes_aes.h, "GCM counter
-     * words"). */
-    const __m512i inc = _mm512_set_epi64(0x0400000000000000LL, 0, 0x0500000000000000LL, 0, 0x0200000000000000LL, 0,
-                                         0x0300000000000000LL, 0);
-    const __m128i jb = x_load(j0);
+    /* jb is J0 (counter word 1) or, with jz, IV || 0^32 (counter word 0).
+     * J0 + i (i <= 4) is jb with byte 15 XORed by 1 ^ (1 + i): 3, 2, 5, 4
+     * for lanes 0..3, or by 1 + i: 2, 3, 4, 5; J0 itself by 0, or by 1
+     * (vaes_aes.h, "GCM counter words"). */
+    const __m512i inc = jz ? _mm512_set_epi64(0x0500000000000000LL, 0, 0x0400000000000000LL, 0, 0x0300000000000000LL, 0,
+                                              0x0200000000000000LL, 0)
+                           : _mm512_set_epi64(0x0400000000000000LL, 0, 0x0500000000000000LL, 0, 0x0200000000000000LL, 0,
+                                              0x0300000000000000LL, 0);
     __m512i x = _mm512_ternarylogic_epi32(_mm512_broadcast_i32x4(jb), inc, _mm512_load_si512(ks->enc_v[0]), 0x96);
-    __m128i e = _mm_xor_si128(jb, x_load(ks->enc_v[0]));
+    __m128i e = jz ? x_xor3(jb, x_load(ks->enc_v[0]), _mm_set_epi64x(0x0100000000000000LL, 0))
+                   : _mm_xor_si128(jb, x_load(ks->enc_v[0]));
     const __mmask64 km = ~(__mmask64)0 >> (64 - len);
     const __m512i d = len == 64 ? _mm512_loadu_si512(in) : _mm512_maskz_loadu_epi8(km, in);
     /* K_(nC+1), K_nC, ..: the data's powers; K_(nC+2) is the entry before */
@@ -433,9 +438,9 @@ VAES_INLINE void vaes_gcm_four_msg(ak_gcm_msg *m, size_t len, size_t aad_len, in
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
-    case 12: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
-    default: vaes_gcm_four(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    case 10: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
+    case 12: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
+    default: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
     }
 }
 #endif
@@ -444,9 +449,9 @@ VAES_INLINE void vaes_gcm_one_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
-    case 12: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
-    default: vaes_gcm_one(ks, g, m->j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    case 10: vaes_gcm_one(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
+    case 12: vaes_gcm_one(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
+    default: vaes_gcm_one(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
     }
 }
 
@@ -508,16 +513,26 @@ VAES_NOINLINE void vaes_gcm_tiny_open4(ak_gcm_msg *m, size_t len, size_t aad_len
 /* The zmm build's first tiny entry (len <= 32): one data block whose
  * partial windows stay on one page takes vaes_gcm_one, the rest the tiny
  * kernel; the choice sits here so that longer messages do not pay for it. */
+VAES_INLINE int vaes_gcm_one_fits_at(const uint8_t *in, const uint8_t *out, const uint8_t *aad, size_t len,
+                                     size_t aad_len)
+{
+    return len - 1 < 16 && x_window_one_page(in, len) && x_window_one_page(out, len) &&
+           (aad_len == 0 || x_window_one_page(aad, aad_len));
+}
 VAES_INLINE int vaes_gcm_one_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
 {
-    return len - 1 < 16 && x_window_one_page(m->in, len) && x_window_one_page(m->out, len) &&
-           (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+    return vaes_gcm_one_fits_at(m->in, m->out, m->aad, len, aad_len);
 }
 /* vaes_gcm_four's messages: 16 < len <= 64, windows on one page. */
+VAES_INLINE int vaes_gcm_four_fits_at(const uint8_t *in, const uint8_t *out, const uint8_t *aad, size_t len,
+                                      size_t aad_len)
+{
+    return len - 17 < 48 && z_window_one_page(in, len) && z_window_one_page(out, len) &&
+           (aad_len == 0 || x_window_one_page(aad, aad_len));
+}
 VAES_INLINE int vaes_gcm_four_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
 {
-    return len - 17 < 48 && z_window_one_page(m->in, len) && z_window_one_page(m->out, len) &&
-           (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+    return vaes_gcm_four_fits_at(m->in, m->out, m->aad, len, aad_len);
 }
 VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
@@ -643,6 +658,107 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     }
     vaes_gcm_long_msg(m);
 }
+
+/* ---- the gcm_seal12 entry (src/internal.h) -------------------------------
+ *
+ * A one-shot seal the front end has checked, with a 12-byte IV, a 16-byte
+ * tag, 1 <= len <= gcm_reg_max and aad_len <= 16 (lens = len | aad_len
+ * << 8), and J0 less its counter word in a register (ivz = IV || 0^32: the
+ * kernels XOR in the counter words).  No descriptor; the kernel is picked
+ * on lens, the rounds on the key.  A message whose partial windows would
+ * touch another page (the rules of vaes_gcm_one_fits and
+ * vaes_gcm_four_fits), or that no register kernel of this width covers,
+ * goes through a descriptor to vaes_gcm_msg.  Branches on lengths and
+ * pointers only. */
+#define VAES_LENS(len, aad_len) ((size_t)(len) | (size_t)(aad_len) << 8)
+
+VAES_NOINLINE aeskit_status vaes_gcm_seal12_msg(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                                const uint8_t *aad, size_t lens, __m128i ivz)
+{
+    ak_gcm_msg d;
+    d.aes = &gk->aes;
+    d.gh = &gk->gh;
+    d.in = in;
+    d.out = out;
+    d.len = lens & 0xff;
+    d.aad = aad;
+    d.aad_len = lens >> 8;
+    d.flags = AK_GCM_J0_IV12;
+    d.tag = tag;
+    x_store(d.j0, _mm_or_si128(ivz, _mm_set_epi32(0x01000000, 0, 0, 0)));
+    vaes_gcm_msg(&d);
+    return AESKIT_OK;
+}
+
+VAES_INLINE void vaes_gcm_one_iv12(const ak_gcm_key *gk, __m128i ivz, const uint8_t *aad, size_t aad_len,
+                                   const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_one(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 10); break;
+    case 12: vaes_gcm_one(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 12); break;
+    default: vaes_gcm_one(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 14); break;
+    }
+}
+
+#if AK_LANES == 4
+VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uint8_t *aad, size_t aad_len,
+                                    const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_four(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 10); break;
+    case 12: vaes_gcm_four(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 12); break;
+    default: vaes_gcm_four(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 14); break;
+    }
+}
+
+/* The zmm build: 1 <= len <= 64 (gcm_reg_max 64).  16 and 64 bytes with
+ * one whole AAD block, whose windows are all whole, each have a kernel
+ * with no mask and no page test. */
+#define VAES_GCM_REG_MAX 64
+VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                          const uint8_t *aad, size_t lens, __m128i ivz)
+{
+    if (lens == VAES_LENS(16, 16)) {
+        vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, tag);
+        return AESKIT_OK;
+    }
+    if (lens == VAES_LENS(64, 16)) {
+        vaes_gcm_four_iv12(gk, ivz, aad, 16, in, 64, out, tag);
+        return AESKIT_OK;
+    }
+    const size_t len = lens & 0xff, aad_len = lens >> 8;
+    if (__builtin_expect(vaes_gcm_one_fits_at(in, out, aad, len, aad_len), 1)) {
+        vaes_gcm_one_iv12(gk, ivz, aad, aad_len, in, len, out, tag);
+        return AESKIT_OK;
+    }
+    if (__builtin_expect(vaes_gcm_four_fits_at(in, out, aad, len, aad_len), 1)) {
+        vaes_gcm_four_iv12(gk, ivz, aad, aad_len, in, len, out, tag);
+        return AESKIT_OK;
+    }
+    return vaes_gcm_seal12_msg(gk, out, tag, in, aad, lens, ivz);
+}
+#else
+/* The ymm build: len 16 (gcm_reg_max 16) with no AAD or one whole AAD
+ * block, vaes_gcm_one's messages there (no byte masks). */
+#define VAES_GCM_REG_MAX 16
+VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                          const uint8_t *aad, size_t lens, __m128i ivz)
+{
+    if (lens == VAES_LENS(16, 16)) {
+        vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, tag);
+        return AESKIT_OK;
+    }
+    if (lens == VAES_LENS(16, 0)) {
+        vaes_gcm_one_iv12(gk, ivz, aad, 0, in, 16, out, tag);
+        return AESKIT_OK;
+    }
+    return vaes_gcm_seal12_msg(gk, out, tag, in, aad, lens, ivz);
+}
+#endif
 
 /* A call with other than one message: runs of small messages of one class
  * through the multi-message kernel where the width has one

@@ -102,6 +102,15 @@ static void test_gcm(void)
         for (size_t blocks = 1; blocks <= 64; blocks = blocks < 4 ? blocks + 1 : blocks * 2)
             for (int d = -1; d <= 1; d++)
                 one_gcm(&gk, key, klen, 12, blocks * 16 + (size_t)d, 17, 16);
+        /* The register entries' messages (gcm_seal12, src/internal.h):
+         * 12-byte IV, full tag, 1..64 bytes, at most one AAD block. */
+        static const size_t small_aads[] = {0, 1, 8, 12, 13, 15, 16};
+        for (size_t len = 1; len <= 64; len++)
+            one_gcm(&gk, key, klen, 12, small_aads[len % 7], len, 16);
+        for (size_t i = 0; i < sizeof small_aads / sizeof small_aads[0]; i++) {
+            one_gcm(&gk, key, klen, 12, small_aads[i], 16, 16);
+            one_gcm(&gk, key, klen, 12, small_aads[i], 64, 16);
+        }
         one_gcm(&gk, key, klen, 12, 1000, 10, 16);
         one_gcm(&gk, key, klen, 12, 4096 + 7, 0, 16);
         one_gcm(&gk, key, klen, 8, 65536 + 3, 300, 16);
