@@ -154,11 +154,6 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
         vaes_gcm_msg(&d);
     }
 }
-/* vaes_gcm_small.h's vaes_gcm_batch, the former body of this entry, is
- * superseded by it; named here only so that its static definition is not
- * unused until it goes from that header. */
-static void (*const vaes_gcm_batch_superseded)(const aeskit_gcm_msg *, size_t, uint32_t, uint8_t (*)[16])
-    __attribute__((unused)) = vaes_gcm_batch;
 
 VAES_KERNEL void ak_vaes512_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
                                    uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)

@@ -788,38 +788,3 @@ VAES_INLINE void vaes_gcm_msgs(ak_gcm_msg *m, size_t n)
     vaes_gcm_msg(m);
 }
 
-#ifdef VAES_MULTI
-/* The gcm_batch entry (src/internal.h): n checked public descriptors of
- * direction dir, straight from the caller's array.  Runs of small messages
- * go to the multi-message kernel as they are; any other message gets a
- * backend descriptor on the stack for vaes_gcm_msg.  An empty message's in
- * and out are never read: the descriptor names a small stack buffer (GMAC's
- * in and out are not even valid pointers). */
-VAES_NOINLINE void vaes_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
-{
-    uint8_t none[64] = {0};
-    size_t i = 0;
-    while (i < n) {
-        size_t k = ak_vaes512_gcm_multi_group_pub(m + i, n - i, dir, T ? T + i : NULL);
-        if (k) {
-            i += k;
-            continue;
-        }
-        const aeskit_gcm_msg *mm = &m[i];
-        const ak_gcm_key *g = (const ak_gcm_key *)(const void *)mm->key;
-        ak_gcm_msg d;
-        d.aes = &g->aes;
-        d.gh = &g->gh;
-        d.len = mm->len;
-        d.in = d.len ? mm->in : none + 32;
-        d.out = d.len ? mm->out : none + 32;
-        d.aad = mm->aad_len ? mm->aad : none + 32;
-        d.aad_len = mm->aad_len;
-        d.flags = dir | AK_GCM_J0_IV12;
-        d.tag = T ? T[i] : mm->tag;
-        x_store(d.j0, _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), _mm_set_epi32(0x01000000, 0, 0, 0)));
-        vaes_gcm_msg(&d);
-        i++;
-    }
-}
-#endif
