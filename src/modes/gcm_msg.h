@@ -46,33 +46,15 @@ static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl
     return (uintptr_t)a - (uintptr_t)b + (al - 1) < al + (bl - 1);
 }
 
-/* The checks of gcm_checks for iv_len == 12 and tag_len == 16. */
-static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
-                                size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
-                                const uint8_t *tag)
-{
-    if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || !iv || !tag)
-        return 0;
-    if ((((uint64_t)len | (uint64_t)aad_len) >> 32) != 0 || (!aad && aad_len))
-        return 0;
-    if (len == 0) /* GMAC: nothing is written but the tag */
-        return 1;
-    if (!in || !out || (in != out && ranges_meet(in, len, out, len)))
-        return 0;
-    if (ranges_meet(tag, 16, out, len) || ranges_meet(iv, 12, out, len))
-        return 0;
-    return !aad_len || !ranges_meet(aad, aad_len, out, len);
-}
-
-/* The one-shot seal's route for iv_len == 12 and tag_len == 16: the checks
- * of gcm_fast_args (0: the general path), then 2 for a message the
- * backend's register entry takes (gcm_seal12, src/internal.h:
- * 1 <= len <= gcm_reg_max, aad_len <= 16), else 1 (a descriptor for
- * gcm_msgs).  The length test comes after the test of len == 0, which
- * leaves one compare for it. */
-static inline int gcm_seal_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
+/* The checks of gcm_checks for iv_len == 12 and tag_len == 16 (0: the
+ * general path), then the route of a message that passes them: 2 for a
+ * message the backend's register entry takes (reg, a constant: the one-shot
+ * seal; gcm_seal12, src/internal.h: 1 <= len <= gcm_reg_max, aad_len <= 16),
+ * else 1.  The length test comes after the test of len == 0, which leaves
+ * one compare for it. */
+static inline int gcm_fast_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
                                  size_t aad_len, const uint8_t *in, size_t len,
-                                 const uint8_t *out, const uint8_t *tag)
+                                 const uint8_t *out, const uint8_t *tag, const int reg)
 {
     if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || !iv || !tag)
         return 0;
@@ -86,7 +68,23 @@ static inline int gcm_seal_route(const ak_gcm_key *g, const uint8_t *iv, const u
         return 0;
     if (aad_len && ranges_meet(aad, aad_len, out, len))
         return 0;
-    return len <= g->aes.be->gcm_reg_max && aad_len <= 16 ? 2 : 1;
+    return reg && len <= g->aes.be->gcm_reg_max && aad_len <= 16 ? 2 : 1;
+}
+
+/* The checks alone (the batch calls). */
+static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
+                                size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
+                                const uint8_t *tag)
+{
+    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, 0) != 0;
+}
+
+/* The one-shot seal's route. */
+static inline int gcm_seal_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
+                                 size_t aad_len, const uint8_t *in, size_t len,
+                                 const uint8_t *out, const uint8_t *tag)
+{
+    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, 1);
 }
 
 /* IV || 0^32 in a register (J0 less its counter word, SP 800-38D byte
