@@ -319,8 +319,9 @@ void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t le
                      const uint8_t iv[16]);
 
 /* ccm.c: the one-shot checks; B0 and the first AAD block (returns the AAD
- * bytes it took); Ctr0 into ctr; Ctr0 into ctr, S0 = E(Ctr0), ctr advanced
- * to Ctr1; the payload keystream from ctr, any len. */
+ * bytes it took); Ctr0 into ctr (ak_mo_ccm_ctr0, for the ccm_lanes kernel,
+ * which makes S0 itself); Ctr0 into ctr, S0 = E(Ctr0) and ctr advanced to
+ * Ctr1 (ak_mo_ccm_s0); the payload keystream from ctr, any len. */
 aeskit_status ak_mo_ccm_checks(const ak_aes *k, const uint8_t *nonce, size_t nonce_len,
                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len,
                                const uint8_t *out, const uint8_t *tag, size_t tag_len);

@@ -211,8 +211,12 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         c[j].aes = l[j].aes;
-        c[j].in = mm->in;
-        c[j].out = mm->out;
+        /* An empty message may come with in and out NULL; the kernel
+         * advances every lane's pointers by its run length, and NULL + 0
+         * is undefined: such a lane names its own scratch block instead
+         * (0 blocks: never read or written). */
+        c[j].in = mm->len ? mm->in : st[j].msg_tail;
+        c[j].out = mm->len ? mm->out : st[j].msg_tail;
         c[j].blocks = mm->len / 16;
         memcpy(c[j].mac, l[j].iv, 16);
         ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, c[j].ctr);

@@ -539,7 +539,9 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
  * the byte move SR^j): its tables are the parts of every entry of in_lo,
  * in_hi, ms_io, ms_jo (vp_ptab, printed and checked by aes_ssse3_gen.py),
  * its key term the parts of M(K'_n) (ak_ssse3_key.last_parts).  That takes
- * six more PSHUFB once a block; the round's own tail stays on the whole
+ * ten more PSHUFB once a block (the input's split into parts 6 instead of
+ * 2, the ms_io/ms_jo lookups 6 instead of 2, the ShiftRows fix 3 instead
+ * of 1), off the chain; the round's own tail stays on the whole
  * byte (three parts there would triple its lookups, which then crowd the
  * shuffle ports and delay the chain). */
 enum { NT_IN_LO, NT_IN_HI, NT_MS_IO, NT_MS_JO, NT_PER_PART };
