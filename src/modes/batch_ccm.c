@@ -220,6 +220,8 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         c[j].blocks = mm->len / 16;
         memcpy(c[j].mac, l[j].iv, 16);
         ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, c[j].ctr);
+        memcpy(st[j].ctr, c[j].ctr, 16); /* Ctr1, for a failed open's restore */
+        cc_ctr_add(st[j].ctr, 1);
     }
     cc_ccm_lanes_run(c, k, open);
     /* The partial last block: its keystream c[j].ks, the MAC over its
@@ -245,10 +247,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
     if (tails)
         mo_lanes_run(l, k);
     for (size_t j = 0; j < k; j++) {
-        aeskit_ccm_msg *mm = &m[idx[j]];
-        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, st[j].ctr);
-        cc_ctr_add(st[j].ctr, 1);
-        cc_finish(mm, l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
+        cc_finish(&m[idx[j]], l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
     }
     mo_wipe(c, k * sizeof c[0]);
 }
