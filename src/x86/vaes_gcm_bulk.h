@@ -417,6 +417,23 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             in += 4 * 16 * BATCH;
             out += 4 * 16 * BATCH;
         }
+        /* three batches left: the last three steps of the four-batch
+         * fold, one reduction (not a pair's and a single's) */
+        if (__builtin_expect(len >= 3 * 16 * BATCH, 0)) {
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            p[0] = v_xor(p[0], yv);
+            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
+            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+            vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
+            len -= 3 * 16 * BATCH;
+            in += 3 * 16 * BATCH;
+            out += 3 * 16 * BATCH;
+        }
 #endif
         while (len >= 2 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
