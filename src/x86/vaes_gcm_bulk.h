@@ -29,11 +29,12 @@
  * low byte of n + i is (h + BATCH*c_i) XOR t_i, where c_i = (2+i) >= BATCH
  * and t_i = (2+i) mod BATCH: the low bits of h + BATCH*c_i are zero.  So
  * with G = the block of h (big-endian, as AES takes it) and the constant
- * vectors KN_j = K0 XOR t (per lane, byte 15), a batch's first-round inputs
- * are KN_j XOR G, or KN_j XOR (G + BATCH*c) in the one vector holding the
- * carried lanes, and G advances by BATCH in byte 15 (a 32-bit add on the
- * last dword, whose top byte is byte 15): about 1.5 vector operations per
- * vector instead of 3 (add, vpshufb, XOR).  Once in 256/BATCH batches the
+ * vectors T_j = t (per lane, byte 15), a batch's first-round inputs are
+ * K0 XOR T_j XOR G, or K0 XOR T_j XOR (G + BATCH*c) in the one vector
+ * holding the carried lanes, and G advances by BATCH in byte 15 (a 32-bit
+ * add on the last dword, whose top byte is byte 15): about 1.5 vector
+ * operations per vector instead of 3 (add, vpshufb, XOR) where a three-way
+ * XOR is one instruction (AVX-512 VL's VPTERNLOG).  Once in 256/BATCH batches the
  * low byte is too large: that batch is formed the register-form way and G
  * is recomputed from the scalar counter (a full inc32, carries and the
  * 2^32 wrap included). */
@@ -63,10 +64,12 @@ static const uint8_t vaes_gctrp_tab[NV + 2][VB] __attribute__((aligned(32))) = {
 /* Only the last vector holds carried lanes (2 + i >= BATCH for i >= BATCH-2). */
 _Static_assert(AK_LANES >= 2, "the carried lanes fit in the last vector");
 
+/* The constants t (vaes_gctrp_tab rows 0..NV-1) and the carry and step
+ * rows (NV, NV + 1) stay in memory, read as operands where they are used:
+ * in registers they took seven of the 32 the bulk loop needs for the round
+ * keys, its batches and the GHASH sums, and pushed those onto the stack. */
 typedef struct {
     vec_t g;      /* block of the next batch's h, big-endian lanes */
-    vec_t kn[NV]; /* K0 XOR t, per lane */
-    vec_t cy, st; /* BATCH in byte 15: of the carried lanes; of every lane */
     __m128i base; /* the entry counter, register form (upper 96 bits) */
     uint32_t c;   /* low word of the next batch's first counter */
     int lim;      /* fast batch iff (c & 0xff) <= lim; -1: never */
@@ -77,7 +80,7 @@ VAES_INLINE __m128i vaes_gctrp_be(const gctrp *s, uint32_t w)
     return _mm_shuffle_epi8(_mm_insert_epi32(s->base, (int)w, 0), x_bswap_mask());
 }
 
-VAES_INLINE void vaes_gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
+VAES_INLINE void vaes_gctrp_init(gctrp *s, __m128i le0)
 {
     s->base = le0;
     s->c = (uint32_t)_mm_cvtsi128_si32(le0);
@@ -85,19 +88,13 @@ VAES_INLINE void vaes_gctrp_init(gctrp *s, __m128i le0, const vec_t *K)
     /* = v_bcast_x(vaes_gctrp_be(s, s->c - 2)), in the order with the
      * shorter latency to the first batch (the small messages wait for it) */
     s->g = v_shuffle8(v_add32(v_bcast_x(le0), v_bcast_x(_mm_set_epi32(0, 0, 0, -2))), v_bcast_x(x_bswap_mask()));
-    for (int j = 0; j < NV; j++)
-        s->kn[j] = v_xor(K[0], v_loadu(vaes_gctrp_tab[j]));
-    s->cy = v_loadu(vaes_gctrp_tab[NV]);
-    s->st = v_loadu(vaes_gctrp_tab[NV + 1]);
 }
 
 /* A defined state for paths that never set up the public form (it is not
  * read there; this keeps the compiler's uninitialised-use analysis quiet). */
 VAES_INLINE void vaes_gctrp_off(gctrp *s)
 {
-    s->g = s->cy = s->st = v_zero();
-    for (int j = 0; j < NV; j++)
-        s->kn[j] = v_zero();
+    s->g = v_zero();
     s->base = _mm_setzero_si128();
     s->c = 0;
     s->lim = -1;
@@ -109,10 +106,11 @@ VAES_INLINE __m128i vaes_gctrp_le(const gctrp *s) { return _mm_insert_epi32(s->b
 VAES_INLINE void vaes_gctrp_next_4x(vec_t *x, gctrp *s, const vec_t *K, vec_t bsw, vec_t step)
 {
     if (__builtin_expect((int)(s->c & 0xff) <= s->lim, 1)) {
+        const vec_t kg = v_xor(K[0], s->g);
         for (int j = 0; j < NV - 1; j++)
-            x[j] = v_xor(s->kn[j], s->g);
-        x[NV - 1] = v_xor(s->kn[NV - 1], v_add32(s->g, s->cy));
-        s->g = v_add32(s->g, s->st);
+            x[j] = v_xor(kg, v_loadu(vaes_gctrp_tab[j]));
+        x[NV - 1] = v_xor(v_xor(K[0], v_add32(s->g, v_loadu(vaes_gctrp_tab[NV]))), v_loadu(vaes_gctrp_tab[NV - 1]));
+        s->g = v_add32(s->g, v_loadu(vaes_gctrp_tab[NV + 1]));
     } else {
         gctr t;
         vaes_gctr_init(&t, vaes_gctrp_le(s));
@@ -140,10 +138,10 @@ VAES_INLINE void vaes_gcm_ctr_next(vec_t *x, gctr *cv, gctrp *cp, const vec_t *K
  * returns whether it is on (vaes_gcm_pub_off brings cv up to date).  Set
  * up only for such runs: for one batch its set-up costs more than it saves
  * (docs/performance.md, "Measurements behind the code"). */
-VAES_INLINE int vaes_gcm_pub_on(gctrp *cp, const gctr *cv, const vec_t *K, size_t len, const int pub)
+VAES_INLINE int vaes_gcm_pub_on(gctrp *cp, const gctr *cv, size_t len, const int pub)
 {
     if (pub && len >= 2 * 16 * BATCH) {
-        vaes_gctrp_init(cp, v_low128(cv->le), K);
+        vaes_gctrp_init(cp, v_low128(cv->le));
         return 1;
     }
     vaes_gctrp_off(cp);
@@ -391,7 +389,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         len -= 16 * BATCH;
         in += 16 * BATCH;
         out += 16 * BATCH;
-        pon = vaes_gcm_pub_on(&cp, &cv, K, len, pub);
+        pon = vaes_gcm_pub_on(&cp, &cv, len, pub);
         /* Steady state: two batches per iteration and one reduction, the
          * loop body straight-line so the registers carried around it (p, yv,
          * counters) stay put.  The pending batch p is hashed by the tail
@@ -460,7 +458,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         }
         have_p = 1;
     } else if (!enc && len >= 16 * BATCH) {
-        pon = vaes_gcm_pub_on(&cp, &cv, K, len, pub);
+        pon = vaes_gcm_pub_on(&cp, &cv, len, pub);
         /* lane-scaled while at least one more batch follows; the last one
          * or two batches fold with descending powers */
 #if !AK_KARATSUBA
