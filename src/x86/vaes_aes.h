@@ -223,6 +223,16 @@ VAES_INLINE void vaes_load_enc_keys(vec_t K[15], const ak_vaes_aes_key *ks, cons
         K[i] = v_loadu(ks->enc_v[i]);
 }
 
+/* The broadcast round keys where they are, for a kernel that reads K[r]
+ * as memory operands: the compiler then loads a key where it needs it (a
+ * vector load, or VAESENC's own memory operand) instead of keeping all
+ * R + 1 in registers for the whole function and, when a large function
+ * runs out of them, copying keys to its stack frame and back. */
+VAES_INLINE const vec_t *vaes_enc_keys_mem(const ak_vaes_aes_key *ks)
+{
+    return (const vec_t *)(const void *)ks->enc_v;
+}
+
 /* ---- AES round steps ---------------------------------------------------- */
 
 /* x[0..N) = AES(x) (x already XORed with K[0]) with the final round's key

@@ -345,8 +345,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                                size_t len, __m128i *pc, __m128i *pY, const __m128i *lenblk, int enc, const int pub,
                                const int R)
 {
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    /* round keys from memory (vaes_enc_keys_mem): this body, inlined into
+     * the whole-message kernel with every size class and direction, spilled
+     * a register copy of them to the stack and back */
+    const vec_t *K = vaes_enc_keys_mem(ks);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
     const uint8_t *pwb = vaes_gh_pow(g, BATCH), *pw2 = vaes_gh_pow(g, 2 * BATCH);
