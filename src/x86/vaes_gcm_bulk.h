@@ -556,6 +556,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             }
             if (lenblk && nt < BATCH) {
                 vec_t lv = v_bcast_x(*lenblk);
+                _Pragma("GCC unroll 4")
                 for (int j = 0; j < NV; j++)
                     if ((size_t)j == nt / AK_LANES)
                         p[j] = v_xor(p[j], v_lane_select(lv, (ptrdiff_t)nt - AK_LANES * j));
@@ -563,8 +564,12 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                 vaes_gacc_mul(&a, v_zext(*lenblk), vaes_gh_pow(g, 1));
             }
             p[0] = v_xor(p[0], v_zext(yin));
-            for (int j = 0; j < NV && (size_t)j * AK_LANES < m; j++)
-                vaes_gacc_mul(&a, p[j], pw + VB * j);
+            /* a constant trip count (unrolled, p stays in registers) and a
+             * test of the length per vector */
+            _Pragma("GCC unroll 4")
+            for (int j = 0; j < NV; j++)
+                if ((size_t)j * AK_LANES < m)
+                    vaes_gacc_mul(&a, p[j], pw + VB * j);
         }
         Y = vaes_gacc_reduce(a);
     }
