@@ -29,6 +29,23 @@ VAES_INLINE wmask_t vaes_short_wmask(ptrdiff_t off, size_t len, const int NVEC)
  * kernel depend on len. */
 VAES_INLINE int vaes_small_whole(int j, const int NVEC) { return j <= NVEC - 3; }
 
+/* The AAD's products, its first block against H^m (nA blocks, so the
+ * powers H^m .. H^(m - nA + 1)), into a.  The common single whole block
+ * takes a plain load and no window mask. */
+VAES_INLINE void vaes_gcm_aad_fold(gacc *a, const ak_vaes_ghash_key *g, const uint8_t *aad, size_t aad_len,
+                                   size_t m, vec_t bsw)
+{
+    if (aad_len == 16) {
+        vaes_gacc_mul(a, v_zext(_mm_shuffle_epi8(x_load(aad), x_bswap_mask())), vaes_gh_pow(g, m));
+        return;
+    }
+    const size_t nA = (aad_len + 15) / 16;
+    for (size_t i = 0; i < nA; i += AK_LANES) {
+        vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
+        vaes_gacc_mul(a, t, vaes_gh_pow(g, m - i));
+    }
+}
+
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
  * power of H is taken one entry further on (the J0 lane is hashed as zero).
@@ -55,10 +72,7 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     gacc a;
     vaes_gacc_zero(&a);
     size_t m = nA + nC + 1;
-    for (size_t i = 0; i < nA; i += AK_LANES) {
-        vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
-        vaes_gacc_mul(&a, t, vaes_gh_pow(g, m - i));
-    }
+    vaes_gcm_aad_fold(&a, g, aad, aad_len, m, bsw);
     vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
@@ -192,10 +206,7 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     gacc a;
     vaes_gacc_zero(&a);
     const size_t m = nA + nC + 1;
-    for (size_t i = 0; i < nA; i += AK_LANES) {
-        vec_t t = v_shuffle8(v_load_window(aad, (ptrdiff_t)(16 * i), aad_len), bsw);
-        vaes_gacc_mul(&a, t, vaes_gh_pow(g, m - i));
-    }
+    vaes_gcm_aad_fold(&a, g, aad, aad_len, m, bsw);
     vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {

@@ -197,13 +197,15 @@ VFN vec_t v_load_w(const void *p, ptrdiff_t off, wmask_t m)
     uintptr_t q = (uintptr_t)p + (uintptr_t)off;
     if (!m)
         return v_zero();
-    /* Whole leading blocks: plain loads, which (unlike masked ones) take
-     * their data from a store still in flight, e.g. a buffer the caller
-     * has just written. */
+    /* Whole leading blocks (one, two or all four): plain loads, which
+     * (unlike masked ones) take their data from a store still in flight,
+     * e.g. a buffer the caller has just written, and need no page test. */
     if (m == 0xffffu)
         return _mm512_zextsi128_si512(_mm_loadu_si128((const __m128i *)q));
     if (m == 0xffffffffu)
         return _mm512_zextsi256_si512(_mm256_loadu_si256((const __m256i *)q));
+    if (m == ~(wmask_t)0)
+        return _mm512_loadu_si512((const void *)q);
     if (__builtin_expect(v_window_on_live_pages(q, m), 1))
         return _mm512_maskz_loadu_epi8(m, (const void *)q);
     return v_load_w_bounce(q, m);
@@ -223,6 +225,10 @@ VFN void v_store_w(void *p, ptrdiff_t off, wmask_t m, vec_t v)
     }
     if (m == 0xffffffffu) {
         _mm256_storeu_si256((__m256i *)q, _mm512_castsi512_si256(v));
+        return;
+    }
+    if (m == ~(wmask_t)0) {
+        _mm512_storeu_si512((void *)q, v);
         return;
     }
     if (__builtin_expect(v_window_on_live_pages(q, m), 1))
