@@ -375,7 +375,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     __m128i Y = *pY;
     vec_t x[NV], d[NV], p[NV];
     size_t nblk = (len + 15) / 16;
-    int have_p = 0; /* encryption's last full batch, not hashed yet */
+    int have_p = 0; /* a last full batch not hashed yet: sealing's, or opening's single */
     gacc a;
     vec_t yv = v_zext(Y);
 
@@ -488,20 +488,27 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             in += 2 * 16 * BATCH;
             out += 2 * 16 * BATCH;
         } else {
-            /* one batch; after a run, the public form (the tail syncs cv) */
+            /* one batch (after a run, in the public form; the tail syncs
+             * cv): its rounds alone, its ciphertext left in p for the
+             * tail's fold, as sealing's pending batch: one reduction for
+             * it, the tail and the length block instead of two, and the
+             * products need no AES result, so they run beside the rounds */
             if (pub && pon)
                 vaes_gctrp_next_4x(x, &cp, K, bsw, step);
             else
                 vaes_ctr_next_4x(x, &cv, K, bsw, step);
             vaes_gcm_dec_load_4x(d, p, in, bsw);
-            p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R);
+            _Pragma("GCC unroll 14")
+            for (int r = 1; r < R; r++)
+                vaes_aes_round_4x(x, K[r]);
             vaes_gcm_dec_store_4x(x, d, K[R], out);
             len -= 16 * BATCH;
             in += 16 * BATCH;
             out += 16 * BATCH;
+            have_p = 1;
         }
-        Y = v_hxor(yv);
+        if (!have_p)
+            Y = v_hxor(yv);
     }
 
     /* Tail: len < 16*BATCH bytes and the optional length block, hashed
