@@ -1,0 +1,168 @@
+/*
+ * lib_ab.c - one-shot AES-GCM seal or open timed in two or more builds of
+ * libaeskit.so in one process (scripts/lib-ab.sh builds and runs it).
+ *
+ * Each library is loaded with dlopen (RTLD_LOCAL | RTLD_DEEPBIND, so each
+ * resolves its own symbols) and given the same key, backend, messages (a
+ * 16-byte AAD, a ring of 64 twelve-byte IVs, separate output) and sizes.
+ * A sample times 32 back-to-back calls with RDTSC; a round keeps the
+ * minimum of 200 samples per library; rounds go round-robin over the
+ * libraries, so drift of the machine's speed falls on all of them alike.
+ * Opens take one valid message again and again (IV 0, its tag).
+ * Printed per size: the best round's ticks per call of each library, the
+ * speed of each against the first (ticks0 / ticksN: above 1 is faster), and
+ * each library's spread, 1 - best / median over the rounds.  Passing the
+ * first library twice gives a control ratio: what the harness reads when
+ * nothing changed.  It measures; it asserts nothing.  x86-64 only (RDTSC).
+ *
+ * usage: aeskit-lib-ab BACKEND seal|open KEYBYTES SIZES ROUNDS LIB.so LIB.so...
+ */
+#include <dlfcn.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <x86intrin.h>
+
+#include "aeskit.h"
+
+#define MAX_LIBS 8
+#define MAX_SIZES 64
+#define MAX_ROUNDS 64
+#define CALLS 32
+#define SAMPLES 200
+#define MAX_LEN 65536
+
+typedef aeskit_status (*init_fn)(aeskit_gcm_key *, const uint8_t *, size_t, const char *);
+typedef aeskit_status (*seal_fn)(const aeskit_gcm_key *, uint8_t *, uint8_t *, size_t, const uint8_t *,
+                                 size_t, const uint8_t *, size_t, const uint8_t *, size_t);
+typedef aeskit_status (*open_fn)(const aeskit_gcm_key *, uint8_t *, const uint8_t *, size_t,
+                                 const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
+                                 size_t);
+
+static uint8_t inb[MAX_LEN], outb[MAX_LEN], ctb[MAX_LEN], aad[16], ivs[64][12], tags[64][16];
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Minimum ticks per call over SAMPLES samples of CALLS calls. */
+static double time_calls(seal_fn sf, open_fn of, const aeskit_gcm_key *k, int open, size_t n)
+{
+    double best = 1e300;
+    for (int s = 0; s < SAMPLES; s++) {
+        uint64_t t0 = __rdtsc();
+        for (int c = 0; c < CALLS; c++) {
+            if (open) /* one valid message, opened again and again */
+                (void)of(k, outb, ctb, n, tags[0], 16, ivs[0], 12, aad, 16);
+            else
+                (void)sf(k, outb, tags[c & 63], 16, inb, n, ivs[c & 63], 12, aad, 16);
+        }
+        double d = (double)(__rdtsc() - t0) / CALLS;
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 7 || argc - 6 > MAX_LIBS) {
+        fprintf(stderr, "usage: aeskit-lib-ab BACKEND seal|open KEYBYTES SIZES ROUNDS LIB.so LIB.so...\n"
+                        "  (SIZES comma-separated, at most %d bytes; at most %d libraries)\n",
+                MAX_LEN, MAX_LIBS);
+        return 2;
+    }
+    const char *backend = argv[1];
+    const int open = strcmp(argv[2], "open") == 0;
+    const size_t klen = (size_t)atoi(argv[3]);
+    const int rounds = atoi(argv[5]), nl = argc - 6;
+    size_t sizes[MAX_SIZES];
+    int nsz = 0;
+    for (char *t = strtok(argv[4], ","); t && nsz < MAX_SIZES; t = strtok(NULL, ","))
+        sizes[nsz++] = (size_t)strtoul(t, NULL, 10);
+    if ((!open && strcmp(argv[2], "seal") != 0) || rounds < 1 || rounds > MAX_ROUNDS || nsz == 0) {
+        fprintf(stderr, "aeskit-lib-ab: bad direction, rounds (1..%d) or sizes\n", MAX_ROUNDS);
+        return 2;
+    }
+    for (int z = 0; z < nsz; z++)
+        if (sizes[z] > MAX_LEN) {
+            fprintf(stderr, "aeskit-lib-ab: size %zu above %d\n", sizes[z], MAX_LEN);
+            return 2;
+        }
+    static aeskit_gcm_key keys[MAX_LIBS];
+    seal_fn sf[MAX_LIBS];
+    open_fn of[MAX_LIBS];
+    uint8_t key[32];
+    for (int i = 0; i < 32; i++)
+        key[i] = (uint8_t)(7 * i + 1);
+    for (int i = 0; i < 64; i++)
+        for (int j = 0; j < 12; j++)
+            ivs[i][j] = (uint8_t)(13 * i + j);
+    for (int l = 0; l < nl; l++) {
+        void *h = dlopen(argv[6 + l], RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
+        if (!h) {
+            fprintf(stderr, "aeskit-lib-ab: %s\n", dlerror());
+            return 1;
+        }
+        init_fn in = (init_fn)dlsym(h, "aeskit_gcm_init_backend");
+        sf[l] = (seal_fn)dlsym(h, "aeskit_gcm_seal");
+        of[l] = (open_fn)dlsym(h, "aeskit_gcm_open");
+        if (!in || !sf[l] || !of[l]) {
+            fprintf(stderr, "aeskit-lib-ab: %s lacks the GCM calls\n", argv[6 + l]);
+            return 1;
+        }
+        aeskit_status st = in(&keys[l], key, klen, backend);
+        if (st != AESKIT_OK) {
+            fprintf(stderr, "aeskit-lib-ab: %s: key set-up failed (%d)\n", argv[6 + l], (int)st);
+            return 1;
+        }
+    }
+    printf("%s %s AES-%zu-GCM, ticks per call (best round), speed against lib0, spread\n", backend,
+           open ? "open" : "seal", 8 * klen);
+    printf("%-7s", "size");
+    for (int l = 0; l < nl; l++)
+        printf("  lib%d ticks", l);
+    for (int l = 1; l < nl; l++)
+        printf("  lib%d/lib0", l);
+    printf("  spreads\n");
+    for (int z = 0; z < nsz; z++) {
+        const size_t n = sizes[z];
+        /* The message the opens take, sealed by lib0 and checked by every
+         * library before timing: an open that fails would time the failure
+         * path. */
+        if (sf[0](&keys[0], ctb, tags[0], 16, inb, n, ivs[0], 12, aad, 16) != AESKIT_OK)
+            return 1;
+        if (open)
+            for (int l = 0; l < nl; l++)
+                if (of[l](&keys[l], outb, ctb, n, tags[0], 16, ivs[0], 12, aad, 16) != AESKIT_OK) {
+                    fprintf(stderr, "aeskit-lib-ab: lib%d rejects lib0's tag at %zu bytes\n", l, n);
+                    return 1;
+                }
+        static double mins[MAX_LIBS][MAX_ROUNDS];
+        for (int r = 0; r < rounds; r++)
+            for (int l = 0; l < nl; l++)
+                mins[l][r] = time_calls(sf[l], of[l], &keys[l], open, n);
+        double best[MAX_LIBS], spread[MAX_LIBS];
+        for (int l = 0; l < nl; l++) {
+            double t[MAX_ROUNDS];
+            memcpy(t, mins[l], sizeof(double) * (size_t)rounds);
+            qsort(t, (size_t)rounds, sizeof(double), cmp_double);
+            best[l] = t[0];
+            spread[l] = 1 - t[0] / t[rounds / 2];
+        }
+        printf("%-7zu", n);
+        for (int l = 0; l < nl; l++)
+            printf("  %10.1f", best[l]);
+        for (int l = 1; l < nl; l++)
+            printf("  %9.3f", best[0] / best[l]);
+        printf(" ");
+        for (int l = 0; l < nl; l++)
+            printf(" %.0f%%", 100 * spread[l]);
+        printf("\n");
+        fflush(stdout);
+    }
+    return 0;
+}
