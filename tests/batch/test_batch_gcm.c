@@ -518,6 +518,21 @@ static int make_small(aeskit_gcm_msg *m, const aeskit_gcm_key *k, size_t len, si
     return m->tag != NULL;
 }
 
+/* Moves the tags of m[0..n) to fresh output space above every other
+ * output, in order: the outputs and the tags then form two disjoint runs,
+ * the layout whose batches the common case takes (batch_gcm.c: the quick
+ * test wants the hull of the outputs apart from that of the tags), so the
+ * backend's gcm_batch entry runs them; with tags among the outputs the
+ * general path does.  A tag that finds no space stays where it is. */
+static void tags_apart(aeskit_gcm_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint8_t *t = bt_out(m[i].tag_len);
+        if (t)
+            m[i].tag = t;
+    }
+}
+
 /* The multi-message kernel's groupings (x86-vaes-avx512, vaes_gcm_multi.h:
  * runs of messages of at most 64 bytes and one AAD block, by data block
  * count and round count, up to eight per group with one key, four with
@@ -526,7 +541,8 @@ static int make_small(aeskit_gcm_msg *m, const aeskit_gcm_key *k, size_t len, si
  * of mixed sizes per message (AES-128/192/256 in one call) or runs of
  * keys; in place or not, unaligned (the arenas' random gaps), full and
  * truncated tags (every other batch full tags only, so that it takes the
- * common case); every seal then opened with one tampered message, and
+ * common case, half of the batches with their tags apart from the outputs,
+ * tags_apart); every seal then opened with one tampered message, and
  * seal and open batches alternating (each call has one direction).
  * Lengths of 0 run as GMAC batches too. */
 static void test_small(size_t reps)
@@ -555,6 +571,8 @@ static void test_small(size_t reps)
                 made++;
             }
             n = made;
+            if (rep % 4 < 2) /* half the batches with the tags apart */
+                tags_apart(msgs, n);
             static uint8_t keep[MAXN][112]; /* vary reaches 111 bytes */
             for (size_t i = 0; i < n; i++)
                 if (msgs[i].len)
@@ -601,12 +619,17 @@ static void test_small(size_t reps)
 /* Uniform batches (one key object, one len, one aad_len, full tags: the
  * common case's AK_GCM_UNIFORM, src/internal.h): every count 1..20 and a
  * few larger ones (whole groups of the multi-message kernel and every
- * remainder), lengths inside and outside the kernel's classes, each key
- * size; sealed, then opened with one message tampered (the chunked path of
+ * remainder, odd and even counts for the pair kernel), lengths inside and
+ * outside the kernels' classes, each key
+ * size; most with the tags apart from the outputs (tags_apart: the
+ * backend's gcm_batch entry), the rest among them (the general path);
+ * sealed, then opened with one message tampered (the chunked path of
  * opens), GMAC batches for len 0. */
 static void test_uniform(void)
 {
-    static const size_t lens[] = {0, 1, 16, 17, 33, 64, 65, 256};
+    /* 97..193: both sides of each of the x86-vaes-avx512 pair kernel's
+     * bounds (vaes_pair_nvx: 7, 8, 11 or 12 data blocks) */
+    static const size_t lens[] = {0, 1, 16, 17, 33, 64, 65, 96, 97, 128, 129, 160, 161, 192, 193, 256};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
@@ -618,6 +641,8 @@ static void test_uniform(void)
                 while (made < n && make_small(&msgs[made], k, len, aads[ai], th_randn(4) == 0, 16))
                     made++;
                 n = made;
+                if (ci % 4 < 3) /* most batches with the tags apart: the common case */
+                    tags_apart(msgs, n);
                 run_and_compare(SEAL, msgs, n, "uniform");
                 size_t t = th_randn(n);
                 msgs[t].tag[th_randn(16)] ^= 1;

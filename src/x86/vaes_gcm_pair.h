@@ -1,0 +1,176 @@
+/*
+ * vaes_gcm_pair.h - two GCM messages of one key and one shape (len,
+ * aad_len, direction) in one pass: the x86-vaes-avx512 gcm_batch entry's
+ * kernel for uniform batches too long for the multi-message kernel
+ * (vaes_gcm_multi.h), of the shapes where its layout takes fewer vectors
+ * than the single call's kernel (vaes_pair_nvx).
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
+ * vaes_width512.h).  Needs vaes_aes.h and vaes_ghash.h.
+ *
+ * Two messages per call: one key load and one call for both, and each
+ * round and product has two independent messages' vectors.
+ *
+ * The layout of each message is vaes_gcm_short's and the one-pass
+ * kernel's (vaes_gcm_small.h, whose arithmetic this follows): data block i
+ * in lane i % AK_LANES of vector i / AK_LANES with counter inc32^(1+i)(J0)
+ * (SP 800-38D 7.1 steps 3-4), NVX = ceil(nC / AK_LANES) vectors, all but
+ * the last window whole; E_K(J0) runs beside them in a 128-bit register.
+ * GHASH (7.1 step 5) of [A_0 .. A_{nA-1}, C_0 .. C_{nC-1}, L], n = nA + nC +
+ * 1 <= NPOW blocks, as S = sum X_i K_(n-i) (vaes_ghash.h, section 6): the
+ * AAD and length products are summed while the rounds run, only the
+ * ciphertext's wait for AES; one reduction per message.  Counters add in
+ * the low 32-bit word (inc32: it wraps within the word).
+ *
+ * Every input of both messages is read before any output or tag is
+ * written: a tag may overlap its own message's in or aad (the descriptor
+ * rules), and the outputs of one message overlap no buffer of the other
+ * (include/aeskit.h, "Batches").
+ *
+ * Constant time: branches on lengths, round counts and the direction only.
+ */
+
+#if AK_LANES != 4
+#error "vaes_gcm_pair.h is the zmm build's (aes_vaes_avx512.c)"
+#endif
+
+/* The pair kernel's vector counts: NVX data vectors per message. */
+#define VAES_PAIR_NVX_MIN 2
+#define VAES_PAIR_NVX_MAX 3
+
+/* The hash input of its largest shape (one AAD block, nC = 12, L) within
+ * the powers. */
+_Static_assert(1 + AK_LANES * VAES_PAIR_NVX_MAX + 1 <= NPOW, "the pair kernel's powers");
+
+/* One message of a pair: its J0 (register form, byte-swapped), buffers
+ * and tag destination. */
+typedef struct {
+    __m128i j0;
+    const uint8_t *aad, *in;
+    uint8_t *out, *tag;
+} vaes_pair_msg;
+
+VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const vaes_pair_msg *p,
+                               size_t aad_len, size_t len, int enc, const int NVX, const int R)
+{
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
+    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
+    const wmask_t wl = v_wmask(last, len);
+    const size_t n = nA + nC + 1;
+    vec_t x[2][VAES_PAIR_NVX_MAX], d[2][VAES_PAIR_NVX_MAX];
+    __m128i e[2];
+    gacc a[2];
+    _Pragma("GCC unroll 2")
+    for (int m = 0; m < 2; m++) {
+        vec_t cv = v_add32(v_add32(v_bcast_x(p[m].j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
+        e[m] = _mm_xor_si128(_mm_shuffle_epi8(p[m].j0, x_bswap_mask()), v_low128(K[0]));
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++) {
+            x[m][j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+            cv = v_add32(cv, v_lane_step());
+        }
+        vaes_gacc_zero(&a[m]);
+        for (size_t i = 0; i < nA; i += AK_LANES) {
+            vec_t t = v_shuffle8(v_load_window(p[m].aad, (ptrdiff_t)(16 * i), aad_len), bsw);
+            vaes_gacc_mul(&a[m], t, vaes_gh_pow(g, n - i));
+        }
+        vaes_gacc_mul(&a[m], v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    }
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++) {
+            x[0][j] = v_enc(x[0][j], K[r]);
+            x[1][j] = v_enc(x[1][j], K[r]);
+        }
+        e[0] = _mm_aesenc_si128(e[0], v_low128(K[r]));
+        e[1] = _mm_aesenc_si128(e[1], v_low128(K[r]));
+    }
+    const uint8_t *pc = vaes_gh_pow(g, nC + 1);
+    _Pragma("GCC unroll 2")
+    for (int m = 0; m < 2; m++) {
+        e[m] = _mm_aesenclast_si128(e[m], v_low128(K[R]));
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++) {
+            d[m][j] = j < NVX - 1 ? v_loadu(p[m].in + VB * j) : v_load_w(p[m].in, last, wl);
+            x[m][j] = v_enclast(x[m][j], v_xor(K[R], d[m][j]));
+            vec_t c = enc ? (j < NVX - 1 ? x[m][j] : v_and_w(x[m][j], wl)) : d[m][j];
+            vaes_gacc_mul(&a[m], v_shuffle8(c, bsw), pc + VB * j);
+        }
+    }
+    __m128i t[2];
+    _Pragma("GCC unroll 2")
+    for (int m = 0; m < 2; m++)
+        t[m] = _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(a[m]), x_bswap_mask()), e[m]);
+    /* every input of both messages is read: the outputs, then the tags */
+    _Pragma("GCC unroll 2")
+    for (int m = 0; m < 2; m++) {
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX - 1; j++)
+            v_storeu(p[m].out + VB * j, x[m][j]);
+        v_store_w(p[m].out, last, wl, x[m][NVX - 1]);
+    }
+    x_store(p[0].tag, t[0]);
+    x_store(p[1].tag, t[1]);
+}
+
+/* The shapes the pair kernel takes, NVX (0: none).  Its layout gives the
+ * data nC lanes, ceil(nC / AK_LANES) vectors, and hashes A and L in two
+ * products of their own beside the rounds; the single call's kernel for
+ * aad_len <= 16 and len <= 16 * (BATCH - 2), vaes_gcm_tiny, puts J0/A and L
+ * in lanes of the counter vectors: nC + 2 lanes, (nC + 1) / AK_LANES + 1
+ * vectors.  Where that is one vector more (nC % AK_LANES is 0 or
+ * AK_LANES - 1) the pair layout saves per message a vector of rounds and
+ * its product for the two small products; elsewhere it saves nothing and
+ * costs them (and the short, one-pass and long kernels use the pair
+ * layout's vector count already).  Hence the rule: aad_len <= 16, and
+ * nC = 7, 8, 11 or 12 (NVX 2 or 3; nC <= 6 is the multi-message kernel's
+ * or no saving).  Branches on lengths only. */
+VAES_INLINE int vaes_pair_nvx(size_t len, size_t aad_len)
+{
+    const size_t nC = (len + 15) / 16;
+    const size_t nvx = (nC + AK_LANES - 1) / AK_LANES;
+    if (aad_len > 16 || nvx < VAES_PAIR_NVX_MIN || nvx > VAES_PAIR_NVX_MAX)
+        return 0;
+    if (nvx == (nC + 1) / AK_LANES + 1) /* tiny's vector count: nothing saved */
+        return 0;
+    return (int)nvx;
+}
+
+typedef void vaes_gcm_pair_kernel(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len);
+
+VAES_INLINE void vaes_gcm_pair_r(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len, int enc,
+                                 const int NVX)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_pair(ks, g, p, aad_len, len, enc, NVX, 10); break;
+    case 12: vaes_gcm_pair(ks, g, p, aad_len, len, enc, NVX, 12); break;
+    default: vaes_gcm_pair(ks, g, p, aad_len, len, enc, NVX, 14); break;
+    }
+}
+
+VAES_NOINLINE void vaes_gcm_pair_seal2(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 1, 2);
+}
+VAES_NOINLINE void vaes_gcm_pair_open2(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 0, 2);
+}
+VAES_NOINLINE void vaes_gcm_pair_seal3(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 1, 3);
+}
+VAES_NOINLINE void vaes_gcm_pair_open3(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 0, 3);
+}
+
+/* Indexed [AK_GCM_OPEN bit][NVX - VAES_PAIR_NVX_MIN]. */
+static vaes_gcm_pair_kernel *const vaes_gcm_pair_kernels[2][VAES_PAIR_NVX_MAX - VAES_PAIR_NVX_MIN + 1] = {
+    {vaes_gcm_pair_seal2, vaes_gcm_pair_seal3}, {vaes_gcm_pair_open2, vaes_gcm_pair_open3}};
