@@ -73,10 +73,7 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             cv = v_add32(cv, v_lane_step());
         }
         vaes_gacc_zero(&a[m]);
-        for (size_t i = 0; i < nA; i += AK_LANES) {
-            vec_t t = v_shuffle8(v_load_window(p[m].aad, (ptrdiff_t)(16 * i), aad_len), bsw);
-            vaes_gacc_mul(&a[m], t, vaes_gh_pow(g, n - i));
-        }
+        vaes_gcm_aad_fold(&a[m], g, p[m].aad, aad_len, n, bsw);
         vaes_gacc_mul(&a[m], v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
     }
     _Pragma("GCC unroll 14")
