@@ -251,6 +251,30 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *d, vec_t *p, const vec_t *K,
     vaes_gcm_dec_store_4x(x, d, K[R], out + 16 * BATCH);
 }
 
+#if !AK_KARATSUBA
+/* Sealing, zmm: the last three batches of a lane-scaled four-batch fold
+ * (powers quad[NV], then H^(2*BATCH).., then H^BATCH..), each hashing the
+ * batch before it (p) while encrypting the next, ending with the
+ * reduction into *yv; first: they open the sums (a fold of three batches,
+ * yv entering with the first), else they add to a fold's first batch. */
+VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
+                                    const ak_vaes_ghash_key *g, const uint8_t *in, uint8_t *out, vec_t bsw,
+                                    vec_t step, const int first, const int pub, const int R)
+{
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    if (first)
+        p[0] = v_xor(p[0], *yv);
+    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, first, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+    vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
+}
+#endif
+
 /* ---- the tail ----------------------------------------------------------- */
 
 /* The tail's AES: only the NVT vectors that hold data, one window mask per
@@ -404,15 +428,8 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             p[0] = v_xor(p[0], yv);
             vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in + 3 * 16 * BATCH, out + 3 * 16 * BATCH, bsw);
+            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in + 16 * BATCH, out + 16 * BATCH, bsw, step, GACC_ADD,
+                               pub, R);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
             out += 4 * 16 * BATCH;
@@ -420,16 +437,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         /* three batches left: the last three steps of the four-batch
          * fold, one reduction (not a pair's and a single's) */
         if (__builtin_expect(len >= 3 * 16 * BATCH, 0)) {
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, g->quad[NV], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
-            vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
-            vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
+            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R);
             len -= 3 * 16 * BATCH;
             in += 3 * 16 * BATCH;
             out += 3 * 16 * BATCH;
