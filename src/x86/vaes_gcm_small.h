@@ -641,10 +641,43 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
      vaes_gcm_onepass_open4}};
 _Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
 
+#if AK_LANES == 4
+/* The one-pass layout for a few blocks (zmm).  With aad_len <= 16 and len
+ * <= 16 * (BATCH - 2) the tiny kernel puts J0/A and L in lanes of the
+ * counter vectors: nC + 2 lanes, (nC + 1) / AK_LANES + 1 vectors.  The
+ * one-pass layout gives the data nC lanes, ceil(nC / AK_LANES) vectors, and
+ * hashes A and L in two products of their own beside the rounds, with
+ * E(J0) in a 128-bit register.  Where the tiny count is one vector more
+ * (nC % AK_LANES is 0 or AK_LANES - 1) that saves a vector of rounds and
+ * its product for the two small products; elsewhere it saves nothing and
+ * costs them.  Hence: nC = 7, 8, 11 or 12 (2 or 3 vectors; at nC <= 4 one
+ * vector either way, and nC = 3, 4 have the one-block and four-block
+ * kernels).  Measured on Zen 4 in batches first (vaes_gcm_pair.h), then in
+ * single calls.  Branches on lengths only. */
+#define VAES_FEW_NC_MASK ((1u << 7) | (1u << 8) | (1u << 11) | (1u << 12))
+#define VAES_FEW_NVX_MIN 2
+#define VAES_FEW_NVX_MAX 3
+VAES_INLINE int vaes_onepass_few_nvx(size_t len, size_t aad_len)
+{
+    const size_t nC = (len + 15) / 16;
+    if (aad_len > 16 || nC > 12 || !((VAES_FEW_NC_MASK >> nC) & 1))
+        return 0;
+    return nC <= 8 ? 2 : 3;
+}
+VAES_NOINLINE void vaes_gcm_onepass_few_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 2); }
+VAES_NOINLINE void vaes_gcm_onepass_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 3); }
+VAES_NOINLINE void vaes_gcm_onepass_few_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 2); }
+VAES_NOINLINE void vaes_gcm_onepass_few_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 3); }
+/* [AK_GCM_OPEN bit][vectors - VAES_FEW_NVX_MIN]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_onepass_few_kernels[2][VAES_FEW_NVX_MAX - VAES_FEW_NVX_MIN + 1] = {
+    {vaes_gcm_onepass_few_seal2, vaes_gcm_onepass_few_seal3}, {vaes_gcm_onepass_few_open2, vaes_gcm_onepass_few_open3}};
+#endif
+
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
- * blocks and L: nC + 2 <= BATCH), short (J0 and the data in one pass, the
+ * blocks and L: nC + 2 <= BATCH; on zmm 7, 8, 11 and 12 blocks take the
+ * one-pass layout instead, vaes_onepass_few_nvx), short (J0 and the data in one pass, the
  * AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
  * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
@@ -655,6 +688,13 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     const size_t len = m->len, aad_len = m->aad_len;
     const unsigned open = m->flags & AK_GCM_OPEN;
     if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
+#if AK_LANES == 4
+        const size_t nC = (len + 15) / 16; /* <= 14 here */
+        if ((VAES_FEW_NC_MASK >> nC) & 1) {
+            vaes_gcm_onepass_few_kernels[open][nC > 8](m, len, aad_len);
+            return;
+        }
+#endif
         vaes_gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
         return;
     }
