@@ -625,22 +625,6 @@ VAES_NOINLINE void vaes_gcm_onepass_open2(ak_gcm_msg *m, size_t len, size_t aad_
 VAES_NOINLINE void vaes_gcm_onepass_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 3); }
 VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 4); }
 
-/* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
-_Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
-static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
-    {VAES_TINY_SEAL1, VAES_TINY_SEAL2, vaes_gcm_tiny_seal3, vaes_gcm_tiny_seal4},
-    {VAES_TINY_OPEN1, VAES_TINY_OPEN2, vaes_gcm_tiny_open3, vaes_gcm_tiny_open4}};
-static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
-    {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
-    {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
-/* [AK_GCM_OPEN bit][vectors - NV]. */
-static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
-    {vaes_gcm_onepass_seal0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
-     vaes_gcm_onepass_seal4},
-    {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
-     vaes_gcm_onepass_open4}};
-_Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
-
 #if AK_LANES == 4
 /* The one-pass layout for a few blocks (zmm).  With aad_len <= 16 and len
  * <= 16 * (BATCH - 2) the tiny kernel puts J0/A and L in lanes of the
@@ -668,10 +652,64 @@ VAES_NOINLINE void vaes_gcm_onepass_few_seal2(ak_gcm_msg *m, size_t len, size_t 
 VAES_NOINLINE void vaes_gcm_onepass_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 3); }
 VAES_NOINLINE void vaes_gcm_onepass_few_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 2); }
 VAES_NOINLINE void vaes_gcm_onepass_few_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 3); }
-/* [AK_GCM_OPEN bit][vectors - VAES_FEW_NVX_MIN]. */
-static vaes_gcm_msg_kernel *const vaes_gcm_onepass_few_kernels[2][VAES_FEW_NVX_MAX - VAES_FEW_NVX_MIN + 1] = {
-    {vaes_gcm_onepass_few_seal2, vaes_gcm_onepass_few_seal3}, {vaes_gcm_onepass_few_open2, vaes_gcm_onepass_few_open3}};
+/* The tiny table's slots 3 and 4 (nC = 7..10 and 11..14): the shapes above
+ * there, the tiny kernel for the others; the test costs the shorter
+ * slots nothing. */
+VAES_NOINLINE void vaes_gcm_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 8)
+        vaes_gcm_onepass_few_seal2(m, len, aad_len);
+    else
+        vaes_gcm_tiny_seal3(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_few_seal4(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 12)
+        vaes_gcm_onepass_few_seal3(m, len, aad_len);
+    else
+        vaes_gcm_tiny_seal4(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_few_open3(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 8)
+        vaes_gcm_onepass_few_open2(m, len, aad_len);
+    else
+        vaes_gcm_tiny_open3(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_few_open4(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 12)
+        vaes_gcm_onepass_few_open3(m, len, aad_len);
+    else
+        vaes_gcm_tiny_open4(m, len, aad_len);
+}
+#define VAES_TINY_SEAL3 vaes_gcm_few_seal3
+#define VAES_TINY_SEAL4 vaes_gcm_few_seal4
+#define VAES_TINY_OPEN3 vaes_gcm_few_open3
+#define VAES_TINY_OPEN4 vaes_gcm_few_open4
+#else
+#define VAES_TINY_SEAL3 vaes_gcm_tiny_seal3
+#define VAES_TINY_SEAL4 vaes_gcm_tiny_seal4
+#define VAES_TINY_OPEN3 vaes_gcm_tiny_open3
+#define VAES_TINY_OPEN4 vaes_gcm_tiny_open4
 #endif
+
+/* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
+_Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
+static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
+    {VAES_TINY_SEAL1, VAES_TINY_SEAL2, VAES_TINY_SEAL3, VAES_TINY_SEAL4},
+    {VAES_TINY_OPEN1, VAES_TINY_OPEN2, VAES_TINY_OPEN3, VAES_TINY_OPEN4}};
+static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
+    {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
+    {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
+/* [AK_GCM_OPEN bit][vectors - NV]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
+    {vaes_gcm_onepass_seal0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
+     vaes_gcm_onepass_seal4},
+    {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
+     vaes_gcm_onepass_open4}};
+_Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
+
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
@@ -688,13 +726,6 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     const size_t len = m->len, aad_len = m->aad_len;
     const unsigned open = m->flags & AK_GCM_OPEN;
     if (aad_len <= 16 && len <= 16 * (BATCH - 2)) {
-#if AK_LANES == 4
-        const size_t nC = (len + 15) / 16; /* <= 14 here */
-        if ((VAES_FEW_NC_MASK >> nC) & 1) {
-            vaes_gcm_onepass_few_kernels[open][nC > 8](m, len, aad_len);
-            return;
-        }
-#endif
         vaes_gcm_tiny_kernels[open][(len + 31) / (16 * AK_LANES)](m, len, aad_len);
         return;
     }
