@@ -634,10 +634,10 @@ VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_
  * E(J0) in a 128-bit register.  Where the tiny count is one vector more
  * (nC % AK_LANES is 0 or AK_LANES - 1) that saves a vector of rounds and
  * its product for the two small products; elsewhere it saves nothing and
- * costs them.  Hence: nC = 7, 8, 11 or 12 (2 or 3 vectors; at nC <= 4 one
- * vector either way, and nC = 3, 4 have the one-block and four-block
- * kernels).  Measured on Zen 4 in batches first (vaes_gcm_pair.h), then in
- * single calls.  Branches on lengths only. */
+ * costs them.  Hence nC = 7, 8, 11 or 12 (2 or 3 vectors; nC = 3 and 4
+ * would save too, but their seals have a kernel of their own,
+ * vaes_gcm_four, and their batches the multi-message kernel).  Branches on
+ * lengths only. */
 #define VAES_FEW_NC_MASK ((1u << 7) | (1u << 8) | (1u << 11) | (1u << 12))
 #define VAES_FEW_NVX_MIN 2
 #define VAES_FEW_NVX_MAX 3
@@ -650,11 +650,11 @@ VAES_INLINE int vaes_onepass_few_nvx(size_t len, size_t aad_len)
 }
 VAES_NOINLINE void vaes_gcm_onepass_few_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_onepass_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 3); }
-VAES_NOINLINE void vaes_gcm_onepass_few_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 2); }
-VAES_NOINLINE void vaes_gcm_onepass_few_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, 3); }
-/* The tiny table's slots 3 and 4 (nC = 7..10 and 11..14): the shapes above
- * there, the tiny kernel for the others; the test costs the shorter
- * slots nothing. */
+/* Sealing, the tiny table's slots 3 and 4 (nC = 7..10 and 11..14): the
+ * shapes above there, the tiny kernel for the others; the test costs the
+ * shorter slots nothing.  Opening keeps the tiny kernel: its ciphertext
+ * products need no AES result, and in single calls the one-pass layout
+ * measured slower there (Zen 4: 112 / 128 B 0.96 / 0.91). */
 VAES_NOINLINE void vaes_gcm_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (len <= 16 * 8)
@@ -669,24 +669,10 @@ VAES_NOINLINE void vaes_gcm_few_seal4(ak_gcm_msg *m, size_t len, size_t aad_len)
     else
         vaes_gcm_tiny_seal4(m, len, aad_len);
 }
-VAES_NOINLINE void vaes_gcm_few_open3(ak_gcm_msg *m, size_t len, size_t aad_len)
-{
-    if (len <= 16 * 8)
-        vaes_gcm_onepass_few_open2(m, len, aad_len);
-    else
-        vaes_gcm_tiny_open3(m, len, aad_len);
-}
-VAES_NOINLINE void vaes_gcm_few_open4(ak_gcm_msg *m, size_t len, size_t aad_len)
-{
-    if (len <= 16 * 12)
-        vaes_gcm_onepass_few_open3(m, len, aad_len);
-    else
-        vaes_gcm_tiny_open4(m, len, aad_len);
-}
 #define VAES_TINY_SEAL3 vaes_gcm_few_seal3
 #define VAES_TINY_SEAL4 vaes_gcm_few_seal4
-#define VAES_TINY_OPEN3 vaes_gcm_few_open3
-#define VAES_TINY_OPEN4 vaes_gcm_few_open4
+#define VAES_TINY_OPEN3 vaes_gcm_tiny_open3
+#define VAES_TINY_OPEN4 vaes_gcm_tiny_open4
 #else
 #define VAES_TINY_SEAL3 vaes_gcm_tiny_seal3
 #define VAES_TINY_SEAL4 vaes_gcm_tiny_seal4
@@ -714,8 +700,8 @@ _Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
- * blocks and L: nC + 2 <= BATCH; on zmm 7, 8, 11 and 12 blocks take the
- * one-pass layout instead, vaes_onepass_few_nvx), short (J0 and the data in one pass, the
+ * blocks and L: nC + 2 <= BATCH; on zmm a seal of 7, 8, 11 or 12 blocks
+ * takes the one-pass layout instead, vaes_onepass_few_nvx), short (J0 and the data in one pass, the
  * AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
  * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
