@@ -35,8 +35,8 @@
 #endif
 
 /* The pair kernel's vector counts: NVX data vectors per message. */
-#define VAES_PAIR_NVX_MIN 2
-#define VAES_PAIR_NVX_MAX 3
+#define VAES_PAIR_NVX_MIN VAES_FEW_NVX_MIN
+#define VAES_PAIR_NVX_MAX VAES_FEW_NVX_MAX
 
 /* The hash input of its largest shape (one AAD block, nC = 12, L) within
  * the powers. */
@@ -114,28 +114,10 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     x_store(p[1].tag, t[1]);
 }
 
-/* The shapes the pair kernel takes, NVX (0: none).  Its layout gives the
- * data nC lanes, ceil(nC / AK_LANES) vectors, and hashes A and L in two
- * products of their own beside the rounds; the single call's kernel for
- * aad_len <= 16 and len <= 16 * (BATCH - 2), vaes_gcm_tiny, puts J0/A and L
- * in lanes of the counter vectors: nC + 2 lanes, (nC + 1) / AK_LANES + 1
- * vectors.  Where that is one vector more (nC % AK_LANES is 0 or
- * AK_LANES - 1) the pair layout saves per message a vector of rounds and
- * its product for the two small products; elsewhere it saves nothing and
- * costs them (and the short, one-pass and long kernels use the pair
- * layout's vector count already).  Hence the rule: aad_len <= 16, and
- * nC = 7, 8, 11 or 12 (NVX 2 or 3; nC <= 6 is the multi-message kernel's
- * or no saving).  Branches on lengths only. */
-VAES_INLINE int vaes_pair_nvx(size_t len, size_t aad_len)
-{
-    const size_t nC = (len + 15) / 16;
-    const size_t nvx = (nC + AK_LANES - 1) / AK_LANES;
-    if (aad_len > 16 || nvx < VAES_PAIR_NVX_MIN || nvx > VAES_PAIR_NVX_MAX)
-        return 0;
-    if (nvx == (nC + 1) / AK_LANES + 1) /* tiny's vector count: nothing saved */
-        return 0;
-    return (int)nvx;
-}
+/* The shapes the pair kernel takes, NVX (0: none): those where the
+ * one-pass layout saves a vector over the tiny kernel's
+ * (vaes_onepass_few_nvx, vaes_gcm_small.h, which states the rule). */
+VAES_INLINE int vaes_pair_nvx(size_t len, size_t aad_len) { return vaes_onepass_few_nvx(len, aad_len); }
 
 typedef void vaes_gcm_pair_kernel(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len);
 
