@@ -30,14 +30,13 @@
  * and t_i = (2+i) mod BATCH: the low bits of h + BATCH*c_i are zero.  So
  * with G = the block of h (big-endian, as AES takes it) and the constant
  * vectors T_j = t (per lane, byte 15), a batch's first-round inputs are
- * K0 XOR T_j XOR G, or K0 XOR T_j XOR (G + BATCH*c) in the one vector
+ * (K0 XOR G) XOR T_j, or K0 XOR (G + BATCH*c) XOR T_j in the one vector
  * holding the carried lanes, and G advances by BATCH in byte 15 (a 32-bit
  * add on the last dword, whose top byte is byte 15): about 1.5 vector
- * operations per vector instead of 3 (add, vpshufb, XOR) where a three-way
- * XOR is one instruction (AVX-512 VL's VPTERNLOG).  Once in 256/BATCH batches the
- * low byte is too large: that batch is formed the register-form way and G
- * is recomputed from the scalar counter (a full inc32, carries and the
- * 2^32 wrap included). */
+ * operations per vector instead of 3 (add, vpshufb, XOR).  Once in
+ * 256/BATCH batches the low byte is too large: that batch is formed the
+ * register-form way and G is recomputed from the scalar counter (a full
+ * inc32, carries and the 2^32 wrap included). */
 #define CT_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) & (BATCH - 1))
 #define CT_CY(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)((2 + (m)) >= BATCH ? BATCH : 0)
 #define CT_ST 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, BATCH
@@ -64,10 +63,10 @@ static const uint8_t vaes_gctrp_tab[NV + 2][VB] __attribute__((aligned(32))) = {
 /* Only the last vector holds carried lanes (2 + i >= BATCH for i >= BATCH-2). */
 _Static_assert(AK_LANES >= 2, "the carried lanes fit in the last vector");
 
-/* The constants t (vaes_gctrp_tab rows 0..NV-1) and the carry and step
- * rows (NV, NV + 1) stay in memory, read as operands where they are used:
- * in registers they took seven of the 32 the bulk loop needs for the round
- * keys, its batches and the GHASH sums, and pushed those onto the stack. */
+/* The constants T_j (vaes_gctrp_tab rows 0..NV-1) and the carry and step
+ * rows (NV, NV + 1) stay in memory, read as operands where they are used,
+ * so that the state holds no vector but G: the bulk loop needs its
+ * registers for the batches and the GHASH sums. */
 typedef struct {
     vec_t g;      /* block of the next batch's h, big-endian lanes */
     __m128i base; /* the entry counter, register form (upper 96 bits) */
@@ -369,9 +368,9 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                                size_t len, __m128i *pc, __m128i *pY, const __m128i *lenblk, int enc, const int pub,
                                const int R)
 {
-    /* round keys from memory (vaes_enc_keys_mem): this body, inlined into
-     * the whole-message kernel with every size class and direction, spilled
-     * a register copy of them to the stack and back */
+    /* round keys as memory operands (vaes_enc_keys_mem): this body is
+     * inlined with every size class and direction into one kernel, whose
+     * registers go to the batches and the GHASH sums */
     const vec_t *K = vaes_enc_keys_mem(ks);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const vec_t step = v_lane_step();
@@ -435,7 +434,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             out += 4 * 16 * BATCH;
         }
         /* three batches left: the last three steps of the four-batch
-         * fold, one reduction (not a pair's and a single's) */
+         * fold, one reduction for the three */
         if (__builtin_expect(len >= 3 * 16 * BATCH, 0)) {
             vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R);
             len -= 3 * 16 * BATCH;

@@ -651,10 +651,11 @@ VAES_INLINE int vaes_onepass_few_nvx(size_t len, size_t aad_len)
 VAES_NOINLINE void vaes_gcm_onepass_few_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_onepass_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 3); }
 /* Sealing, the tiny table's slots 3 and 4 (nC = 7..10 and 11..14): the
- * shapes above there, the tiny kernel for the others; the test costs the
- * shorter slots nothing.  Opening keeps the tiny kernel: its ciphertext
- * products need no AES result, and in single calls the one-pass layout
- * measured slower there (Zen 4: 112 / 128 B 0.96 / 0.91). */
+ * shapes above there (nC <= 8 and nC <= 12 within the slots), the tiny
+ * kernel for the others; the test costs the shorter slots nothing.
+ * Opening keeps the tiny kernel in single calls: its ciphertext products
+ * need no AES result, so the vector it would save is not on its chain
+ * (measured: docs/performance.md, "Zen 4: the medium GCM sizes again"). */
 VAES_NOINLINE void vaes_gcm_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (len <= 16 * 8)
@@ -696,13 +697,12 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
      vaes_gcm_onepass_open4}};
 _Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
 
-
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
  * blocks and L: nC + 2 <= BATCH; on zmm a seal of 7, 8, 11 or 12 blocks
- * takes the one-pass layout instead, vaes_onepass_few_nvx), short (J0 and the data in one pass, the
- * AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
+ * takes the one-pass layout instead, vaes_onepass_few_nvx), short (J0 and
+ * the data in one pass, the AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
  * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
  * lanes nC / AK_LANES + 1.  A small class's call is the last act, with the
