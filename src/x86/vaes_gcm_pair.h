@@ -3,7 +3,8 @@
  * aad_len, direction) in one pass: the x86-vaes-avx512 gcm_batch entry's
  * kernel for uniform batches too long for the multi-message kernel
  * (vaes_gcm_multi.h), of the shapes where its layout takes fewer vectors
- * than the single call's kernel (vaes_pair_nvx).
+ * than the single call's kernel or matches the single call's one-pass
+ * kernel (vaes_pair_nvx).
  *
  * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
  * vaes_width512.h).  Needs vaes_aes.h and vaes_ghash.h.
@@ -36,7 +37,7 @@
 
 /* The pair kernel's vector counts: NVX data vectors per message. */
 #define VAES_PAIR_NVX_MIN VAES_FEW_NVX_MIN
-#define VAES_PAIR_NVX_MAX VAES_FEW_NVX_MAX
+#define VAES_PAIR_NVX_MAX 5
 
 /* The hash input of its largest shape (one AAD block, nC = 12, L) within
  * the powers. */
@@ -116,8 +117,19 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
 
 /* The shapes the pair kernel takes, NVX (0: none): those where the
  * one-pass layout saves a vector over the tiny kernel's
- * (vaes_onepass_few_nvx, vaes_gcm_small.h, which states the rule). */
-VAES_INLINE int vaes_pair_nvx(size_t len, size_t aad_len) { return vaes_onepass_few_nvx(len, aad_len); }
+ * (vaes_onepass_few_nvx, vaes_gcm_small.h, which states the rule), and
+ * those the single call runs through the one-pass kernel anyway, nC from
+ * BATCH - 1 (the first the tiny kernel does not take) to 4 * NVX_MAX.
+ * Below BATCH - 1 the tiny kernel's J0-in-a-lane layout is cheaper than a
+ * pair; above 20 blocks two messages' vectors no longer fit the registers
+ * and a pair gains nothing measurable over two single calls. */
+VAES_INLINE int vaes_pair_nvx(size_t len, size_t aad_len)
+{
+    const size_t nC = (len + 15) / 16;
+    if (aad_len <= 16 && nC >= BATCH - 1 && nC <= AK_LANES * VAES_PAIR_NVX_MAX)
+        return (int)((nC + AK_LANES - 1) / AK_LANES);
+    return vaes_onepass_few_nvx(len, aad_len);
+}
 
 typedef void vaes_gcm_pair_kernel(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len);
 
@@ -150,6 +162,24 @@ VAES_NOINLINE void vaes_gcm_pair_open3(const ak_gcm_key *gk, const vaes_pair_msg
     vaes_gcm_pair_r(gk, p, aad_len, len, 0, 3);
 }
 
+VAES_NOINLINE void vaes_gcm_pair_seal4(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 1, 4);
+}
+VAES_NOINLINE void vaes_gcm_pair_open4(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 0, 4);
+}
+VAES_NOINLINE void vaes_gcm_pair_seal5(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 1, 5);
+}
+VAES_NOINLINE void vaes_gcm_pair_open5(const ak_gcm_key *gk, const vaes_pair_msg *p, size_t aad_len, size_t len)
+{
+    vaes_gcm_pair_r(gk, p, aad_len, len, 0, 5);
+}
+
 /* Indexed [AK_GCM_OPEN bit][NVX - VAES_PAIR_NVX_MIN]. */
 static vaes_gcm_pair_kernel *const vaes_gcm_pair_kernels[2][VAES_PAIR_NVX_MAX - VAES_PAIR_NVX_MIN + 1] = {
-    {vaes_gcm_pair_seal2, vaes_gcm_pair_seal3}, {vaes_gcm_pair_open2, vaes_gcm_pair_open3}};
+    {vaes_gcm_pair_seal2, vaes_gcm_pair_seal3, vaes_gcm_pair_seal4, vaes_gcm_pair_seal5},
+    {vaes_gcm_pair_open2, vaes_gcm_pair_open3, vaes_gcm_pair_open4, vaes_gcm_pair_open5}};

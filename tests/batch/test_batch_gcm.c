@@ -627,9 +627,11 @@ static void test_small(size_t reps)
  * opens), GMAC batches for len 0. */
 static void test_uniform(void)
 {
-    /* 97..193: both sides of each of the x86-vaes-avx512 pair kernel's
-     * bounds (vaes_pair_nvx: 7, 8, 11 or 12 data blocks) */
-    static const size_t lens[] = {0, 1, 16, 17, 33, 64, 65, 96, 97, 128, 129, 160, 161, 192, 193, 256};
+    /* 97..193 and 224..321: both sides of each of the x86-vaes-avx512
+     * pair kernel's bounds (vaes_pair_nvx: 7, 8, 11, 12 and 15..20 data
+     * blocks; 4 and 5 vectors, whole and partial last windows) */
+    static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,  96,  97,  128, 129, 160,
+                                  161, 192, 193, 224, 225, 256, 257, 300, 320, 321};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
