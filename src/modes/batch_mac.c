@@ -5,10 +5,10 @@
  * Both are serial chains, so a batch cuts them into ak_cbc_lane chains
  * (internal.h) and hands a stack chunk of lanes at a time to ak_cbc_lanes,
  * which runs them side by side where the backend has a multi-lane kernel.
- * CMAC (SP 800-38B 6.2) takes two passes: every block but the last in
- * lanes, then the last block with K1 or 10*||K2 applied (cmac.c's
- * ak_mo_cmac_last_block) chained from where the first pass ended
- * (cm_last_pass: one ECB call when the chunk has one key).
+ * CMAC (SP 800-38B 6.2) takes two lane passes: every block but the last,
+ * then the last block with K1 or 10*||K2 applied (cmac.c's
+ * ak_mo_cmac_last_block) chained from where the first pass ended (under
+ * one key object one ECB call: mo_lanes_short).
  */
 #include "batch.h"
 
@@ -35,29 +35,6 @@ static void cm_spans_verify(const void *d, size_t i, mo_span *s)
 static aeskit_status cm_status(const void *d, size_t i)
 {
     return ((const aeskit_cmac_msg *)d)[i].status;
-}
-
-/* The last pass: each chain's MAC = E_K(chain XOR last[j]), into l[j].iv.
- * The k last blocks are independent of one another, so with one key object
- * for the whole chunk (one_key) they are one multi-block ECB call of the
- * backend, which costs a few rounds' latency, where a lane pass fills and
- * wipes a per-slot key table for one block per lane.  Otherwise a lane
- * pass of one block each, which takes any mix of keys. */
-static void cm_last_pass(ak_cbc_lane *l, uint8_t (*last)[16], size_t k, int one_key)
-{
-    if (k && one_key) {
-        for (size_t j = 0; j < k; j++)
-            ak_xor16(last[j], last[j], l[j].iv);
-        l[0].aes->be->ecb_encrypt(l[0].aes, last[0], last[0], k);
-        for (size_t j = 0; j < k; j++)
-            memcpy(l[j].iv, last[j], 16);
-        return;
-    }
-    for (size_t j = 0; j < k; j++) {
-        l[j].in = last[j];
-        l[j].blocks = 1;
-    }
-    mo_lanes_run(l, k);
 }
 
 static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
@@ -94,16 +71,16 @@ static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
             k++;
         }
         mo_lanes_run(l, k);
-        int one_key = 1;
         for (size_t j = 0; j < k; j++) {
             const aeskit_cmac_msg *mm = &m[base + idx[j]];
             size_t body = l[j].blocks;
             /* NULL + 0 is undefined: an empty message may come with in NULL. */
             ak_mo_cmac_last_block((const ak_cmac_key *)mm->key, last[j],
                                   body ? mm->in + body * 16 : mm->in, mm->len - body * 16);
-            one_key &= mm->key == m[base + idx[0]].key;
+            l[j].in = last[j];
+            l[j].blocks = 1;
         }
-        cm_last_pass(l, last, k, one_key);
+        mo_lanes_run(l, k);
         for (size_t j = 0; j < k; j++) {
             aeskit_cmac_msg *mm = &m[base + idx[j]];
             if (verify) {
