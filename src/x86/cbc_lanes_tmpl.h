@@ -190,11 +190,13 @@ VFN void cl_run_r(cl_state *st, size_t m, unsigned ng, const unsigned R, const i
     }
 }
 
-/* Puts lane l (index idx) into slot q. */
-static inline void cl_slot_fill(cl_state *st, unsigned q, ak_cbc_lane *l, size_t idx, unsigned R)
+/* Puts lane l (index idx) into slot q; with one (every lane of the call
+ * has one key object, so cl_run always takes the broadcast keys) the
+ * per-slot key table is neither written nor read. */
+static inline void cl_slot_fill(cl_state *st, unsigned q, ak_cbc_lane *l, size_t idx, unsigned R, int one)
 {
     const uint8_t *rk = cl_enc_schedule(l->aes);
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], rk + 16 * r, 16);
     memcpy(st->chain[q], l->iv, 16);
     st->in[q] = l->in;
@@ -205,10 +207,10 @@ static inline void cl_slot_fill(cl_state *st, unsigned q, ak_cbc_lane *l, size_t
     st->key[q] = l->aes;
 }
 
-/* Moves slot from into slot q. */
-static inline void cl_slot_move(cl_state *st, unsigned q, unsigned from, unsigned R)
+/* Moves slot from into slot q (one: as for cl_slot_fill). */
+static inline void cl_slot_move(cl_state *st, unsigned q, unsigned from, unsigned R, int one)
 {
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], st->kt[r][from], 16);
     memcpy(st->chain[q], st->chain[from], 16);
     st->in[q] = st->in[from];
@@ -219,10 +221,11 @@ static inline void cl_slot_move(cl_state *st, unsigned q, unsigned from, unsigne
     st->key[q] = st->key[from];
 }
 
-/* Slot q repeats slot 0's input and key, and stores into the scratch block. */
-static inline void cl_slot_pad(cl_state *st, unsigned q, unsigned R)
+/* Slot q repeats slot 0's input and key, and stores into the scratch
+ * block (one: as for cl_slot_fill). */
+static inline void cl_slot_pad(cl_state *st, unsigned q, unsigned R, int one)
 {
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], st->kt[r][0], 16);
     st->in[q] = st->in[0];
     st->out[q] = st->scratch;
@@ -241,22 +244,23 @@ static inline ak_cbc_lane *cl_next_lane(ak_cbc_lane *l, size_t n, size_t *next, 
     return NULL;
 }
 
-/* Every lane of n with R rounds, through the slots. */
-VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R)
+/* Every lane of n with R rounds, through the slots (one: as for
+ * cl_slot_fill). */
+VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R, int one)
 {
     size_t next = 0;
     unsigned na = 0;
     for (;;) {
         ak_cbc_lane *c;
         while (na < CL_SLOTS && (c = cl_next_lane(l, n, &next, R)) != NULL) {
-            cl_slot_fill(st, na, c, (size_t)(c - l), R);
+            cl_slot_fill(st, na, c, (size_t)(c - l), R, one);
             na++;
         }
         if (na == 0)
             return;
         const unsigned ng = (na + CL_LV - 1) / CL_LV;
         for (unsigned q = na; q < ng * CL_LV; q++)
-            cl_slot_pad(st, q, R);
+            cl_slot_pad(st, q, R, one);
         size_t m = st->rem[0];
         int shared = 1;
         for (unsigned q = 1; q < na; q++) {
@@ -281,7 +285,7 @@ VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R)
             memcpy(l[st->lane[q]].iv, st->chain[q], 16);
             na--;
             if (q != na)
-                cl_slot_move(st, q, na, R);
+                cl_slot_move(st, q, na, R, one);
         }
     }
 }
@@ -290,21 +294,32 @@ CL_TFN void cl_lanes(ak_cbc_lane *l, size_t n)
 {
     cl_state st;
     unsigned rmax = 0;
-    for (size_t i = 0; i < n; i++)
-        if (l[i].blocks && l[i].aes->rounds > rmax)
+    const ak_aes *k0 = NULL;
+    int one = 1;
+    for (size_t i = 0; i < n; i++) {
+        if (!l[i].blocks)
+            continue;
+        if (l[i].aes->rounds > rmax)
             rmax = l[i].aes->rounds;
+        k0 = k0 ? k0 : l[i].aes;
+        one &= l[i].aes == k0;
+    }
     if (rmax == 0)
         return;
-    /* Padding slots and unused rows are read before anything wrote them. */
-    memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
+    /* Padding slots and unused rows are read before anything wrote them.
+     * Under one key object the key table is never used: no copy of the
+     * round keys to fill or wipe. */
+    if (!one)
+        memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
     memset(st.chain, 0, sizeof st.chain);
     memset(st.scratch, 0, sizeof st.scratch);
-    cl_lanes_r(&st, l, n, 10);
+    cl_lanes_r(&st, l, n, 10, one);
     if (rmax >= 12)
-        cl_lanes_r(&st, l, n, 12);
+        cl_lanes_r(&st, l, n, 12, one);
     if (rmax >= 14)
-        cl_lanes_r(&st, l, n, 14);
-    aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
+        cl_lanes_r(&st, l, n, 14, one);
+    if (!one)
+        aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
     aeskit_memzero(st.chain, sizeof st.chain);
     aeskit_memzero(st.scratch, sizeof st.scratch);
 }
