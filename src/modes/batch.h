@@ -336,18 +336,19 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
 /* Lanes of at most this many blocks under one key go block step by block
  * step through ecb_encrypt (mo_lanes_short).  Each step is one ECB call
  * plus a gather and a scatter of the k blocks; measured against the lane
- * kernels (x86-vaes-avx512, 16 lanes, docs/performance.md): 1 and 2 steps
- * faster (1.60x and 1.16x), 3 steps 0.91x, 4 steps 0.80x. */
-#define MO_SHORT_CHAIN 2
+ * kernels at 16 lanes (docs/performance.md), whose one-key calls keep no
+ * per-slot key table: one step 1.03-1.09x on x86 and 1.33-1.42x on
+ * generic, two steps 0.74-0.78x. */
+#define MO_SHORT_CHAIN 1
 
 /* k lanes (2 <= k <= MO_BATCH_CHUNK) of one key object and at most
  * MO_SHORT_CHAIN blocks each, step s computing block s of every lane that
  * has one: iv = E(iv XOR in_s), out_s = iv.  The blocks of one step belong
  * to different chains and are independent, so a step is one multi-block
  * ecb_encrypt of the backend, which costs about one block's round latency;
- * a lane kernel call fills and wipes a per-slot key table first, which
- * costs more than one or two steps (the tail passes of CMAC and CCM are
- * one block per lane, as are CBC-MAC and CBC calls of 16-byte messages).
+ * a lane kernel call sets up its slots and state first, which costs more
+ * than one step (the tail passes of CMAC and CCM are one block per lane,
+ * as are CBC-MAC and CBC calls of 16-byte messages).
  * Returns 0 (nothing done) for
  * lanes this does not take.  Each step reads a lane's block s before it
  * writes out_s, so in place is safe. */

@@ -59,8 +59,9 @@ static const aeskit_aes_key *pick_aes(void)
 /* Every third batch of iteration it: one key object for all messages
  * (the odd bad key among them) and lengths up to *lim blocks, some of
  * them not whole blocks: the batch front end's ECB steps for short lanes
- * under one key (batch.h's mo_lanes_short, MO_SHORT_CHAIN 2) when *lim is
- * 1 or 2, the lane kernels when it is 3.  Other batches: NULL. */
+ * under one key (batch.h's mo_lanes_short, MO_SHORT_CHAIN 1) when *lim is
+ * 1, the lane kernels' one-key calls when it is 2 or 3.  Other batches:
+ * NULL. */
 static const aeskit_aes_key *one_key_batch(int it, size_t *lim)
 {
     *lim = 1 + th_randn(3);
