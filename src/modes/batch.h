@@ -334,11 +334,10 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
                        size_t len);
 
 /* Lanes of at most this many blocks under one key go block step by block
- * step through ecb_encrypt (mo_lanes_short).  Each step is one ECB call
- * plus a gather and a scatter of the k blocks; measured against the lane
- * kernels at 16 lanes (docs/performance.md), whose one-key calls keep no
- * per-slot key table: one step 1.03-1.09x on x86 and 1.33-1.42x on
- * generic, two steps 0.74-0.78x. */
+ * step through ecb_encrypt (mo_lanes_short).  Each step costs one ECB call
+ * plus a gather and a scatter of the k blocks: one step is cheaper than a
+ * lane kernel call's set-up, two are not (the measurements:
+ * docs/performance.md, "short lanes as ECB steps"). */
 #define MO_SHORT_CHAIN 1
 
 /* k lanes (2 <= k <= MO_BATCH_CHUNK) of one key object and at most
@@ -348,10 +347,9 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
  * ecb_encrypt of the backend, which costs about one block's round latency;
  * a lane kernel call sets up its slots and state first, which costs more
  * than one step (the tail passes of CMAC and CCM are one block per lane,
- * as are CBC-MAC and CBC calls of 16-byte messages).
- * Returns 0 (nothing done) for
- * lanes this does not take.  Each step reads a lane's block s before it
- * writes out_s, so in place is safe. */
+ * as are CBC-MAC and CBC calls of 16-byte messages).  Returns 0 (nothing
+ * done) for lanes this does not take.  Each step reads a lane's block s
+ * before it writes out_s, so in place is safe. */
 static inline int mo_lanes_short(ak_cbc_lane *l, size_t k)
 {
     const ak_aes *a = l[0].aes;

@@ -7,13 +7,14 @@
  * kernel (vaes_pair_nvx).
  *
  * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
- * vaes_width512.h).  Needs vaes_aes.h and vaes_ghash.h.
+ * vaes_width512.h).  Needs vaes_aes.h, vaes_ghash.h and vaes_gcm_small.h
+ * (the one-pass steps it runs for each message).
  *
  * Two messages per call: one key load and one call for both, and each
  * round and product has two independent messages' vectors.
  *
  * The layout of each message is vaes_gcm_short's and the one-pass
- * kernel's (vaes_gcm_small.h, whose arithmetic this follows): data block i
+ * kernel's (vaes_gcm_small.h, whose steps vaes_onepass_* it runs): data block i
  * in lane i % AK_LANES of vector i / AK_LANES with counter inc32^(1+i)(J0)
  * (SP 800-38D 7.1 steps 3-4), NVX = ceil(nC / AK_LANES) vectors, all but
  * the last window whole; E_K(J0) runs beside them in a 128-bit register.
@@ -39,8 +40,8 @@
 #define VAES_PAIR_NVX_MIN VAES_FEW_NVX_MIN
 #define VAES_PAIR_NVX_MAX 5
 
-/* The hash input of its largest shape (one AAD block, nC = 12, L) within
- * the powers. */
+/* The hash input of its largest shape (one AAD block, nC = AK_LANES *
+ * NVX_MAX, L) within the powers. */
 _Static_assert(1 + AK_LANES * VAES_PAIR_NVX_MAX + 1 <= NPOW, "the pair kernel's powers");
 
 /* One message of a pair: its J0 (register form, byte-swapped), buffers
@@ -57,26 +58,13 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     vec_t K[15];
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
-    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
-    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
-    const wmask_t wl = v_wmask(last, len);
-    const size_t n = nA + nC + 1;
-    vec_t x[2][VAES_PAIR_NVX_MAX], d[2][VAES_PAIR_NVX_MAX];
+    const wmask_t wl = vaes_onepass_wl(len, NVX);
+    vec_t x[2][VAES_PAIR_NVX_MAX];
     __m128i e[2];
     gacc a[2];
     _Pragma("GCC unroll 2")
-    for (int m = 0; m < 2; m++) {
-        vec_t cv = v_add32(v_add32(v_bcast_x(p[m].j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
-        e[m] = _mm_xor_si128(_mm_shuffle_epi8(p[m].j0, x_bswap_mask()), v_low128(K[0]));
-        _Pragma("GCC unroll 8")
-        for (int j = 0; j < NVX; j++) {
-            x[m][j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-            cv = v_add32(cv, v_lane_step());
-        }
-        vaes_gacc_zero(&a[m]);
-        vaes_gcm_aad_fold(&a[m], g, p[m].aad, aad_len, n, bsw);
-        vaes_gacc_mul(&a[m], v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
-    }
+    for (int m = 0; m < 2; m++)
+        vaes_onepass_start(x[m], &e[m], &a[m], K, g, p[m].j0, p[m].aad, aad_len, len, bsw, NVX);
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 8")
@@ -87,17 +75,10 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         e[0] = _mm_aesenc_si128(e[0], v_low128(K[r]));
         e[1] = _mm_aesenc_si128(e[1], v_low128(K[r]));
     }
-    const uint8_t *pc = vaes_gh_pow(g, nC + 1);
     _Pragma("GCC unroll 2")
     for (int m = 0; m < 2; m++) {
         e[m] = _mm_aesenclast_si128(e[m], v_low128(K[R]));
-        _Pragma("GCC unroll 8")
-        for (int j = 0; j < NVX; j++) {
-            d[m][j] = j < NVX - 1 ? v_loadu(p[m].in + VB * j) : v_load_w(p[m].in, last, wl);
-            x[m][j] = v_enclast(x[m][j], v_xor(K[R], d[m][j]));
-            vec_t c = enc ? (j < NVX - 1 ? x[m][j] : v_and_w(x[m][j], wl)) : d[m][j];
-            vaes_gacc_mul(&a[m], v_shuffle8(c, bsw), pc + VB * j);
-        }
+        vaes_onepass_last(x[m], &a[m], K[R], g, p[m].in, len, wl, enc, bsw, NVX);
     }
     __m128i t[2];
     _Pragma("GCC unroll 2")
@@ -105,12 +86,8 @@ VAES_INLINE void vaes_gcm_pair(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         t[m] = _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(a[m]), x_bswap_mask()), e[m]);
     /* every input of both messages is read: the outputs, then the tags */
     _Pragma("GCC unroll 2")
-    for (int m = 0; m < 2; m++) {
-        _Pragma("GCC unroll 8")
-        for (int j = 0; j < NVX - 1; j++)
-            v_storeu(p[m].out + VB * j, x[m][j]);
-        v_store_w(p[m].out, last, wl, x[m][NVX - 1]);
-    }
+    for (int m = 0; m < 2; m++)
+        vaes_onepass_store(p[m].out, wl, x[m], NVX);
     x_store(p[0].tag, t[0]);
     x_store(p[1].tag, t[1]);
 }

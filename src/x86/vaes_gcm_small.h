@@ -185,6 +185,58 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
  * products go first, only the ciphertext's wait for AES.  The windows but
  * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
  * form (byte-swapped). */
+/* The one-pass layout's steps for one message, shared with the pair
+ * kernel (vaes_gcm_pair.h), which runs two messages through them.
+ * Start: the NVX counter vectors XOR K0 in x, J0's block XOR K0 in *e, and
+ * the AAD and length products in *a, for the n = nA + nC + 1 blocks
+ * hashed. */
+VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, const ak_vaes_ghash_key *g,
+                                    __m128i j0, const uint8_t *aad, size_t aad_len, size_t len, vec_t bsw,
+                                    const int NVX)
+{
+    const size_t n = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
+    vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
+    *e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+    }
+    vaes_gacc_zero(a);
+    vaes_gcm_aad_fold(a, g, aad, aad_len, n, bsw);
+    vaes_gacc_mul(a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+}
+
+/* The mask of the last window's bytes of a len-byte message, formed before
+ * the rounds so that it is ready when the last round ends. */
+VAES_INLINE wmask_t vaes_onepass_wl(size_t len, const int NVX) { return v_wmask((ptrdiff_t)(VB * (NVX - 1)), len); }
+
+/* Last round: the data in (plaintext or ciphertext) folded into the last
+ * round key, and the ciphertext's products into *a; wl from
+ * vaes_onepass_wl. */
+VAES_INLINE void vaes_onepass_last(vec_t *x, gacc *a, vec_t klast, const ak_vaes_ghash_key *g, const uint8_t *in,
+                                   size_t len, wmask_t wl, int enc, vec_t bsw, const int NVX)
+{
+    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
+    const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
+        vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
+        x[j] = v_enclast(x[j], v_xor(klast, d));
+        vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
+        vaes_gacc_mul(a, v_shuffle8(c, bsw), pc + VB * j);
+    }
+}
+
+/* Store: the output vectors, all but the last window whole. */
+VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, const int NVX)
+{
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX - 1; j++)
+        v_storeu(out + VB * j, x[j]);
+    v_store_w(out, (ptrdiff_t)(VB * (NVX - 1)), wl, x[NVX - 1]);
+}
+
 VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], int enc, const int NVX, const int R)
@@ -192,22 +244,11 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     vec_t K[15];
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
-    const size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
-    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
-    const wmask_t wl = v_wmask(last, len);
-    vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
-    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
+    const wmask_t wl = vaes_onepass_wl(len, NVX);
     vec_t x[2 * NV];
-    _Pragma("GCC unroll 8")
-    for (int j = 0; j < NVX; j++) {
-        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
-        cv = v_add32(cv, v_lane_step());
-    }
+    __m128i e;
     gacc a;
-    vaes_gacc_zero(&a);
-    const size_t m = nA + nC + 1;
-    vaes_gcm_aad_fold(&a, g, aad, aad_len, m, bsw);
-    vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    vaes_onepass_start(x, &e, &a, K, g, j0, aad, aad_len, len, bsw, NVX);
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 8")
@@ -216,18 +257,8 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         e = _mm_aesenc_si128(e, v_low128(K[r]));
     }
     e = _mm_aesenclast_si128(e, v_low128(K[R]));
-    const uint8_t *pc = vaes_gh_pow(g, nC + 1);
-    _Pragma("GCC unroll 8")
-    for (int j = 0; j < NVX; j++) {
-        vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
-        x[j] = v_enclast(x[j], v_xor(K[R], d));
-        vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
-        vaes_gacc_mul(&a, v_shuffle8(c, bsw), pc + VB * j);
-    }
-    _Pragma("GCC unroll 8")
-    for (int j = 0; j < NVX - 1; j++)
-        v_storeu(out + VB * j, x[j]);
-    v_store_w(out, last, wl, x[NVX - 1]);
+    vaes_onepass_last(x, &a, K[R], g, in, len, wl, enc, bsw, NVX);
+    vaes_onepass_store(out, wl, x, NVX);
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
