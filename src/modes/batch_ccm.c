@@ -123,8 +123,7 @@ static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], 
                       uint8_t ctr1[16], int open)
 {
     uint8_t T[16];
-    for (size_t b = 0; b < 16; b++)
-        T[b] = X[b] ^ s0[b];
+    ak_xor16(T, X, s0);
     if (!open) {
         memcpy(mm->tag, T, mm->tag_len);
     } else if (!ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {

@@ -59,7 +59,7 @@ static void ocb_double(uint8_t out[16], const uint8_t in[16])
 }
 
 /* 16-byte XORs as one vector operation each (GNU C vector extensions; the
- * byte loop of ak_xor16 stays byte-wise where out may alias its inputs). */
+ * portable ak_xor16 is two 64-bit XORs). */
 static inline void xor16_into(uint8_t *acc, const uint8_t *x)
 {
     mo_v2u64 a, b;
