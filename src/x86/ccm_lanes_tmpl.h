@@ -57,7 +57,9 @@
  * flight in lockstep runs of the shortest remaining length, finished
  * slots refilled from the lanes not yet started or compacted, one round
  * count per pass.  Round keys always come from the per-call table (memory
- * operands shared by the MAC and CTR instruction of a vector); padding
+ * operands shared by the MAC and CTR instruction of a vector); when every
+ * lane of the call has one key object the table is written once, that key
+ * in every slot, and slot fills, moves and pads leave it alone.  Padding
  * slots repeat slot 0's input and key and store into the scratch block.
  *
  * Memory: each lane's in is read and its out written exactly blocks * 16
@@ -272,11 +274,14 @@ static inline void cm_reverse(uint8_t d[16], const uint8_t s[16])
     ak_store_le64(d + 8, hi);
 }
 
-/* Puts lane l (index idx) into slot q. */
-static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R)
+/* Puts lane l (index idx) into slot q; with one (every lane of the call
+ * has one key object, and cm_table_fill_one wrote that key into every
+ * slot of the table) the key rows are left as they are. */
+static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R,
+                                int one)
 {
     const uint8_t *rk = cl_enc_schedule(l->aes);
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], rk + 16 * r, 16);
     memcpy(st->mac[q], l->mac, 16);
     cm_reverse(st->c0[q], l->ctr);
@@ -290,10 +295,10 @@ static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, 
     st->lane[q] = idx;
 }
 
-/* Moves slot from into slot q. */
-static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigned R)
+/* Moves slot from into slot q (one: as for cm_slot_fill). */
+static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigned R, int one)
 {
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], st->kt[r][from], 16);
     memcpy(st->mac[q], st->mac[from], 16);
     memcpy(st->ctr[q], st->ctr[from], 16);
@@ -307,10 +312,11 @@ static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigne
     st->lane[q] = st->lane[from];
 }
 
-/* Slot q repeats slot 0's input and key, and stores into the scratch block. */
-static inline void cm_slot_pad(cm_state *st, unsigned q, unsigned R)
+/* Slot q repeats slot 0's input and key, and stores into the scratch block
+ * (one: as for cm_slot_fill). */
+static inline void cm_slot_pad(cm_state *st, unsigned q, unsigned R, int one)
 {
-    for (unsigned r = 0; r <= R; r++)
+    for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], st->kt[r][0], 16);
     st->in[q] = st->in[0];
     st->out[q] = st->scratch;
@@ -329,22 +335,34 @@ static inline ak_ccm_lane *cm_next_lane(ak_ccm_lane *l, size_t n, size_t *next, 
     return NULL;
 }
 
-/* Every lane of n with R rounds, through the slots. */
-VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, const int open)
+/* Slot q's lane gets its results back. */
+static inline void cm_slot_retire(const cm_state *st, ak_ccm_lane *l, unsigned q)
+{
+    ak_ccm_lane *d = &l[st->lane[q]];
+    memcpy(d->mac, st->mac[q], 16);
+    cm_reverse(d->ctr, st->ctr[q]);
+    memcpy(d->ks, st->ks[q], 16);
+    memcpy(d->s0, st->s0[q], 16);
+}
+
+/* Every lane of n with R rounds, through the slots (one: as for
+ * cm_slot_fill). */
+VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, const int open,
+                    int one)
 {
     size_t next = 0;
     unsigned na = 0;
     for (;;) {
         ak_ccm_lane *c;
         while (na < CM_SLOTS && (c = cm_next_lane(l, n, &next, R)) != NULL) {
-            cm_slot_fill(st, na, c, (size_t)(c - l), R);
+            cm_slot_fill(st, na, c, (size_t)(c - l), R, one);
             na++;
         }
         if (na == 0)
             return;
         const unsigned ng = (na + CL_LV - 1) / CL_LV;
         for (unsigned q = na; q < ng * CL_LV; q++)
-            cm_slot_pad(st, q, R);
+            cm_slot_pad(st, q, R, one);
         size_t m = st->rem[0];
         for (unsigned q = 1; q < na; q++)
             m = st->rem[q] < m ? st->rem[q] : m;
@@ -360,44 +378,64 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
             st->in[q] += 16 * m;
             st->out[q] += 16 * m;
         }
-        /* Retire the finished slots; the last busy slot fills each gap. */
+        /* Retire the finished slots; the last busy slot fills each gap
+         * (finished slots at the end retire where they are: when a run
+         * ends every slot, nothing moves). */
         for (unsigned q = 0; q < na;) {
             if (st->rem[q]) {
                 q++;
                 continue;
             }
-            memcpy(l[st->lane[q]].mac, st->mac[q], 16);
-            cm_reverse(l[st->lane[q]].ctr, st->ctr[q]);
-            memcpy(l[st->lane[q]].ks, st->ks[q], 16);
-            memcpy(l[st->lane[q]].s0, st->s0[q], 16);
-            na--;
+            cm_slot_retire(st, l, q);
+            while (--na > q && !st->rem[na])
+                cm_slot_retire(st, l, na);
             if (q != na)
-                cm_slot_move(st, q, na, R);
+                cm_slot_move(st, q, na, R, one);
         }
     }
 }
 
 /* Every lane, one round count at a time (R a constant of each pass). */
-VFN void cm_lanes_dir(cm_state *st, ak_ccm_lane *l, size_t n, unsigned rmax, const int open)
+VFN void cm_lanes_dir(cm_state *st, ak_ccm_lane *l, size_t n, unsigned rmax, const int open,
+                      int one)
 {
-    cm_lanes_r(st, l, n, 10, open);
+    cm_lanes_r(st, l, n, 10, open, one);
     if (rmax >= 12)
-        cm_lanes_r(st, l, n, 12, open);
+        cm_lanes_r(st, l, n, 12, open, one);
     if (rmax >= 14)
-        cm_lanes_r(st, l, n, 14, open);
+        cm_lanes_r(st, l, n, 14, open, one);
+}
+
+/* Under one key object: rows 0..R of the table hold that key's round
+ * keys in every slot, written once for the call. */
+VFN void cm_table_fill_one(cm_state *st, const ak_aes *a, unsigned R)
+{
+    const uint8_t *rk = cl_enc_schedule(a);
+    for (unsigned r = 0; r <= R; r++) {
+        const cl_vec k = cl_bcast(rk + 16 * r);
+        for (unsigned g = 0; g < CM_NV; g++)
+            cl_store(st->kt[r][g * CL_LV], k);
+    }
 }
 
 CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
 {
     cm_state st;
     unsigned rmax = 0;
-    for (size_t i = 0; i < n; i++)
+    int one = 1;
+    for (size_t i = 0; i < n; i++) {
         if (l[i].aes->rounds > rmax)
             rmax = l[i].aes->rounds;
+        one &= l[i].aes == l[0].aes;
+    }
     if (rmax == 0)
         return;
-    /* Padding slots and unused rows are read before anything wrote them. */
-    memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
+    /* Padding slots and unused rows are read before anything wrote them;
+     * under one key object every row in use is written here once. */
+    if (one)
+        cm_table_fill_one(&st, l[0].aes, rmax);
+    else
+        memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
     memset(st.mac, 0, sizeof st.mac);
     memset(st.ctr, 0, sizeof st.ctr);
     memset(st.ks, 0, sizeof st.ks);
@@ -405,9 +443,9 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     memset(st.pre, 0, sizeof st.pre);
     memset(st.scratch, 0, sizeof st.scratch);
     if (open)
-        cm_lanes_dir(&st, l, n, rmax, 1);
+        cm_lanes_dir(&st, l, n, rmax, 1, one);
     else
-        cm_lanes_dir(&st, l, n, rmax, 0);
+        cm_lanes_dir(&st, l, n, rmax, 0, one);
     aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
     aeskit_memzero(st.mac, sizeof st.mac);
     aeskit_memzero(st.ctr, sizeof st.ctr);
