@@ -8,7 +8,7 @@
  * CMAC (SP 800-38B 6.2) takes two lane passes: every block but the last,
  * then the last block with K1 or 10*||K2 applied (cmac.c's
  * ak_mo_cmac_last_block) chained from where the first pass ended (under
- * one key object one ECB call: mo_lanes_short).
+ * one key object one ECB call over the chained last blocks).
  */
 #include "batch.h"
 
@@ -71,23 +71,35 @@ static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
             k++;
         }
         mo_lanes_run(l, k);
+        /* The last blocks: under one key object one ECB call over the
+         * chained blocks in place (mo_lanes_short's step without its
+         * gather and scatter), else a lane pass. */
+        int one = k > 0;
+        for (size_t j = 1; j < k; j++)
+            one &= l[j].aes == l[0].aes;
         for (size_t j = 0; j < k; j++) {
             const aeskit_cmac_msg *mm = &m[base + idx[j]];
             size_t body = l[j].blocks;
             /* NULL + 0 is undefined: an empty message may come with in NULL. */
             ak_mo_cmac_last_block((const ak_cmac_key *)mm->key, last[j],
                                   body ? mm->in + body * 16 : mm->in, mm->len - body * 16);
+            if (one)
+                ak_xor16(last[j], last[j], l[j].iv);
             l[j].in = last[j];
             l[j].blocks = 1;
         }
-        mo_lanes_run(l, k);
+        if (one)
+            l[0].aes->be->ecb_encrypt(l[0].aes, last[0], last[0], k);
+        else
+            mo_lanes_run(l, k);
         for (size_t j = 0; j < k; j++) {
             aeskit_cmac_msg *mm = &m[base + idx[j]];
+            const uint8_t *t = one ? last[j] : l[j].iv;
             if (verify) {
-                if (!ak_ct_eq_mask(l[j].iv, mm->tag, mm->tag_len))
+                if (!ak_ct_eq_mask(t, mm->tag, mm->tag_len))
                     mm->status = AESKIT_ERR_AUTH;
             } else {
-                memcpy(mm->tag, l[j].iv, mm->tag_len);
+                memcpy(mm->tag, t, mm->tag_len);
             }
         }
         mo_wipe(l, k * sizeof l[0]);

@@ -35,8 +35,7 @@ void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *l
         if (n) /* last may be NULL for the empty message */
             memcpy(m, last, n);
         m[n] = 0x80;
-        for (int i = 0; i < 16; i++)
-            m[i] ^= c->k2[i];
+        ak_xor16(m, m, c->k2);
     }
 }
 
