@@ -335,10 +335,12 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
 
 /* Lanes of at most this many blocks under one key go block step by block
  * step through ecb_encrypt (mo_lanes_short).  Each step costs one ECB call
- * plus a gather and a scatter of the k blocks: one step is cheaper than a
- * lane kernel call's set-up, two are not (the measurements:
- * docs/performance.md, "short lanes as ECB steps"). */
-#define MO_SHORT_CHAIN 1
+ * plus a gather and a scatter of the k blocks (two 64-bit XORs and two
+ * copies per lane): up to three steps are cheaper than a lane kernel
+ * call's set-up on every backend measured; at four and five x86 still
+ * gains and the bitsliced generic backend loses (the measurements:
+ * docs/performance.md, "short lanes as ECB steps" and "three ECB steps"). */
+#define MO_SHORT_CHAIN 3
 
 /* k lanes (2 <= k <= MO_BATCH_CHUNK) of one key object and at most
  * MO_SHORT_CHAIN blocks each, step s computing block s of every lane that

@@ -59,12 +59,12 @@ static const aeskit_aes_key *pick_aes(void)
 /* Every third batch of iteration it: one key object for all messages
  * (the odd bad key among them) and lengths up to *lim blocks, some of
  * them not whole blocks: the batch front end's ECB steps for short lanes
- * under one key (batch.h's mo_lanes_short, MO_SHORT_CHAIN 1) when *lim is
- * 1, the lane kernels' one-key calls when it is 2 or 3.  Other batches:
+ * under one key (batch.h's mo_lanes_short, MO_SHORT_CHAIN 3) when *lim is
+ * 1..3, the lane kernels' one-key calls when it is 4..6.  Other batches:
  * NULL. */
 static const aeskit_aes_key *one_key_batch(int it, size_t *lim)
 {
-    *lim = 1 + th_randn(3);
+    *lim = 1 + th_randn(6);
     return it % 3 == 0 ? &akeys[th_randn(NKEYS)] : NULL;
 }
 
