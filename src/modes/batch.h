@@ -334,7 +334,8 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
                        size_t len);
 
 /* Lanes of at most this many blocks under one key go block step by block
- * step through ecb_encrypt (mo_lanes_short).  Each step costs one ECB call
+ * step through ecb_encrypt (mo_lanes_short), unless the backend names its
+ * own bound (cbc_lanes_short, internal.h).  Each step costs one ECB call
  * plus a gather and a scatter of the k blocks (two 64-bit XORs and two
  * copies per lane): up to three steps are cheaper than a lane kernel
  * call's set-up on every backend measured; at four and five x86 still
@@ -343,7 +344,8 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
 #define MO_SHORT_CHAIN 3
 
 /* k lanes (2 <= k <= MO_BATCH_CHUNK) of one key object and at most
- * MO_SHORT_CHAIN blocks each, step s computing block s of every lane that
+ * its backend's bound of blocks each (cbc_lanes_short, else
+ * MO_SHORT_CHAIN), step s computing block s of every lane that
  * has one: iv = E(iv XOR in_s), out_s = iv.  The blocks of one step belong
  * to different chains and are independent, so a step is one multi-block
  * ecb_encrypt of the backend, which costs about one block's round latency;
@@ -354,12 +356,13 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
  * before it writes out_s, so in place is safe. */
 static inline int mo_lanes_short(ak_cbc_lane *l, size_t k)
 {
-    const ak_aes *a = l[0].aes;
-    size_t steps = 0;
     if (k < 2 || k > MO_BATCH_CHUNK)
         return 0;
+    const ak_aes *a = l[0].aes;
+    const size_t lim = a->be->cbc_lanes_short ? a->be->cbc_lanes_short : MO_SHORT_CHAIN;
+    size_t steps = 0;
     for (size_t j = 0; j < k; j++) {
-        if (l[j].aes != a || l[j].blocks > MO_SHORT_CHAIN)
+        if (l[j].aes != a || l[j].blocks > lim)
             return 0;
         steps = l[j].blocks > steps ? l[j].blocks : steps;
     }

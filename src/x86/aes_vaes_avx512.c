@@ -235,6 +235,7 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_reg_max = VAES_GCM_REG_MAX,
     .gcm_batch = ak_vaes512_gcm_batch,
     .cbc_lanes = ak_vaes512_cbc_lanes,
+    .cbc_lanes_short = 5, /* docs/performance.md, "three ECB steps" */
     .ccm_lanes = ak_vaes512_ccm_lanes,
     .ocb_blocks = ak_vaes512_ocb_blocks,
     .cfb128_decrypt = ak_vaes512_cfb128_decrypt,
