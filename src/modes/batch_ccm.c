@@ -96,7 +96,7 @@ static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *
         case 2:
             memset(st[j].aad_tail, 0, 16);
             if (arest % 16)
-                memcpy(st[j].aad_tail, mm->aad + st[j].take + arest / 16 * 16, arest % 16);
+                mo_copy_short(st[j].aad_tail, mm->aad + st[j].take + arest / 16 * 16, arest % 16);
             l[j].in = st[j].aad_tail;
             l[j].blocks = arest % 16 && !(short_in_head && arest < 16) ? 1 : 0;
             break;
@@ -107,7 +107,7 @@ static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *
         default:
             memset(st[j].msg_tail, 0, 16);
             if (mm->len % 16)
-                memcpy(st[j].msg_tail, pt + mm->len / 16 * 16, mm->len % 16);
+                mo_copy_short(st[j].msg_tail, pt + mm->len / 16 * 16, mm->len % 16);
             l[j].in = st[j].msg_tail;
             l[j].blocks = mm->len % 16 ? 1 : 0;
             break;
@@ -125,7 +125,7 @@ static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], 
     uint8_t T[16];
     ak_xor16(T, X, s0);
     if (!open) {
-        memcpy(mm->tag, T, mm->tag_len);
+        mo_copy_short(mm->tag, T, mm->tag_len);
     } else if (!ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {
         mm->status = AESKIT_ERR_AUTH;
         if (mm->out == mm->in)
@@ -196,7 +196,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         l[j].blocks = mm->aad_len ? 2 : 1;
         if (arest && arest < 16) {
             memset(st[j].head + 32, 0, 16);
-            memcpy(st[j].head + 32, mm->aad + st[j].take, arest);
+            mo_copy_short(st[j].head + 32, mm->aad + st[j].take, arest);
             l[j].blocks = 3;
         }
         aad_passes |= arest >= 16;
@@ -236,7 +236,7 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         if (!rem)
             continue;
         memset(t, 0, 16);
-        memcpy(t, mm->in + nb * 16, rem);
+        mo_copy_short(t, mm->in + nb * 16, rem);
         if (open)
             for (size_t b = 0; b < rem; b++)
                 t[b] ^= ks[b];

@@ -54,21 +54,21 @@ static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, si
 
 /* B0 into b[0..15] and, with AAD, the first AAD block (the length
  * encoding and the first AAD bytes, zero padded) into b[16..31]; returns
- * the number of AAD bytes that block took (0 without AAD). */
+ * the number of AAD bytes that block took (0 without AAD).  len fits the
+ * q = 15 - nonce_len bytes of B0's length field (ccm_checks): its 8-byte
+ * big-endian form goes to b[8..15] first and the nonce (at least 7 bytes)
+ * then covers b[1..nonce_len], leaving len's last q bytes. */
 size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                       size_t aad_len, size_t len, size_t tag_len)
 {
     size_t q = 15 - nonce_len;
-    uint64_t l = (uint64_t)len;
+    ak_store_be64(b + 8, (uint64_t)len);
     b[0] = (uint8_t)((aad_len ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
-    memcpy(b + 1, nonce, nonce_len);
-    for (size_t i = 15; i > nonce_len; i--) {
-        b[i] = (uint8_t)l;
-        l >>= 8;
-    }
+    mo_copy_short(b + 1, nonce, nonce_len);
     if (!aad_len)
         return 0;
     uint8_t *p = b + 16;
+    memset(p, 0, 16);
     uint64_t al = (uint64_t)aad_len;
     size_t h;
     if (al < 0xff00) {
@@ -87,8 +87,7 @@ size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, con
         h = 10;
     }
     size_t take = aad_len < 16 - h ? aad_len : 16 - h;
-    memcpy(p + h, aad, take);
-    memset(p + h + take, 0, 16 - h - take);
+    mo_copy_short(p + h, aad, take);
     return take;
 }
 
@@ -137,7 +136,7 @@ static inline void ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr[
 {
     memset(ctr, 0, 16);
     ctr[0] = (uint8_t)(14 - nonce_len); /* q - 1 */
-    memcpy(ctr + 1, nonce, nonce_len);
+    mo_copy_short(ctr + 1, nonce, nonce_len);
 }
 
 /* Ctr0 into ctr, then S0 = E(Ctr0) into s0 and ctr advanced to Ctr1. */

@@ -44,6 +44,32 @@ static inline int mo_any_overlap(const void *a, size_t alen, const void *b, size
     return pa < pb + blen && pb < pa + alen;
 }
 
+/* Copies n bytes (0 <= n <= 16) from s to d, which do not overlap, with
+ * at most four word moves and no call: two overlapping 8-byte or 4-byte
+ * copies, or up to three byte copies.  For the short pieces (nonces, AAD
+ * and message tails, truncated tags) whose variable length makes memcpy a
+ * library call.  Reads and writes exactly [s, s + n) and [d, d + n). */
+static inline void mo_copy_short(uint8_t *d, const uint8_t *s, size_t n)
+{
+    if (n >= 8) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
+}
+
 /* Zeroes a small stack buffer; the empty asm with a memory clobber makes the
  * stores observable so the compiler cannot drop them as dead, without the
  * out-of-line call aeskit_memzero costs. */
