@@ -125,7 +125,7 @@ static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], 
     uint8_t T[16];
     ak_xor16(T, X, s0);
     if (!open) {
-        mo_copy_short(mm->tag, T, mm->tag_len);
+        mo_copy_tag(mm->tag, T, mm->tag_len);
     } else if (!ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {
         mm->status = AESKIT_ERR_AUTH;
         if (mm->out == mm->in)

@@ -238,7 +238,7 @@ static inline __attribute__((always_inline)) aeskit_status gcm_batch_general(aes
             aeskit_gcm_msg *mm = &m[base + idx[j]];
             if (!verify) {
                 if (mm->tag_len != 16)
-                    memcpy(mm->tag, T[j], mm->tag_len);
+                    mo_copy_tag(mm->tag, T[j], mm->tag_len);
                 continue;
             }
             uint32_t eq = ak_ct_eq_mask(T[j], mm->tag, mm->tag_len);

@@ -99,7 +99,7 @@ static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
                 if (!ak_ct_eq_mask(t, mm->tag, mm->tag_len))
                     mm->status = AESKIT_ERR_AUTH;
             } else {
-                memcpy(mm->tag, t, mm->tag_len);
+                mo_copy_tag(mm->tag, t, mm->tag_len);
             }
         }
         mo_wipe(l, k * sizeof l[0]);

@@ -33,7 +33,7 @@ void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *l
     } else {
         memset(m, 0, 16);
         if (n) /* last may be NULL for the empty message */
-            memcpy(m, last, n);
+            mo_copy_short(m, last, n);
         m[n] = 0x80;
         ak_xor16(m, m, c->k2);
     }
@@ -86,7 +86,7 @@ aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, uint8_t *tag, size_t tag_le
         return st;
     uint8_t mac[16];
     cmac_full((const ak_cmac_key *)ck, msg, len, mac);
-    memcpy(tag, mac, tag_len);
+    mo_copy_tag(tag, mac, tag_len);
     mo_wipe(mac, sizeof mac);
     return AESKIT_OK;
 }
@@ -151,7 +151,7 @@ aeskit_status aeskit_cmac_update(aeskit_cmac_ctx *ctx, const uint8_t *in, size_t
     size_t take = 16 - c->buflen;
     if (take > len)
         take = len;
-    memcpy(c->buf + c->buflen, in, take);
+    mo_copy_short(c->buf + c->buflen, in, take);
     c->buflen += (uint32_t)take;
     in += take;
     len -= take;
@@ -165,7 +165,7 @@ aeskit_status aeskit_cmac_update(aeskit_cmac_ctx *ctx, const uint8_t *in, size_t
         a->be->cbcmac(a, c->st, in, body);
     in += body * 16;
     len -= body * 16;
-    memcpy(c->buf, in, len);
+    mo_copy_short(c->buf, in, len);
     c->buflen = (uint32_t)len;
     return AESKIT_OK;
 }
@@ -193,7 +193,7 @@ aeskit_status aeskit_cmac_finish(aeskit_cmac_ctx *ctx, uint8_t *tag, size_t tag_
         return AESKIT_ERR_TAG_LENGTH;
     uint8_t mac[16];
     cmac_close(c, mac);
-    memcpy(tag, mac, tag_len);
+    mo_copy_tag(tag, mac, tag_len);
     mo_wipe(mac, sizeof mac);
     return AESKIT_OK;
 }

@@ -254,7 +254,7 @@ static inline void gcm_msg_seal(ak_gcm_msg *m, uint8_t *tag, size_t tag_len)
     }
     m->tag = T;
     gcm_msg_run(m);
-    memcpy(tag, T, tag_len);
+    mo_copy_tag(tag, T, tag_len);
     mo_wipe(T, sizeof T); /* the bytes a truncated tag leaves out */
 }
 
@@ -670,7 +670,7 @@ aeskit_status aeskit_gcm_finish(aeskit_gcm_ctx *ctx, uint8_t *tag, size_t tag_le
         return AESKIT_ERR_TAG_LENGTH;
     uint8_t T[16];
     gctx_final(c, T);
-    memcpy(tag, T, tag_len);
+    mo_copy_tag(tag, T, tag_len);
     mo_wipe(T, sizeof T);
     return AESKIT_OK;
 }

@@ -70,6 +70,16 @@ static inline void mo_copy_short(uint8_t *d, const uint8_t *s, size_t n)
     }
 }
 
+/* A tag of n bytes (4 <= n <= 16) from the 16-byte block s: a full tag as
+ * one 16-byte copy, a truncated one by mo_copy_short. */
+static inline void mo_copy_tag(uint8_t *d, const uint8_t s[16], size_t n)
+{
+    if (n == 16)
+        memcpy(d, s, 16);
+    else
+        mo_copy_short(d, s, n);
+}
+
 /* Zeroes a small stack buffer; the empty asm with a memory clobber makes the
  * stores observable so the compiler cannot drop them as dead, without the
  * out-of-line call aeskit_memzero costs. */
