@@ -408,8 +408,8 @@ typedef struct ak_backend {
     /* Lanes of one key object and at most this many blocks take the batch
      * front end's ECB steps (src/modes/batch.h, mo_lanes_short) instead of
      * one cbc_lanes call; 0: its default, MO_SHORT_CHAIN.  A measured
-     * property of the backend's kernels (docs/performance.md, "three ECB
-     * steps"). */
+     * property of the backend's kernels (docs/performance.md, "three and
+     * five ECB steps"). */
     unsigned cbc_lanes_short;
     /* Optional (NULL: the batch front end runs CCM's payload MAC through
      * cbc_lanes and its CTR message by message).  CCM's S0, CBC-MAC and

@@ -340,7 +340,8 @@ void ak_mo_ccm_ctr_xor(const ak_aes *a, uint8_t ctr[16], uint8_t *out, const uin
  * copies per lane): up to three steps are cheaper than a lane kernel
  * call's set-up on every backend measured; at four and five x86 still
  * gains and the bitsliced generic backend loses (the measurements:
- * docs/performance.md, "short lanes as ECB steps" and "three ECB steps"). */
+ * docs/performance.md, "short lanes as ECB steps" and "three and five
+ * ECB steps"). */
 #define MO_SHORT_CHAIN 3
 
 /* k lanes (2 <= k <= MO_BATCH_CHUNK) of one key object and at most

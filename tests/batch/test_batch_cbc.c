@@ -59,12 +59,12 @@ static const aeskit_aes_key *pick_aes(void)
 /* Every third batch of iteration it: one key object for all messages
  * (the odd bad key among them) and lengths up to *lim blocks, some of
  * them not whole blocks: the batch front end's ECB steps for short lanes
- * under one key (batch.h's mo_lanes_short: up to 3 blocks, on x86 5) when
- * *lim is at most that bound, the lane kernels' one-key calls above it
- * (up to 8).  Other batches: NULL. */
+ * under one key (batch.h's mo_lanes_short: up to 3 blocks, on x86 5 to 7,
+ * the backend's cbc_lanes_short) when *lim is at most that bound, the lane
+ * kernels' one-key calls above it (up to 10).  Other batches: NULL. */
 static const aeskit_aes_key *one_key_batch(int it, size_t *lim)
 {
-    *lim = 1 + th_randn(8);
+    *lim = 1 + th_randn(10);
     return it % 3 == 0 ? &akeys[th_randn(NKEYS)] : NULL;
 }
 
