@@ -175,16 +175,6 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
 }
 
-/* A message of one to two batches of blocks (BATCH <= nC <= 2 * BATCH,
- * NVX = ceil(nC / AK_LANES) vectors, NV <= NVX <= 2 * NV) whose AAD, data
- * and length block fit the powers (nA + nC + 1 <= NPOW): too long for the
- * short class, whose counter vectors give lane 0 to J0.  Here data block i
- * sits in lane i % AK_LANES of vector i / AK_LANES (counter J0 + 1 + i, no
- * lane shifts), and J0's block, the tag mask, runs its rounds in a 128-bit
- * register beside them.  One pass, one reduction: the AAD and length
- * products go first, only the ciphertext's wait for AES.  The windows but
- * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
- * form (byte-swapped). */
 /* The one-pass layout's steps for one message, shared with the pair
  * kernel (vaes_gcm_pair.h), which runs two messages through them.
  * Start: the NVX counter vectors XOR K0 in x, J0's block XOR K0 in *e, and
@@ -237,6 +227,16 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
     v_store_w(out, (ptrdiff_t)(VB * (NVX - 1)), wl, x[NVX - 1]);
 }
 
+/* A message of one to two batches of blocks (BATCH <= nC <= 2 * BATCH,
+ * NVX = ceil(nC / AK_LANES) vectors, NV <= NVX <= 2 * NV) whose AAD, data
+ * and length block fit the powers (nA + nC + 1 <= NPOW): too long for the
+ * short class, whose counter vectors give lane 0 to J0.  Here data block i
+ * sits in lane i % AK_LANES of vector i / AK_LANES (counter J0 + 1 + i, no
+ * lane shifts), and J0's block, the tag mask, runs its rounds in a 128-bit
+ * register beside them.  One pass, one reduction: the AAD and length
+ * products go first, only the ciphertext's wait for AES.  The windows but
+ * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
+ * form (byte-swapped). */
 VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], int enc, const int NVX, const int R)
