@@ -21,7 +21,7 @@
 #include "vaes_block.h"
 #include "vaes_gcm_bulk.h"
 #include "vaes_gcm_small.h"
-#include "vaes_gcm_pair.h"
+#include "vaes_gcm_chain.h"
 #include "vaes_keyexp.h"
 #include "vaes_ocb.h"
 #include "vaes_cfb.h"
@@ -92,9 +92,8 @@ VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *ou
  * direction dir, straight from the caller's array.  A run of small
  * messages goes to the multi-message kernel as it is, group after group
  * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); a uniform batch of the
- * pair kernel's shapes (vaes_pair_nvx, vaes_gcm_pair.h) goes to it two
- * messages at a time, an odd last one as below; any other message gets
- * a backend descriptor on the stack for vaes_gcm_msg, the single call's
+ * chain's shapes (vaes_chain_nvx, vaes_gcm_chain.h) goes to it whole; any
+ * other message gets a backend descriptor on the stack for vaes_gcm_msg, the single call's
  * dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
  * sets the key and the lengths once).  An empty message's in and out are
  * never read: the descriptor names a small stack buffer (GMAC's in and out
@@ -119,22 +118,10 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
             d.aad_len = aad_len;
             d.out = none + 32;
             d.in = d.aad = none + 32;
-            const int nvx = vaes_pair_nvx(len, aad_len);
+            const int nvx = vaes_chain_nvx(len, aad_len);
             if (nvx) {
-                vaes_gcm_pair_kernel *const pk = vaes_gcm_pair_kernels[dir & AK_GCM_OPEN][nvx - VAES_PAIR_NVX_MIN];
-                vaes_pair_msg p[2];
-                for (; n - i >= 2; i += 2) {
-                    for (int k = 0; k < 2; k++) {
-                        const aeskit_gcm_msg *mm = &m[i + (size_t)k];
-                        p[k].j0 = _mm_shuffle_epi8(_mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one),
-                                                   x_bswap_mask());
-                        p[k].aad = aad_len ? mm->aad : none + 32;
-                        p[k].in = mm->in;
-                        p[k].out = mm->out;
-                        p[k].tag = T ? T[i + (size_t)k] : mm->tag;
-                    }
-                    pk(g, p, aad_len, len);
-                }
+                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T, none + 32);
+                return;
             }
             for (; i < n; i++) {
                 const aeskit_gcm_msg *mm = &m[i];

@@ -175,9 +175,9 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), v_low128(x[0])));
 }
 
-/* The one-pass layout's steps for one message, shared with the pair
- * kernel (vaes_gcm_pair.h), which runs two messages through them.
- * Start: the NVX counter vectors XOR K0 in x, J0's block XOR K0 in *e, and
+/* The one-pass layout's steps for one message (the batch chain,
+ * vaes_gcm_chain.h, lays its messages out the same way and shares the
+ * window mask and the stores).  Start: the NVX counter vectors XOR K0 in x, J0's block XOR K0 in *e, and
  * the AAD and length products in *a, for the n = nA + nC + 1 blocks
  * hashed. */
 VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, const ak_vaes_ghash_key *g,

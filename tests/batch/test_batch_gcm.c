@@ -619,7 +619,7 @@ static void test_small(size_t reps)
 /* Uniform batches (one key object, one len, one aad_len, full tags: the
  * common case's AK_GCM_UNIFORM, src/internal.h): every count 1..20 and a
  * few larger ones (whole groups of the multi-message kernel and every
- * remainder, odd and even counts for the pair kernel), lengths inside and
+ * remainder; chains of one message and of many), lengths inside and
  * outside the kernels' classes, each key
  * size; most with the tags apart from the outputs (tags_apart: the
  * backend's gcm_batch entry), the rest among them (the general path);
@@ -627,11 +627,11 @@ static void test_small(size_t reps)
  * opens), GMAC batches for len 0. */
 static void test_uniform(void)
 {
-    /* 97..193 and 224..321: both sides of each of the x86-vaes-avx512
-     * pair kernel's bounds (vaes_pair_nvx: 7, 8, 11, 12 and 15..20 data
-     * blocks; 4 and 5 vectors, whole and partial last windows) */
-    static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,  96,  97,  128, 129, 160,
-                                  161, 192, 193, 224, 225, 256, 257, 300, 320, 321};
+    /* 64..481: both sides of the x86-vaes-avx512 chain's bounds
+     * (vaes_chain_nvx: 5..30 data blocks) and of each of its vector
+     * counts (2..8 vectors, whole and partial last windows) */
+    static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,  96,  97,  128, 129, 160, 161, 192,
+                                  193, 224, 225, 256, 257, 300, 320, 321, 384, 385, 448, 449, 480, 481};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {

@@ -1,0 +1,270 @@
+/*
+ * vaes_gcm_chain.h - the messages of a uniform GCM batch (one key object,
+ * one len of 5 to 30 blocks, one aad_len of at most a block, one
+ * direction) as one chain: each message's AES rounds run with the
+ * previous message's GHASH products, reduction and tag.  The
+ * x86-vaes-avx512 gcm_batch entry's kernel for the uniform batches too
+ * long for the multi-message kernel (vaes_gcm_multi.h) whose hash input
+ * fits the powers.
+ *
+ * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
+ * vaes_width512.h).  Needs vaes_aes.h, vaes_ghash.h and vaes_gcm_small.h
+ * (the one-pass layout's steps).
+ *
+ * Why a chain.  A single call of these sizes (vaes_gcm_onepass,
+ * vaes_gcm_small.h) runs its rounds, then the products of the last
+ * round's ciphertext and one reduction: the AES unit idles while the
+ * multiplier works, and the other way round; only the AAD and length
+ * products overlap the rounds.  The chain hashes message i - 1 while
+ * encrypting message i, as the bulk loop hashes one batch while
+ * encrypting the next (vaes_gcm_bulk.h), so both units have work
+ * throughout.  Opening hashes its input the same way, one message late.
+ *
+ * The layout of each message is the one-pass kernel's: data block i in
+ * lane i % AK_LANES of vector i / AK_LANES with counter inc32^(1+i)(J0)
+ * (SP 800-38D 7.1 steps 3-4), NVX = ceil(nC / AK_LANES) vectors, all but
+ * the last window whole; E_K(J0) runs beside them in a 128-bit register.
+ * GHASH (7.1 step 5) of [A_0 .. A_{nA-1}, C_0 .. C_{nC-1}, L], n = nA + nC
+ * + 1 <= NPOW blocks, as S = sum X_i K_(n-i) (vaes_ghash.h, section 6):
+ * the AAD's products are summed when the message starts, its ciphertext's
+ * during the next message's rounds (vector j's after round R - NVX + j),
+ * then one reduction.  L is the same for every message of a uniform
+ * batch, so its product is formed once per call and starts each
+ * message's sums.  Counters add in the low 32-bit word (inc32: it wraps
+ * within the word).
+ *
+ * Memory order: message i's inputs (IV, AAD, in) are read before its
+ * output is stored, and its tag is stored after message i + 1's inputs
+ * are read.  Across messages that order is free: no output of one message
+ * overlaps any buffer of another (include/aeskit.h, "Batches"); a tag may
+ * overlap its own message's inputs, which are read by then.
+ *
+ * Constant time: branches on lengths, round counts, the direction and the
+ * message count only.
+ */
+
+#if AK_LANES != 4
+#error "vaes_gcm_chain.h is the zmm build's (aes_vaes_avx512.c)"
+#endif
+
+/* The chain's vector counts: NVX data vectors per message (5 to 30
+ * blocks: below 5 the multi-message kernel takes a batch). */
+#define VAES_CHAIN_NVX_MIN 2
+#define VAES_CHAIN_NVX_MAX 8
+#define VAES_CHAIN_NC_MIN 5
+#define VAES_CHAIN_NC_MAX 30
+
+/* The hash input of its largest shape (one AAD block, nC blocks, L)
+ * within the powers. */
+_Static_assert(1 + VAES_CHAIN_NC_MAX + 1 <= NPOW, "the chain's powers");
+_Static_assert(VAES_CHAIN_NC_MAX <= AK_LANES * VAES_CHAIN_NVX_MAX, "the chain's vectors");
+_Static_assert(16 * (VAES_CHAIN_NC_MIN - 1) == VAES_MULTI_LEN, "the chain starts where the multi-message kernel stops");
+
+/* The shape of a uniform batch the chain takes: NVX, or 0. */
+VAES_INLINE int vaes_chain_nvx(size_t len, size_t aad_len)
+{
+    const size_t nC = (len + 15) / 16;
+    if (aad_len <= 16 && nC >= VAES_CHAIN_NC_MIN && nC <= VAES_CHAIN_NC_MAX)
+        return (int)((nC + AK_LANES - 1) / AK_LANES);
+    return 0;
+}
+
+/* J0 of a public descriptor's 12-byte IV (IV || 0^31 || 1, SP 800-38D
+ * 7.1 step 2), register form. */
+VAES_INLINE __m128i vaes_chain_j0(const aeskit_gcm_msg *mm)
+{
+    const __m128i one = _mm_set_epi32(0x01000000, 0, 0, 0);
+    return _mm_shuffle_epi8(_mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one), x_bswap_mask());
+}
+
+/* A message's start (as vaes_onepass_start): its counters XOR K0 in x,
+ * its J0 block XOR K0 in *e, and *a = *lc (the length block's product)
+ * plus the AAD's products, n the blocks hashed. */
+VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, const ak_vaes_ghash_key *g,
+                                  __m128i j0, const uint8_t *aad, size_t aad_len, size_t n, const gacc *lc, vec_t bsw,
+                                  const int NVX)
+{
+    vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
+    *e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+    }
+    *a = *lc;
+    vaes_gcm_aad_fold(a, g, aad, aad_len, n, bsw);
+}
+
+/* A message's last round, the data in (plaintext or ciphertext) folded
+ * into the last round key, and what its hash takes (the ciphertext, the
+ * part past len zero) into p in register form; wl from vaes_onepass_wl. */
+VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t *in, wmask_t wl, int enc, vec_t bsw,
+                                 const int NVX)
+{
+    const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++) {
+        vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
+        x[j] = v_enclast(x[j], v_xor(klast, d));
+        vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
+        p[j] = v_shuffle8(c, bsw);
+    }
+}
+
+/* The tag of a message from its sums and E_K(J0) (7.1 step 6). */
+VAES_INLINE void vaes_chain_tag(uint8_t *tag, gacc a, __m128i e)
+{
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(a), x_bswap_mask()), e));
+}
+
+/* The n >= 1 messages of m (uniform: m[0]'s len and aad_len), tags to T[i]
+ * when T is not NULL (an open's expected tags), else to m[i].tag; none is
+ * a small mapped buffer that stands for an empty AAD. */
+VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const aeskit_gcm_msg *m,
+                                size_t n, uint8_t (*T)[16], const uint8_t *none, int enc, const int NVX, const int R)
+{
+    const size_t len = m[0].len, aad_len = m[0].aad_len;
+    const size_t nh = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const wmask_t wl = vaes_onepass_wl(len, NVX);
+    const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
+    vec_t x[VAES_CHAIN_NVX_MAX], p[VAES_CHAIN_NVX_MAX];
+    gacc a, ap, lc;
+    __m128i e, ep;
+    vaes_gacc_zero(&lc);
+    vaes_gacc_mul(&lc, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    /* message 0: its rounds alone */
+    vaes_chain_start(x, &e, &a, K, g, vaes_chain_j0(&m[0]), aad_len ? m[0].aad : none, aad_len, nh, &lc, bsw, NVX);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++)
+            x[j] = v_enc(x[j], K[r]);
+        e = _mm_aesenc_si128(e, v_low128(K[r]));
+    }
+    e = _mm_aesenclast_si128(e, v_low128(K[R]));
+    vaes_chain_last(x, p, K[R], m[0].in, wl, enc, bsw, NVX);
+    vaes_onepass_store(m[0].out, wl, x, NVX);
+    /* message i's rounds with message i - 1's products (the last NVX
+     * rounds, one vector each; NVX < R), reduction and tag */
+    for (size_t i = 1; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        ap = a;
+        ep = e;
+        vaes_chain_start(x, &e, &a, K, g, vaes_chain_j0(mm), aad_len ? mm->aad : none, aad_len, nh, &lc, bsw, NVX);
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++) {
+            _Pragma("GCC unroll 8")
+            for (int j = 0; j < NVX; j++)
+                x[j] = v_enc(x[j], K[r]);
+            e = _mm_aesenc_si128(e, v_low128(K[r]));
+            if (r >= R - NVX)
+                vaes_gacc_mul(&ap, p[r - (R - NVX)], pc + VB * (r - (R - NVX)));
+        }
+        e = _mm_aesenclast_si128(e, v_low128(K[R]));
+        vaes_chain_last(x, p, K[R], mm->in, wl, enc, bsw, NVX);
+        vaes_onepass_store(mm->out, wl, x, NVX);
+        vaes_chain_tag(T ? T[i - 1] : m[i - 1].tag, ap, ep);
+    }
+    /* the last message's products alone */
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < NVX; j++)
+        vaes_gacc_mul(&a, p[j], pc + VB * j);
+    vaes_chain_tag(T ? T[n - 1] : m[n - 1].tag, a, e);
+}
+
+typedef void vaes_gcm_chain_kernel(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                   const uint8_t *none);
+
+/* The chain of one direction and NVX, by the key's round count. */
+VAES_INLINE void vaes_gcm_chain_r(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                  const uint8_t *none, int enc, const int NVX)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 10); break;
+    case 12: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 12); break;
+    default: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 14); break;
+    }
+}
+
+VAES_NOINLINE void vaes_gcm_chain_seal2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 2);
+}
+VAES_NOINLINE void vaes_gcm_chain_open2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 2);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 3);
+}
+VAES_NOINLINE void vaes_gcm_chain_open3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 3);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 4);
+}
+VAES_NOINLINE void vaes_gcm_chain_open4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 4);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 5);
+}
+VAES_NOINLINE void vaes_gcm_chain_open5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 5);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 6);
+}
+VAES_NOINLINE void vaes_gcm_chain_open6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 6);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 7);
+}
+VAES_NOINLINE void vaes_gcm_chain_open7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 7);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 1, 8);
+}
+VAES_NOINLINE void vaes_gcm_chain_open8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                        const uint8_t *none)
+{
+    vaes_gcm_chain_r(gk, m, n, T, none, 0, 8);
+}
+
+/* Indexed [AK_GCM_OPEN bit][NVX - VAES_CHAIN_NVX_MIN]. */
+static vaes_gcm_chain_kernel *const vaes_gcm_chain_kernels[2][VAES_CHAIN_NVX_MAX - VAES_CHAIN_NVX_MIN + 1] = {
+    {vaes_gcm_chain_seal2, vaes_gcm_chain_seal3, vaes_gcm_chain_seal4, vaes_gcm_chain_seal5, vaes_gcm_chain_seal6,
+     vaes_gcm_chain_seal7, vaes_gcm_chain_seal8},
+    {vaes_gcm_chain_open2, vaes_gcm_chain_open3, vaes_gcm_chain_open4, vaes_gcm_chain_open5, vaes_gcm_chain_open6,
+     vaes_gcm_chain_open7, vaes_gcm_chain_open8}};
