@@ -403,6 +403,177 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
     }
 }
 
+/* ---- the chain: a uniform one-key batch, group after group --------------
+ *
+ * vaes_gcm_multi runs a group's rounds, then its ciphertext products and
+ * the reduction: the AES unit and the multiplier take turns.  For a
+ * uniform batch under one key object (the public form's AK_GCM_UNIFORM)
+ * the chain runs group i's rounds with group i - 1's ciphertext products
+ * (one block vector's after each of the last NB rounds), reduction and
+ * tags, as vaes_gcm_chain.h does for longer messages.  The length block
+ * is the same in every lane and group, so its product is formed once; the
+ * AAD's products are summed when a group starts.  Group i's inputs are
+ * read before its outputs are stored, and its tags are stored after group
+ * i + 1's inputs are read (across messages the order is free: the
+ * descriptor rules, above). */
+
+/* A group's start: x[0] = J0 XOR K0 and x[1 + b] block b's counters XOR
+ * K0, d[b] the data of block b (block-major), *a = *lc plus the AAD's
+ * products (power hA); full: every lane's len is 16 * NB, aad16: every
+ * lane's aad_len is 16 (uniform: the same in every lane). */
+VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_gcm_msg *p, const vec_t *K,
+                                     const gacc *lc, vec_t hA, vec_t bsw, int full, int aad16, const int NB)
+{
+    const vec_t j0 = vaes_mx_lanes_x(vaes_mx_j0(&p[0], 1), vaes_mx_j0(&p[1], 1), vaes_mx_j0(&p[2], 1),
+                                     vaes_mx_j0(&p[3], 1));
+    x[0] = v_xor(j0, K[0]);
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < NB; b++)
+        x[b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
+    if (NB == 1 && full) {
+        d[0] = vaes_mx_lanes(p[0].in, p[1].in, p[2].in, p[3].in);
+    } else if (NB) {
+        vec_t w[4];
+        const wmask_t wm = vaes_mx_wmask(p[0].len);
+        _Pragma("GCC unroll 4")
+        for (int l = 0; l < 4; l++)
+            w[l] = full ? vaes_mx_load_full(p[l].in, NB) : v_load_w(p[l].in, 0, wm);
+        vaes_mx_transpose(w);
+        _Pragma("GCC unroll 4")
+        for (int b = 0; b < NB; b++)
+            d[b] = w[b];
+    }
+    vec_t av;
+    if (aad16) {
+        av = vaes_mx_lanes(p[0].aad, p[1].aad, p[2].aad, p[3].aad);
+    } else {
+        vec_t w[4];
+        const wmask_t am = vaes_mx_wmask(p[0].aad_len);
+        _Pragma("GCC unroll 4")
+        for (int l = 0; l < 4; l++)
+            w[l] = v_load_w(p[l].aad, 0, am);
+        av = vaes_mx_first_lanes(w);
+    }
+    *a = *lc;
+    vaes_mx_gacc_mul(a, v_shuffle8(av, bsw), hA);
+}
+
+/* The outputs of a group's four messages (the block vectors x[1..NB]). */
+VAES_INLINE void vaes_mx_chain_store(const aeskit_gcm_msg *p, const vec_t *x, int full, const int NB)
+{
+    if (NB == 1 && full) {
+        x_store(p[0].out, _mm512_castsi512_si128(x[1]));
+        x_store(p[1].out, _mm512_extracti32x4_epi32(x[1], 1));
+        x_store(p[2].out, _mm512_extracti32x4_epi32(x[1], 2));
+        x_store(p[3].out, _mm512_extracti32x4_epi32(x[1], 3));
+        return;
+    }
+    if (!NB)
+        return;
+    vec_t w[4];
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < 4; b++)
+        w[b] = b < NB ? x[b + 1] : v_zero();
+    vaes_mx_transpose(w);
+    const wmask_t wm = vaes_mx_wmask(p[0].len);
+    _Pragma("GCC unroll 4")
+    for (int l = 0; l < 4; l++) {
+        if (full)
+            vaes_mx_store_full(p[l].out, w[l], NB);
+        else
+            v_store_w(p[l].out, 0, wm, w[l]);
+    }
+}
+
+/* The tags of a group's messages (first index i of the batch) from its
+ * sums and E_K(J0) in ej. */
+VAES_INLINE void vaes_mx_chain_tags(const aeskit_gcm_msg *p, uint8_t (*T)[16], size_t i, gacc a, vec_t ej, vec_t bsw)
+{
+    const vec_t t = v_xor(v_shuffle8(vaes_gacc_reduce_v(a), bsw), ej);
+    x_store(vaes_mx_tag(&p[0], T, i, 1), _mm512_castsi512_si128(t));
+    x_store(vaes_mx_tag(&p[1], T, i + 1, 1), _mm512_extracti32x4_epi32(t, 1));
+    x_store(vaes_mx_tag(&p[2], T, i + 2, 1), _mm512_extracti32x4_epi32(t, 2));
+    x_store(vaes_mx_tag(&p[3], T, i + 3, 1), _mm512_extracti32x4_epi32(t, 3));
+}
+
+/* The first 4 * floor(n / 4) (n >= 4) of the checked public descriptors
+ * m, a uniform one-key batch of NB data blocks and R rounds in direction
+ * dir (T as for vaes_gcm_multi); returns how many it ran. */
+VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                     const int R)
+{
+    const size_t groups = n / 4;
+    const ak_gcm_key *gk = vaes_mx_gkey(&m[0]);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    vec_t K[15];
+    vaes_load_enc_keys(K, vaes_aes_key(&gk->aes), R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const size_t len = m[0].len, aad_len = m[0].aad_len;
+    const int full = len == 16 * (size_t)NB, aad16 = aad_len == 16;
+    const __mmask64 seal = vaes_mx_seal_lanes(NULL, dir, 1);
+    const vec_t lenb = _mm512_set1_epi8((char)len);
+    /* the powers (every lane the same): A's, block b's, L's product */
+    const vec_t hA = v_bcast(vaes_gh_pow(g, (size_t)(NB + 2)));
+    vec_t hC[MX_MAXB];
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < NB; b++)
+        hC[b] = v_bcast(vaes_gh_pow(g, (size_t)(NB + 1 - b)));
+    gacc lc;
+    vaes_gacc_zero(&lc);
+    vaes_mx_gacc_mul(&lc, v_bcast_x(vaes_mx_lenblock(&m[0], 1)), v_bcast(vaes_gh_pow(g, 1)));
+    vec_t x[MX_MAXB + 1], d[MX_MAXB], c[MX_MAXB], ej;
+    gacc a, ap;
+    /* group 0: its rounds alone */
+    vaes_mx_chain_start(x, d, &a, m, K, &lc, hA, bsw, full, aad16, NB);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 5")
+        for (int b = 0; b <= NB; b++)
+            x[b] = v_enc(x[b], K[r]);
+    }
+    x[0] = v_enclast(x[0], K[R]);
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < NB; b++) {
+        x[b + 1] = v_enclast(x[b + 1], v_xor(K[R], d[b]));
+        c[b] = v_shuffle8(_mm512_mask_mov_epi8(d[b], seal & vaes_mx_live(lenb, b), x[b + 1]), bsw);
+    }
+    /* group i's rounds with group i - 1's products, reduction and tags;
+     * group i's inputs are read before group i - 1's outputs are stored */
+    for (size_t i = 1; i < groups; i++) {
+        const aeskit_gcm_msg *p = m + 4 * i;
+        vec_t o[MX_MAXB + 1];
+        _Pragma("GCC unroll 5")
+        for (int b = 0; b <= NB; b++)
+            o[b] = x[b];
+        ap = a;
+        ej = x[0];
+        vaes_mx_chain_start(x, d, &a, p, K, &lc, hA, bsw, full, aad16, NB);
+        vaes_mx_chain_store(p - 4, o, full, NB);
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++) {
+            _Pragma("GCC unroll 5")
+            for (int b = 0; b <= NB; b++)
+                x[b] = v_enc(x[b], K[r]);
+            if (r >= R - NB)
+                vaes_mx_gacc_mul(&ap, c[r - (R - NB)], hC[r - (R - NB)]);
+        }
+        x[0] = v_enclast(x[0], K[R]);
+        _Pragma("GCC unroll 4")
+        for (int b = 0; b < NB; b++) {
+            x[b + 1] = v_enclast(x[b + 1], v_xor(K[R], d[b]));
+            c[b] = v_shuffle8(_mm512_mask_mov_epi8(d[b], seal & vaes_mx_live(lenb, b), x[b + 1]), bsw);
+        }
+        vaes_mx_chain_tags(p - 4, T, 4 * i - 4, ap, ej, bsw);
+    }
+    vaes_mx_chain_store(m + 4 * (groups - 1), x, full, NB);
+    /* the last group's products alone */
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < NB; b++)
+        vaes_mx_gacc_mul(&a, c[b], hC[b]);
+    vaes_mx_chain_tags(m + 4 * (groups - 1), T, 4 * (groups - 1), a, x[0], bsw);
+    return 4 * groups;
+}
+
 /* ---- one kernel per block count, key form and descriptor form ----------- */
 
 /* The kernel variants: [0] one key, one group; [1] one key, two groups;
@@ -566,6 +737,42 @@ static vaes_gcm_multi_kernel *const vaes_gcm_multi_kernels[2][MX_MAXB + 1][3] = 
      {vaes_gcm_multi3_same1_pub, vaes_gcm_multi3_same2_pub, vaes_gcm_multi3_lanes_pub},
      {vaes_gcm_multi4_same1_pub, vaes_gcm_multi4_same2_pub, vaes_gcm_multi4_lanes_pub}}};
 
+/* The chain, one function per block count (R by the key's round count). */
+typedef size_t vaes_gcm_mx_chain_kernel(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+
+VAES_INLINE size_t vaes_gcm_mx_chain_r(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB)
+{
+    switch (vaes_mx_aes(&m[0], 1)->rounds) {
+    case 10: return vaes_gcm_mx_chain(m, n, dir, T, NB, 10);
+    case 12: return vaes_gcm_mx_chain(m, n, dir, T, NB, 12);
+    default: return vaes_gcm_mx_chain(m, n, dir, T, NB, 14);
+    }
+}
+VAES_NOINLINE size_t vaes_gcm_mx_chain0(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_mx_chain_r(m, n, dir, T, 0);
+}
+VAES_NOINLINE size_t vaes_gcm_mx_chain1(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_mx_chain_r(m, n, dir, T, 1);
+}
+VAES_NOINLINE size_t vaes_gcm_mx_chain2(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_mx_chain_r(m, n, dir, T, 2);
+}
+VAES_NOINLINE size_t vaes_gcm_mx_chain3(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_mx_chain_r(m, n, dir, T, 3);
+}
+VAES_NOINLINE size_t vaes_gcm_mx_chain4(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    return vaes_gcm_mx_chain_r(m, n, dir, T, 4);
+}
+
+/* Indexed [data blocks]. */
+static vaes_gcm_mx_chain_kernel *const vaes_gcm_mx_chain_kernels[MX_MAXB + 1] = {
+    vaes_gcm_mx_chain0, vaes_gcm_mx_chain1, vaes_gcm_mx_chain2, vaes_gcm_mx_chain3, vaes_gcm_mx_chain4};
+
 /* ---- grouping ------------------------------------------------------------ */
 
 /* The multi kernel's class of a message: its data block count, or -1 when
@@ -655,6 +862,8 @@ VAES_INLINE size_t vaes_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uin
     const int c0 = vaes_mx_class(m[0].len, m[0].aad_len);
     if ((dir & AK_GCM_UNIFORM) && c0 >= 0) {
         const size_t full = 4 * MX_GROUPS;
+        if (n >= 2 * 4) /* two groups or more: the chain */
+            i = vaes_gcm_mx_chain_kernels[c0](m, n, dir, T);
         for (; n - i >= full; i += full)
             vaes_gcm_multi_kernels[1][c0][1](m + i, full, dir, T ? T + i : NULL);
         if (n - i >= 2) {
