@@ -120,7 +120,7 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
             d.in = d.aad = none + 32;
             const int nvx = vaes_chain_nvx(len, aad_len);
             if (nvx) {
-                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T, none + 32);
+                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
                 return;
             }
             for (; i < n; i++) {

@@ -77,12 +77,35 @@ VAES_INLINE __m128i vaes_chain_j0(const aeskit_gcm_msg *mm)
     return _mm_shuffle_epi8(_mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one), x_bswap_mask());
 }
 
+/* The AAD products of four messages, i .. i + 3 (the last of the n
+ * repeated past the end), one per lane: lane l = A_(i+l) * hA, hA the
+ * power K_n in every lane.  A message's sums take its lane alone
+ * (vaes_chain_start): the lanes of a message's sums are added up at its
+ * reduction, so a product may sit in any lane. */
+VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, size_t aad_len, vec_t hA, vec_t bsw)
+{
+    __m128i t[4];
+    _Pragma("GCC unroll 4")
+    for (int l = 0; l < 4; l++) {
+        const uint8_t *aad = m[i + (size_t)l < n ? i + (size_t)l : n - 1].aad;
+        t[l] = aad_len == 16 ? x_load(aad) : _mm512_castsi512_si128(v_load_w(aad, 0, (wmask_t)((1u << aad_len) - 1)));
+    }
+    const __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(t[0]), t[1], 1);
+    const __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(t[2]), t[3], 1);
+    const vec_t av = v_shuffle8(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), bsw);
+    gacc a;
+    a.lo = v_clmul(av, hA, 0x00);
+    a.hi = v_clmul(av, hA, 0x11);
+    a.mid = v_xor(v_clmul(av, hA, 0x01), v_clmul(av, hA, 0x10));
+    return a;
+}
+
 /* A message's start (as vaes_onepass_start): its counters XOR K0 in x,
  * its J0 block XOR K0 in *e, and *a = *lc (the length block's product)
- * plus the AAD's products, n the blocks hashed. */
-VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, const ak_vaes_ghash_key *g,
-                                  __m128i j0, const uint8_t *aad, size_t aad_len, size_t n, const gacc *lc, vec_t bsw,
-                                  const int NVX)
+ * plus its AAD's product, lane l of *aa (vaes_chain_aad4; none when the
+ * AAD is empty). */
+VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, __m128i j0, const gacc *aa,
+                                  unsigned l, size_t aad_len, const gacc *lc, vec_t bsw, const int NVX)
 {
     vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
     *e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
@@ -92,7 +115,12 @@ VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K,
         cv = v_add32(cv, v_lane_step());
     }
     *a = *lc;
-    vaes_gcm_aad_fold(a, g, aad, aad_len, n, bsw);
+    if (aad_len) {
+        const __mmask8 k = (__mmask8)(3u << (2 * l));
+        a->lo = _mm512_mask_xor_epi64(a->lo, k, a->lo, aa->lo);
+        a->mid = _mm512_mask_xor_epi64(a->mid, k, a->mid, aa->mid);
+        a->hi = _mm512_mask_xor_epi64(a->hi, k, a->hi, aa->hi);
+    }
 }
 
 /* A message's last round, the data in (plaintext or ciphertext) folded
@@ -118,10 +146,9 @@ VAES_INLINE void vaes_chain_tag(uint8_t *tag, gacc a, __m128i e)
 }
 
 /* The n >= 1 messages of m (uniform: m[0]'s len and aad_len), tags to T[i]
- * when T is not NULL (an open's expected tags), else to m[i].tag; none is
- * a small mapped buffer that stands for an empty AAD. */
+ * when T is not NULL (an open's expected tags), else to m[i].tag. */
 VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const aeskit_gcm_msg *m,
-                                size_t n, uint8_t (*T)[16], const uint8_t *none, int enc, const int NVX, const int R)
+                                size_t n, uint8_t (*T)[16], int enc, const int NVX, const int R)
 {
     const size_t len = m[0].len, aad_len = m[0].aad_len;
     const size_t nh = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
@@ -131,12 +158,16 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     const wmask_t wl = vaes_onepass_wl(len, NVX);
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
     vec_t x[VAES_CHAIN_NVX_MAX], p[VAES_CHAIN_NVX_MAX];
-    gacc a, ap, lc;
+    gacc a, ap, lc, aa;
     __m128i e, ep;
     vaes_gacc_zero(&lc);
     vaes_gacc_mul(&lc, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    const vec_t hA = v_bcast(vaes_gh_pow(g, nh));
+    vaes_gacc_zero(&aa);
+    if (aad_len)
+        aa = vaes_chain_aad4(m, 0, n, aad_len, hA, bsw);
     /* message 0: its rounds alone */
-    vaes_chain_start(x, &e, &a, K, g, vaes_chain_j0(&m[0]), aad_len ? m[0].aad : none, aad_len, nh, &lc, bsw, NVX);
+    vaes_chain_start(x, &e, &a, K, vaes_chain_j0(&m[0]), &aa, 0, aad_len, &lc, bsw, NVX);
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 8")
@@ -153,7 +184,9 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         const aeskit_gcm_msg *mm = &m[i];
         ap = a;
         ep = e;
-        vaes_chain_start(x, &e, &a, K, g, vaes_chain_j0(mm), aad_len ? mm->aad : none, aad_len, nh, &lc, bsw, NVX);
+        if (aad_len && i % 4 == 0)
+            aa = vaes_chain_aad4(m, i, n, aad_len, hA, bsw);
+        vaes_chain_start(x, &e, &a, K, vaes_chain_j0(mm), &aa, (unsigned)(i % 4), aad_len, &lc, bsw, NVX);
         _Pragma("GCC unroll 14")
         for (int r = 1; r < R; r++) {
             _Pragma("GCC unroll 8")
@@ -175,91 +208,76 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     vaes_chain_tag(T ? T[n - 1] : m[n - 1].tag, a, e);
 }
 
-typedef void vaes_gcm_chain_kernel(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                   const uint8_t *none);
+typedef void vaes_gcm_chain_kernel(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16]);
 
 /* The chain of one direction and NVX, by the key's round count. */
-VAES_INLINE void vaes_gcm_chain_r(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                  const uint8_t *none, int enc, const int NVX)
+VAES_INLINE void vaes_gcm_chain_r(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16], int enc,
+                                  const int NVX)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
     switch (gk->aes.rounds) {
-    case 10: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 10); break;
-    case 12: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 12); break;
-    default: vaes_gcm_chain(ks, g, m, n, T, none, enc, NVX, 14); break;
+    case 10: vaes_gcm_chain(ks, g, m, n, T, enc, NVX, 10); break;
+    case 12: vaes_gcm_chain(ks, g, m, n, T, enc, NVX, 12); break;
+    default: vaes_gcm_chain(ks, g, m, n, T, enc, NVX, 14); break;
     }
 }
 
-VAES_NOINLINE void vaes_gcm_chain_seal2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 2);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 2);
 }
-VAES_NOINLINE void vaes_gcm_chain_open2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 2);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 2);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 3);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 3);
 }
-VAES_NOINLINE void vaes_gcm_chain_open3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open3(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 3);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 3);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 4);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 4);
 }
-VAES_NOINLINE void vaes_gcm_chain_open4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open4(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 4);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 4);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 5);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 5);
 }
-VAES_NOINLINE void vaes_gcm_chain_open5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open5(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 5);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 5);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 6);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 6);
 }
-VAES_NOINLINE void vaes_gcm_chain_open6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open6(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 6);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 6);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 7);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 7);
 }
-VAES_NOINLINE void vaes_gcm_chain_open7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open7(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 7);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 7);
 }
-VAES_NOINLINE void vaes_gcm_chain_seal8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_seal8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 1, 8);
+    vaes_gcm_chain_r(gk, m, n, T, 1, 8);
 }
-VAES_NOINLINE void vaes_gcm_chain_open8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                        const uint8_t *none)
+VAES_NOINLINE void vaes_gcm_chain_open8(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_r(gk, m, n, T, none, 0, 8);
+    vaes_gcm_chain_r(gk, m, n, T, 0, 8);
 }
 
 /* Indexed [AK_GCM_OPEN bit][NVX - VAES_CHAIN_NVX_MIN]. */
