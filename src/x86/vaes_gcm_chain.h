@@ -139,6 +139,24 @@ VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t 
     }
 }
 
+/* Rounds 1 .. R of a message (its blocks x, its J0 block e), with hash
+ * (a constant) the previous message's ciphertext products (p against the
+ * powers at pc) into *ap, vector j's after round R - NVX + j. */
+VAES_INLINE void vaes_chain_rounds(vec_t *x, __m128i *e, const vec_t *K, gacc *ap, const vec_t *p, const uint8_t *pc,
+                                   const int hash, const int NVX, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < NVX; j++)
+            x[j] = v_enc(x[j], K[r]);
+        *e = _mm_aesenc_si128(*e, v_low128(K[r]));
+        if (hash && r >= R - NVX)
+            vaes_gacc_mul(ap, p[r - (R - NVX)], pc + VB * (r - (R - NVX)));
+    }
+    *e = _mm_aesenclast_si128(*e, v_low128(K[R]));
+}
+
 /* The tag of a message from its sums and E_K(J0) (7.1 step 6). */
 VAES_INLINE void vaes_chain_tag(uint8_t *tag, gacc a, __m128i e)
 {
@@ -168,14 +186,7 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         aa = vaes_chain_aad4(m, 0, n, aad_len, hA, bsw);
     /* message 0: its rounds alone */
     vaes_chain_start(x, &e, &a, K, vaes_chain_j0(&m[0]), &aa, 0, aad_len, &lc, bsw, NVX);
-    _Pragma("GCC unroll 14")
-    for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 8")
-        for (int j = 0; j < NVX; j++)
-            x[j] = v_enc(x[j], K[r]);
-        e = _mm_aesenc_si128(e, v_low128(K[r]));
-    }
-    e = _mm_aesenclast_si128(e, v_low128(K[R]));
+    vaes_chain_rounds(x, &e, K, &ap, p, pc, 0, NVX, R);
     vaes_chain_last(x, p, K[R], m[0].in, wl, enc, bsw, NVX);
     vaes_onepass_store(m[0].out, wl, x, NVX);
     /* message i's rounds with message i - 1's products (the last NVX
@@ -187,16 +198,7 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         if (aad_len && i % 4 == 0)
             aa = vaes_chain_aad4(m, i, n, aad_len, hA, bsw);
         vaes_chain_start(x, &e, &a, K, vaes_chain_j0(mm), &aa, (unsigned)(i % 4), aad_len, &lc, bsw, NVX);
-        _Pragma("GCC unroll 14")
-        for (int r = 1; r < R; r++) {
-            _Pragma("GCC unroll 8")
-            for (int j = 0; j < NVX; j++)
-                x[j] = v_enc(x[j], K[r]);
-            e = _mm_aesenc_si128(e, v_low128(K[r]));
-            if (r >= R - NVX)
-                vaes_gacc_mul(&ap, p[r - (R - NVX)], pc + VB * (r - (R - NVX)));
-        }
-        e = _mm_aesenclast_si128(e, v_low128(K[R]));
+        vaes_chain_rounds(x, &e, K, &ap, p, pc, 1, NVX, R);
         vaes_chain_last(x, p, K[R], mm->in, wl, enc, bsw, NVX);
         vaes_onepass_store(mm->out, wl, x, NVX);
         vaes_chain_tag(T ? T[i - 1] : m[i - 1].tag, ap, ep);

@@ -496,6 +496,37 @@ VAES_INLINE void vaes_mx_chain_tags(const aeskit_gcm_msg *p, uint8_t (*T)[16], s
     x_store(vaes_mx_tag(&p[3], T, i + 3, 1), _mm512_extracti32x4_epi32(t, 3));
 }
 
+/* Rounds 1 .. R of a group's vectors x[0 .. NB], with hash (a constant)
+ * the previous group's ciphertext products (c against the powers hC) into
+ * *ap, block b's after round R - NB + b; then the last round of x[0], the
+ * J0 vector.  The data blocks' last round takes their data (the caller's). */
+VAES_INLINE void vaes_mx_chain_rounds(vec_t *x, const vec_t *K, gacc *ap, const vec_t *c, const vec_t *hC, const int hash,
+                                      const int NB, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 5")
+        for (int b = 0; b <= NB; b++)
+            x[b] = v_enc(x[b], K[r]);
+        if (hash && r >= R - NB)
+            vaes_mx_gacc_mul(ap, c[r - (R - NB)], hC[r - (R - NB)]);
+    }
+    x[0] = v_enclast(x[0], K[R]);
+}
+
+/* The last round of a group's data blocks, and what their hash takes (the
+ * output of a sealing lane, its live bytes only; the input of an opening
+ * one) into c in register form. */
+VAES_INLINE void vaes_mx_chain_last(vec_t *x, vec_t *c, const vec_t *d, vec_t klast, __mmask64 seal, vec_t lenb,
+                                    vec_t bsw, const int NB)
+{
+    _Pragma("GCC unroll 4")
+    for (int b = 0; b < NB; b++) {
+        x[b + 1] = v_enclast(x[b + 1], v_xor(klast, d[b]));
+        c[b] = v_shuffle8(_mm512_mask_mov_epi8(d[b], seal & vaes_mx_live(lenb, b), x[b + 1]), bsw);
+    }
+}
+
 /* The first 4 * floor(n / 4) (n >= 4) of the checked public descriptors
  * m, a uniform one-key batch of NB data blocks and R rounds in direction
  * dir (T as for vaes_gcm_multi); returns how many it ran. */
@@ -525,18 +556,8 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
     gacc a, ap;
     /* group 0: its rounds alone */
     vaes_mx_chain_start(x, d, &a, m, K, &lc, hA, bsw, full, aad16, NB);
-    _Pragma("GCC unroll 14")
-    for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 5")
-        for (int b = 0; b <= NB; b++)
-            x[b] = v_enc(x[b], K[r]);
-    }
-    x[0] = v_enclast(x[0], K[R]);
-    _Pragma("GCC unroll 4")
-    for (int b = 0; b < NB; b++) {
-        x[b + 1] = v_enclast(x[b + 1], v_xor(K[R], d[b]));
-        c[b] = v_shuffle8(_mm512_mask_mov_epi8(d[b], seal & vaes_mx_live(lenb, b), x[b + 1]), bsw);
-    }
+    vaes_mx_chain_rounds(x, K, &ap, c, hC, 0, NB, R);
+    vaes_mx_chain_last(x, c, d, K[R], seal, lenb, bsw, NB);
     /* group i's rounds with group i - 1's products, reduction and tags;
      * group i's inputs are read before group i - 1's outputs are stored */
     for (size_t i = 1; i < groups; i++) {
@@ -549,20 +570,8 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
         ej = x[0];
         vaes_mx_chain_start(x, d, &a, p, K, &lc, hA, bsw, full, aad16, NB);
         vaes_mx_chain_store(p - 4, o, full, NB);
-        _Pragma("GCC unroll 14")
-        for (int r = 1; r < R; r++) {
-            _Pragma("GCC unroll 5")
-            for (int b = 0; b <= NB; b++)
-                x[b] = v_enc(x[b], K[r]);
-            if (r >= R - NB)
-                vaes_mx_gacc_mul(&ap, c[r - (R - NB)], hC[r - (R - NB)]);
-        }
-        x[0] = v_enclast(x[0], K[R]);
-        _Pragma("GCC unroll 4")
-        for (int b = 0; b < NB; b++) {
-            x[b + 1] = v_enclast(x[b + 1], v_xor(K[R], d[b]));
-            c[b] = v_shuffle8(_mm512_mask_mov_epi8(d[b], seal & vaes_mx_live(lenb, b), x[b + 1]), bsw);
-        }
+        vaes_mx_chain_rounds(x, K, &ap, c, hC, 1, NB, R);
+        vaes_mx_chain_last(x, c, d, K[R], seal, lenb, bsw, NB);
         vaes_mx_chain_tags(p - 4, T, 4 * i - 4, ap, ej, bsw);
     }
     vaes_mx_chain_store(m + 4 * (groups - 1), x, full, NB);
