@@ -8,7 +8,11 @@
  * runs in place, and a byte of tampering; a batch may therefore hold bad
  * arguments, bad tags and shared keys side by side.  For GCM one bit makes
  * a message small (0..96 bytes, AAD 0..19, a 12-byte IV, a valid tag
- * length), so runs of them reach the x86-vaes-avx512 multi-message kernel.
+ * length), so runs of them reach the x86-vaes-avx512 multi-message kernel;
+ * and the mode byte's top bit makes a GCM batch uniform (every message has
+ * the first one's key, len of 0..480 and AAD of 0..16 bytes, a 12-byte IV
+ * and a 16-byte tag, the tags after all outputs), the shape the backends'
+ * gcm_batch hook takes whole (x86-vaes-avx512's chains).
  */
 #include "fuzz_common.h"
 
@@ -23,7 +27,9 @@ typedef struct {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     fz_reader r = {data, size};
-    int mode = fz_byte(&r) % 8;
+    const uint8_t mb = fz_byte(&r);
+    int mode = mb % 8;
+    const int uniform = mode < 2 && (mb & 0x80);
     size_t n = fz_byte(&r) % (MAXN + 1);
     uint8_t keyb[4][32];
     size_t kl[4];
@@ -50,6 +56,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             q->tag_len = b2 & 1 ? 16 : 12;
             q->aad_len %= 20;
         }
+        if (uniform) { /* message 0's shape for all */
+            q->key = i ? fm[0].key : q->key;
+            q->len = i ? fm[0].len : ((size_t)b1 << 2 | (b0 >> 6)) % 481;
+            q->aad_len = i ? fm[0].aad_len : q->aad_len % 17;
+            q->iv_len = 12;
+            q->tag_len = 16;
+        }
         q->in = i_used;
         fz_take(&r, I + i_used, q->len);
         i_used += q->len;
@@ -63,11 +76,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (q->in_place)
             memcpy(A + a_used, I + q->in, q->len);
         a_used += q->len + 1;
+        if (uniform) { /* the tags apart, after every output (A's last MAXN * 17 bytes) */
+            q->tag = ARENA - (MAXN - i) * 17;
+            fz_take(&r, A + q->tag, 16);
+            continue;
+        }
         q->tag = a_used;
         fz_take(&r, A + a_used, 16);
         a_used += 17;
     }
 
+    /* the bytes the calls may write: outputs and tags (uniform: the tags
+     * at the arena's end) */
+    const size_t extent = uniform ? (size_t)ARENA : a_used;
     aeskit_gcm_key gk[4];
     aeskit_aes_key ak[4];
     aeskit_cmac_key ck[4];
@@ -82,8 +103,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             FZ_ASSERT(aeskit_cmac_init_backend(&ck[i], keyb[i], kl[i], bi.name) == AESKIT_OK, "init");
         }
         static uint8_t A0[ARENA];
-        memcpy(A0, A, a_used);
-        memcpy(R, A, a_used);
+        memcpy(A0, A, extent);
+        memcpy(R, A, extent);
         aeskit_gcm_msg gm[MAXN];
         aeskit_ccm_msg cm[MAXN];
         aeskit_cmac_msg mm[MAXN];
@@ -148,9 +169,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         FZ_ASSERT(res == first, "%s mode %d: result %d, first failure %d", bi.name, mode, res,
                   first);
-        FZ_ASSERT(!memcmp(A, R, a_used), "%s mode %d: outputs differ from the single calls",
+        FZ_ASSERT(!memcmp(A, R, extent), "%s mode %d: outputs differ from the single calls",
                   bi.name, mode);
-        memcpy(A, A0, a_used);
+        memcpy(A, A0, extent);
     }
     return 0;
 }
