@@ -93,8 +93,8 @@ VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *ou
  * messages goes to the multi-message kernel as it is, group after group
  * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); a uniform batch of the
  * chain's shapes (vaes_chain_nvx, vaes_gcm_chain.h) goes to it whole; any
- * other message gets a backend descriptor on the stack for vaes_gcm_msg, the single call's
- * dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
+ * other message gets a backend descriptor on the stack for vaes_gcm_msg,
+ * the single call's dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
  * sets the key and the lengths once).  An empty message's in and out are
  * never read: the descriptor names a small stack buffer (GMAC's in and out
  * are not even valid pointers); so does an empty AAD.  The kernels do not
@@ -104,7 +104,6 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
     uint8_t none[64] = {0};
     ak_gcm_msg d;
     d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
-    const __m128i one = _mm_set_epi32(0x01000000, 0, 0, 0);
     size_t i = 0;
     if ((dir & AK_GCM_UNIFORM) && n >= 2) {
         const size_t len = m[0].len, aad_len = m[0].aad_len;
@@ -112,17 +111,17 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
             i = ak_vaes512_gcm_multi_run_pub(m, n, dir, T);
         } else {
             const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m[0].key;
+            const int nvx = vaes_chain_nvx(len, aad_len);
+            if (nvx) {
+                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
+                return;
+            }
             d.aes = &g->aes;
             d.gh = &g->gh;
             d.len = len;
             d.aad_len = aad_len;
             d.out = none + 32;
             d.in = d.aad = none + 32;
-            const int nvx = vaes_chain_nvx(len, aad_len);
-            if (nvx) {
-                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
-                return;
-            }
             for (; i < n; i++) {
                 const aeskit_gcm_msg *mm = &m[i];
                 if (len) {
@@ -132,7 +131,7 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
                 if (aad_len)
                     d.aad = mm->aad;
                 d.tag = T ? T[i] : mm->tag;
-                x_store(d.j0, _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one));
+                x_store(d.j0, vaes_j0_iv12(mm->iv));
                 vaes_gcm_msg(&d);
             }
             return;
@@ -157,7 +156,7 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
         d.aad = aad_len ? mm->aad : none + 32;
         d.aad_len = aad_len;
         d.tag = T ? T[i] : mm->tag;
-        x_store(d.j0, _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one));
+        x_store(d.j0, vaes_j0_iv12(mm->iv));
         vaes_gcm_msg(&d);
     }
 }

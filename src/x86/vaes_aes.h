@@ -130,12 +130,29 @@ VAES_INLINE size_t vaes_tail_vectors(size_t n) { return (n + VB - 1) / VB; }
  * holds inc32^g(J0) ^ J0.  J0's counter word is 1 (AK_GCM_J0_IV12) and
  * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
  * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
- * byte order with no byte swap and no add on the way to the first round. */
-static const uint8_t vaes_tiny_ctr_words[16 * 16] __attribute__((aligned(64))) = {
+ * byte order with no byte swap and no add on the way to the first round.
+ * 33 lanes: a vector load from lane 29 (the batch chain's last block of
+ * its largest shape, vaes_gcm_chain.h) reads up to lane 32. */
+#define VAES_CTR_WORDS 33
+static const uint8_t vaes_tiny_ctr_words[16 * VAES_CTR_WORDS] __attribute__((aligned(64))) = {
     [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
     [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
     [143] = 0x09 ^ 0x01, [159] = 0x0a ^ 0x01, [175] = 0x0b ^ 0x01, [191] = 0x0c ^ 0x01,
-    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01};
+    [207] = 0x0d ^ 0x01, [223] = 0x0e ^ 0x01, [239] = 0x0f ^ 0x01, [255] = 0x10 ^ 0x01,
+    [271] = 0x11 ^ 0x01, [287] = 0x12 ^ 0x01, [303] = 0x13 ^ 0x01, [319] = 0x14 ^ 0x01,
+    [335] = 0x15 ^ 0x01, [351] = 0x16 ^ 0x01, [367] = 0x17 ^ 0x01, [383] = 0x18 ^ 0x01,
+    [399] = 0x19 ^ 0x01, [415] = 0x1a ^ 0x01, [431] = 0x1b ^ 0x01, [447] = 0x1c ^ 0x01,
+    [463] = 0x1d ^ 0x01, [479] = 0x1e ^ 0x01, [495] = 0x1f ^ 0x01, [511] = 0x20 ^ 0x01,
+    [527] = 0x21 ^ 0x01};
+
+#if AK_LANES == 4
+/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2) of a 12-byte IV, in byte
+ * order: the IV's 12 bytes by a masked load, nothing read past them. */
+VAES_INLINE __m128i vaes_j0_iv12(const uint8_t *iv)
+{
+    return _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, iv), _mm_set_epi32(0x01000000, 0, 0, 0));
+}
+#endif
 
 /* ---- the multi-message GCM kernel (zmm only) ------------------------------ */
 

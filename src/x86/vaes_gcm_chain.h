@@ -69,27 +69,10 @@ VAES_INLINE int vaes_chain_nvx(size_t len, size_t aad_len)
     return 0;
 }
 
-/* J0 of a public descriptor's 12-byte IV (IV || 0^31 || 1, SP 800-38D
- * 7.1 step 2), in byte order. */
-VAES_INLINE __m128i vaes_chain_j0(const aeskit_gcm_msg *mm)
-{
-    const __m128i one = _mm_set_epi32(0x01000000, 0, 0, 0);
-    return _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, mm->iv), one);
-}
-
-/* Data block i's counter block XOR J0, entry i (as vaes_tiny_ctr_words,
- * vaes_aes.h): its counter word is 2 + i, which for i < 254 differs from
- * J0's (1) in the last byte only, by (2 + i) ^ 1. */
-#define VAES_CHAIN_CTR(i) [16 * (i) + 15] = (uint8_t)((2 + (i)) ^ 1)
-static const uint8_t vaes_chain_ctr_words[16 * AK_LANES * VAES_CHAIN_NVX_MAX] __attribute__((aligned(64))) = {
-    VAES_CHAIN_CTR(0),  VAES_CHAIN_CTR(1),  VAES_CHAIN_CTR(2),  VAES_CHAIN_CTR(3),  VAES_CHAIN_CTR(4),
-    VAES_CHAIN_CTR(5),  VAES_CHAIN_CTR(6),  VAES_CHAIN_CTR(7),  VAES_CHAIN_CTR(8),  VAES_CHAIN_CTR(9),
-    VAES_CHAIN_CTR(10), VAES_CHAIN_CTR(11), VAES_CHAIN_CTR(12), VAES_CHAIN_CTR(13), VAES_CHAIN_CTR(14),
-    VAES_CHAIN_CTR(15), VAES_CHAIN_CTR(16), VAES_CHAIN_CTR(17), VAES_CHAIN_CTR(18), VAES_CHAIN_CTR(19),
-    VAES_CHAIN_CTR(20), VAES_CHAIN_CTR(21), VAES_CHAIN_CTR(22), VAES_CHAIN_CTR(23), VAES_CHAIN_CTR(24),
-    VAES_CHAIN_CTR(25), VAES_CHAIN_CTR(26), VAES_CHAIN_CTR(27), VAES_CHAIN_CTR(28), VAES_CHAIN_CTR(29),
-    VAES_CHAIN_CTR(30), VAES_CHAIN_CTR(31)};
-_Static_assert(AK_LANES * VAES_CHAIN_NVX_MAX == 32, "one entry per block of the largest shape");
+/* Data block i's counter block XOR J0 is lane 1 + i of
+ * vaes_tiny_ctr_words (vaes_aes.h), whose vector loads here read up to
+ * lane AK_LANES * VAES_CHAIN_NVX_MAX. */
+_Static_assert(AK_LANES * VAES_CHAIN_NVX_MAX < VAES_CTR_WORDS, "the counter words of the largest shape");
 
 /* The AAD products of four messages, i .. i + 3 (the last of the n
  * repeated past the end), one per lane: lane l = A_(i+l) * hA, hA the
@@ -104,9 +87,7 @@ VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, si
         const uint8_t *aad = m[i + (size_t)l < n ? i + (size_t)l : n - 1].aad;
         t[l] = aad_len == 16 ? x_load(aad) : _mm512_castsi512_si128(v_load_w(aad, 0, (wmask_t)((1u << aad_len) - 1)));
     }
-    const __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(t[0]), t[1], 1);
-    const __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(t[2]), t[3], 1);
-    const vec_t av = v_shuffle8(_mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1), bsw);
+    const vec_t av = v_shuffle8(v_lanes4(t[0], t[1], t[2], t[3]), bsw);
     gacc a;
     a.lo = v_clmul(av, hA, 0x00);
     a.hi = v_clmul(av, hA, 0x11);
@@ -115,7 +96,7 @@ VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, si
 }
 
 /* A message's start (as vaes_onepass_start): its counter blocks XOR K0 in
- * x (J0 in byte order XOR vaes_chain_ctr_words XOR K0: no add and no byte
+ * x (J0 in byte order XOR the counter words XOR K0: no add and no byte
  * swap), its J0 block XOR K0 in *e, and *a = *lc (the length block's
  * product) plus its AAD's product, lane l of *aa (vaes_chain_aad4; none
  * when the AAD is empty). */
@@ -126,7 +107,7 @@ VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K,
     *e = _mm_xor_si128(j0, v_low128(K[0]));
     _Pragma("GCC unroll 8")
     for (int j = 0; j < NVX; j++)
-        x[j] = v_xor3(jv, v_loadu(vaes_chain_ctr_words + VB * j), K[0]);
+        x[j] = v_xor3(jv, v_loadu(vaes_tiny_ctr_words + 16 + VB * j), K[0]);
     *a = *lc;
     if (aad_len) {
         const __mmask8 k = (__mmask8)(3u << (2 * l));
@@ -198,7 +179,7 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     if (aad_len)
         aa = vaes_chain_aad4(m, 0, n, aad_len, hA, bsw);
     /* message 0: its rounds alone */
-    vaes_chain_start(x, &e, &a, K, vaes_chain_j0(&m[0]), &aa, 0, aad_len, &lc, NVX);
+    vaes_chain_start(x, &e, &a, K, vaes_j0_iv12(m[0].iv), &aa, 0, aad_len, &lc, NVX);
     vaes_chain_rounds(x, &e, K, &ap, p, pc, 0, NVX, R);
     vaes_chain_last(x, p, K[R], m[0].in, wl, enc, bsw, NVX);
     vaes_onepass_store(m[0].out, wl, x, NVX);
@@ -210,7 +191,7 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         ep = e;
         if (aad_len && i % 4 == 0)
             aa = vaes_chain_aad4(m, i, n, aad_len, hA, bsw);
-        vaes_chain_start(x, &e, &a, K, vaes_chain_j0(mm), &aa, (unsigned)(i % 4), aad_len, &lc, NVX);
+        vaes_chain_start(x, &e, &a, K, vaes_j0_iv12(mm->iv), &aa, (unsigned)(i % 4), aad_len, &lc, NVX);
         vaes_chain_rounds(x, &e, K, &ap, p, pc, 1, NVX, R);
         vaes_chain_last(x, p, K[R], mm->in, wl, enc, bsw, NVX);
         vaes_onepass_store(mm->out, wl, x, NVX);

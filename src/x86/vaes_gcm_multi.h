@@ -108,7 +108,7 @@ VAES_INLINE size_t vaes_mx_aad_len(const void *p, const int PUB)
 VAES_INLINE __m128i vaes_mx_j0(const void *p, const int PUB)
 {
     if (PUB)
-        return _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, vaes_mx_pub(p)->iv), _mm_set_epi32(0x01000000, 0, 0, 0));
+        return vaes_j0_iv12(vaes_mx_pub(p)->iv);
     return x_load(vaes_mx_int(p)->j0);
 }
 /* Where lane i's full tag goes. */
@@ -151,18 +151,10 @@ VAES_INLINE void vaes_mx_store_full(uint8_t *p, vec_t v, const int NB)
     }
 }
 
-/* Lane l = x_l. */
-VAES_INLINE vec_t vaes_mx_lanes_x(__m128i x0, __m128i x1, __m128i x2, __m128i x3)
-{
-    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
-    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
-    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
-}
-
 /* Lane l = the 16 bytes at p_l. */
 VAES_INLINE vec_t vaes_mx_lanes(const void *p0, const void *p1, const void *p2, const void *p3)
 {
-    return vaes_mx_lanes_x(x_load(p0), x_load(p1), x_load(p2), x_load(p3));
+    return v_lanes4(x_load(p0), x_load(p1), x_load(p2), x_load(p3));
 }
 
 /* w[i] lane j <-> w[j] lane i: message-major windows to block-major
@@ -228,7 +220,7 @@ VAES_INLINE __m128i vaes_mx_lenblock(const void *p, const int PUB)
 
 VAES_INLINE vec_t vaes_mx_lenblocks(const void *const *p, const int PUB)
 {
-    return vaes_mx_lanes_x(vaes_mx_lenblock(p[0], PUB), vaes_mx_lenblock(p[1], PUB), vaes_mx_lenblock(p[2], PUB),
+    return v_lanes4(vaes_mx_lenblock(p[0], PUB), vaes_mx_lenblock(p[1], PUB), vaes_mx_lenblock(p[2], PUB),
                            vaes_mx_lenblock(p[3], PUB));
 }
 
@@ -282,7 +274,7 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
     _Pragma("GCC unroll 2")
     for (int g = 0; g < G; g++) {
         const void *const *p = P[g];
-        const vec_t j0 = vaes_mx_lanes_x(vaes_mx_j0(p[0], PUB), vaes_mx_j0(p[1], PUB), vaes_mx_j0(p[2], PUB),
+        const vec_t j0 = v_lanes4(vaes_mx_j0(p[0], PUB), vaes_mx_j0(p[1], PUB), vaes_mx_j0(p[2], PUB),
                                          vaes_mx_j0(p[3], PUB));
         x[g][0] = v_xor(j0, K[0]);
         _Pragma("GCC unroll 4")
@@ -424,7 +416,7 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
 VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_gcm_msg *p, const vec_t *K,
                                      const gacc *lc, vec_t hA, vec_t bsw, int full, int aad16, const int NB)
 {
-    const vec_t j0 = vaes_mx_lanes_x(vaes_mx_j0(&p[0], 1), vaes_mx_j0(&p[1], 1), vaes_mx_j0(&p[2], 1),
+    const vec_t j0 = v_lanes4(vaes_mx_j0(&p[0], 1), vaes_mx_j0(&p[1], 1), vaes_mx_j0(&p[2], 1),
                                      vaes_mx_j0(&p[3], 1));
     x[0] = v_xor(j0, K[0]);
     _Pragma("GCC unroll 4")

@@ -177,9 +177,9 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
 
 /* The one-pass layout's steps for one message (the batch chain,
  * vaes_gcm_chain.h, lays its messages out the same way and shares the
- * window mask and the stores).  Start: the NVX counter vectors XOR K0 in x, J0's block XOR K0 in *e, and
- * the AAD and length products in *a, for the n = nA + nC + 1 blocks
- * hashed. */
+ * window mask and the stores).  Start: the NVX counter vectors XOR K0 in
+ * x, J0's block XOR K0 in *e, and the AAD and length products in *a, for
+ * the n = nA + nC + 1 blocks hashed. */
 VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, const ak_vaes_ghash_key *g,
                                     __m128i j0, const uint8_t *aad, size_t aad_len, size_t len, vec_t bsw,
                                     const int NVX)

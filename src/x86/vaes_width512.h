@@ -35,6 +35,13 @@ VFN vec_t v_zero(void) { return _mm512_setzero_si512(); }
 VFN vec_t v_loadu(const void *p) { return _mm512_loadu_si512(p); }
 VFN void v_storeu(void *p, vec_t v) { _mm512_storeu_si512(p, v); }
 VFN vec_t v_bcast(const void *p) { return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p)); }
+/* Lane l = x_l. */
+VFN vec_t v_lanes4(__m128i x0, __m128i x1, __m128i x2, __m128i x3)
+{
+    __m256i lo = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
+    __m256i hi = _mm256_inserti128_si256(_mm256_castsi128_si256(x2), x3, 1);
+    return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
 VFN vec_t v_bcast_x(__m128i x) { return _mm512_broadcast_i32x4(x); }
 VFN vec_t v_zext(__m128i x) { return _mm512_zextsi128_si512(x); }
 VFN __m128i v_low128(vec_t v) { return _mm512_castsi512_si128(v); }
