@@ -22,6 +22,7 @@
 #include "vaes_gcm_bulk.h"
 #include "vaes_gcm_small.h"
 #include "vaes_gcm_chain.h"
+#include "vaes_gcm_chain_long.h"
 #include "vaes_keyexp.h"
 #include "vaes_ocb.h"
 #include "vaes_cfb.h"
@@ -114,6 +115,10 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
             const int nvx = vaes_chain_nvx(len, aad_len);
             if (nvx) {
                 vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
+                return;
+            }
+            if (!(dir & AK_GCM_OPEN) && vaes_chain_long_takes(len)) {
+                vaes_gcm_chain_long_seal(g, m, n);
                 return;
             }
             d.aes = &g->aes;
