@@ -208,6 +208,7 @@ static void measure_cell(speed_report *rep, size_t ci, FILE *err, int tty)
     speed_cell enc_cell = *c;
     enc_cell.decrypt = 0;
     enc_cell.update = 0;
+    enc_cell.batch = 0; /* the pool's message j goes to b->ct[j], not a slot */
 
     /* 1. set up; the first implementation that can run the cell (and, when
      * decrypting, encrypt for it) is the reference. */

@@ -176,7 +176,9 @@ static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
     m->aad_len = c->aad_len;
     m->len = c->size;
     m->update = c->update;
-    m->out = b->out;
+    /* under --batch N message i writes slot i mod N, in single calls too:
+     * every implementation then writes the N outputs a batch call writes */
+    m->out = c->batch > 1 ? b->out + (i % c->batch) * b->out_stride : b->out;
     if (c->decrypt) {
         m->in = b->ct[i % SPEED_POOL];
         m->tag = (uint8_t *)b->tags[i % SPEED_POOL];
