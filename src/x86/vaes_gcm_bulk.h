@@ -274,6 +274,109 @@ VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
 }
 #endif
 
+/* ---- the link between two messages of a chain ---------------------------
+ *
+ * A message ends with products only: its last batch's and its tail's
+ * (and the length block's), then one reduction, the AES unit idle; the
+ * next message starts with rounds only (sealing: its first batch's;
+ * opening: its tail's keystream, vaes_gcm_tail_ks_n).  Issued one after
+ * the other they do not overlap: the scheduler fills with multiplies
+ * waiting on one another before the next message's rounds are decoded
+ * (dropping the final fold, a timing-only experiment, took 70 of 460
+ * cycles off a 1420-byte seal in a batch).  A chain of messages
+ * (vaes_gcm_chain_long.h) therefore interleaves them: vaes_gcm_body with a
+ * link (ch non-NULL) leaves its last products in the link and runs the
+ * waiting message's products, reduction and tag with its own first
+ * rounds.  Sealing also encrypts its tail beside its last batch's
+ * products (vaes_gcm_link_tail), so that only the tail's wait. */
+typedef struct {
+    /* the waiting message's hash inputs in register form: vector j takes
+     * the powers at pw + VB * j (vaes_gcm_body's tail fold: the pending
+     * batch with p[0] holding the state, then the tail and the length
+     * block, zero past them; the table is descending, so the tail's
+     * powers follow the batch's) */
+    vec_t pt[2 * NV];
+    int np;            /* vectors of pt in use, 1 .. 2 * NV */
+    const uint8_t *pw;
+    gacc a;            /* the sums of its products formed already */
+    int live;          /* a message waits */
+    __m128i e;         /* its E_K(J0) */
+    uint8_t *tag;      /* and where its tag goes */
+} vaes_gcm_link;
+
+/* The waiting message's products, reduction and tag (SP 800-38D 7.1
+ * step 6) alone. */
+VAES_INLINE void vaes_gcm_link_flush(vaes_gcm_link *ch)
+{
+    _Pragma("GCC unroll 8")
+    for (int j = 0; j < 2 * NV; j++)
+        if (j < ch->np)
+            vaes_gacc_mul(&ch->a, ch->pt[j], ch->pw + VB * j);
+    x_store(ch->tag, _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(ch->a), x_bswap_mask()), ch->e));
+    ch->live = 0;
+}
+
+/* Rounds 1 .. R - 1 of NX vectors (x: blocks XOR K0) with the waiting
+ * message's products, vector j's after round 1 + j (pt is ready long
+ * before: no reason to wait), then its reduction and tag; the caller
+ * runs the last round. */
+VAES_INLINE void vaes_gcm_link_rounds(vec_t *x, const vec_t *K, vaes_gcm_link *ch, const int NX, const int R)
+{
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NX; j++)
+            x[j] = v_enc(x[j], K[r]);
+        if (r - 1 < 2 * NV && r - 1 < ch->np)
+            vaes_gacc_mul(&ch->a, ch->pt[r - 1], ch->pw + VB * (r - 1));
+    }
+    _Static_assert(2 * NV <= 9, "every product of the link before round 10");
+    x_store(ch->tag, _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(ch->a), x_bswap_mask()), ch->e));
+    ch->live = 0;
+}
+
+/* A sealed message's end when its tail has blocks (nt >= 1, len < 16 *
+ * BATCH bytes, NVT = ceil(nt / AK_LANES) vectors, counters from cv): the
+ * tail encrypted with the last batch's products (p, p[0] already holding
+ * the state) against the powers at pp, as vaes_gcm_stitch places them;
+ * the tail's ciphertext and the length block lb wait in ch->pt, zero past
+ * them, with the powers at pw (vaes_gcm_body's tail layout).  A whole
+ * batch lies behind in and out. */
+VAES_INLINE void vaes_gcm_link_tail(vaes_gcm_link *ch, const vec_t *p, const uint8_t *pp, const uint8_t *pw, gctr *cv,
+                                    const vec_t *K, vec_t bsw, vec_t step, const uint8_t *in, uint8_t *out, size_t len,
+                                    size_t nt, __m128i lb, const int NVT, const int R)
+{
+    vec_t x[NV];
+    vaes_ctr_next_4x(x, cv, K, bsw, step);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVT; j++)
+            x[j] = v_enc(x[j], K[r]);
+        if (r == R - 5)
+            vaes_gacc_mul2(&ch->a, p[3], pp + VB * 3, p[2], pp + VB * 2, GACC_FIRST, POW_DESCENDING);
+        if (r == R - 2)
+            vaes_gacc_mul2(&ch->a, p[1], pp + VB, p[0], pp, GACC_ADD, POW_DESCENDING);
+    }
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NV; j++) {
+        if (j < NVT) {
+            wmask_t m = v_wmask((ptrdiff_t)(VB * j), len);
+            vec_t d = v_load_w_behind(in + VB * j, m);
+            vec_t c = v_enclast(x[j], v_xor(K[R], d));
+            v_store_w_behind(out + VB * j, m, c);
+            ch->pt[j] = v_shuffle8(v_and_w(c, m), bsw);
+        } else {
+            ch->pt[j] = v_zero();
+        }
+        if ((size_t)j == nt / AK_LANES)
+            ch->pt[j] = v_xor(ch->pt[j], v_lane_select(v_bcast_x(lb), (ptrdiff_t)nt - AK_LANES * j));
+    }
+    ch->np = (int)((nt + AK_LANES) / AK_LANES);
+    ch->pw = pw;
+    ch->live = 1;
+}
+
 /* ---- the tail ----------------------------------------------------------- */
 
 /* The tail's AES: only the NVT vectors that hold data, one window mask per
@@ -308,9 +411,11 @@ VAES_INLINE void vaes_gcm_tail_aes_n(vec_t *p, gctr *cv, const vec_t *K, vec_t b
  * the tail: issued last, the tail's ten dependent rounds started only once
  * the last batch had drained the AES unit (the scheduler serves the oldest
  * ready instruction first), and their latency showed at the end of every
- * message that does not end on a batch boundary. */
-VAES_INLINE void vaes_gcm_tail_ks_n(uint8_t *ks, __m128i le0, const vec_t *K, vec_t bsw, vec_t step, const int NVT,
-                                    const int R)
+ * message that does not end on a batch boundary.  With a waiting message
+ * (ch, an opened message's chain) its rounds run that message's products
+ * (vaes_gcm_link_rounds). */
+VAES_INLINE void vaes_gcm_tail_ks_n(uint8_t *ks, __m128i le0, const vec_t *K, vec_t bsw, vec_t step, vaes_gcm_link *ch,
+                                    const int NVT, const int R)
 {
     gctr c;
     vec_t x[NV], zero[NV];
@@ -318,7 +423,13 @@ VAES_INLINE void vaes_gcm_tail_ks_n(uint8_t *ks, __m128i le0, const vec_t *K, ve
     vaes_ctr_next_4x(x, &c, K, bsw, step);
     for (int j = 0; j < NV; j++)
         zero[j] = v_zero();
-    vaes_aes_enc_n(x, K, zero, NVT, R);
+    if (ch && ch->live) {
+        vaes_gcm_link_rounds(x, K, ch, NVT, R);
+        for (int j = 0; j < NVT; j++)
+            x[j] = v_enclast(x[j], K[R]);
+    } else {
+        vaes_aes_enc_n(x, K, zero, NVT, R);
+    }
     for (int j = 0; j < NVT; j++)
         v_storeu(ks + VB * j, x[j]);
 }
@@ -338,87 +449,6 @@ VAES_INLINE void vaes_gcm_tail_xor_n(vec_t *p, const uint8_t *ks, vec_t bsw, con
     }
     for (int j = NVT; j < NV; j++)
         p[j] = v_zero();
-}
-
-/* ---- the link between two messages of a chain ---------------------------
- *
- * A sealed message ends with products only: its last batch's and its
- * tail's (and the length block's), then one reduction, the AES unit idle;
- * the next message starts with its first batch's rounds, the multiplier
- * idle.  Issued one after the other they do not overlap: the scheduler
- * fills with multiplies waiting on one another before the next message's
- * rounds are decoded (dropping the final fold, a timing-only experiment,
- * took 70 of 460 cycles off a 1420-byte message in a batch).  A chain of
- * sealed messages (vaes_gcm_chain_long.h) therefore interleaves them:
- * message i's tail rounds run with its last batch's products, and
- * message i + 1's first batch's rounds with message i's tail products,
- * reduction and tag.  vaes_gcm_body with a link (ch non-NULL) does
- * both. */
-typedef struct {
-    vec_t pt[NV];      /* the tail's ciphertext and the length block, register form */
-    gacc a;            /* the last batch's products (their sums) */
-    const uint8_t *pw; /* the powers of pt: K_m.. for the m = nt + 1 blocks */
-    int np;            /* vectors of pt holding blocks: ceil(m / AK_LANES) */
-    int live;          /* a message waits for its products (pt, a) */
-    __m128i e;         /* the waiting message's E_K(J0) */
-    uint8_t *tag;      /* and where its tag goes */
-} vaes_gcm_link;
-
-/* The first batch's rounds 1 .. R (x: counter blocks XOR K0; fin: the
- * plaintext, folded into the last round key) with the waiting message's
- * tail products, vector j's after round 2 + 2j (pt is ready long before:
- * no reason to wait), then its reduction and tag (SP 800-38D 7.1 step 6). */
-VAES_INLINE void vaes_gcm_link_head(vec_t *x, const vec_t *K, const vec_t *fin, vaes_gcm_link *ch, const int R)
-{
-    _Pragma("GCC unroll 14")
-    for (int r = 1; r < R; r++) {
-        vaes_aes_round_4x(x, K[r]);
-        if (r % 2 == 0 && r / 2 - 1 < NV && r / 2 - 1 < ch->np)
-            vaes_gacc_mul(&ch->a, ch->pt[r / 2 - 1], ch->pw + VB * (r / 2 - 1));
-    }
-    for (int j = 0; j < NV; j++)
-        x[j] = v_enclast(x[j], v_xor(K[R], fin[j]));
-    x_store(ch->tag, _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(ch->a), x_bswap_mask()), ch->e));
-}
-
-/* A sealed message's end: its tail of len < 16 * BATCH bytes (nt blocks,
- * NVT = ceil(nt / AK_LANES) vectors, counters from cv) encrypted with its
- * last batch's products (p, p[0] already holding the state) against the
- * powers at pp, as vaes_gcm_stitch places them; the tail's ciphertext and
- * the length block lb go to ch->pt, zero past them (vaes_gcm_body's tail
- * layout).  A whole batch lies behind in and out. */
-VAES_INLINE void vaes_gcm_link_tail(vaes_gcm_link *ch, const vec_t *p, const uint8_t *pp, gctr *cv, const vec_t *K,
-                                    vec_t bsw, vec_t step, const uint8_t *in, uint8_t *out, size_t len, size_t nt,
-                                    __m128i lb, const int NVT, const int R)
-{
-    vec_t x[NV];
-    vaes_ctr_next_4x(x, cv, K, bsw, step);
-    _Pragma("GCC unroll 14")
-    for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 4")
-        for (int j = 0; j < NVT; j++)
-            x[j] = v_enc(x[j], K[r]);
-        if (r == R - 5)
-            vaes_gacc_mul2(&ch->a, p[3], pp + VB * 3, p[2], pp + VB * 2, GACC_FIRST, POW_DESCENDING);
-        if (r == R - 2)
-            vaes_gacc_mul2(&ch->a, p[1], pp + VB, p[0], pp, GACC_ADD, POW_DESCENDING);
-    }
-    _Pragma("GCC unroll 4")
-    for (int j = 0; j < NV; j++) {
-        if (j < NVT) {
-            wmask_t m = v_wmask((ptrdiff_t)(VB * j), len);
-            vec_t d = v_load_w_behind(in + VB * j, m);
-            vec_t c = v_enclast(x[j], v_xor(K[R], d));
-            v_store_w_behind(out + VB * j, m, c);
-            ch->pt[j] = v_shuffle8(v_and_w(c, m), bsw);
-        } else {
-            ch->pt[j] = v_zero();
-        }
-        if ((size_t)j == nt / AK_LANES)
-            ch->pt[j] = v_xor(ch->pt[j], v_lane_select(v_bcast_x(lb), (ptrdiff_t)nt - AK_LANES * j));
-    }
-    ch->np = (int)((nt + AK_LANES) / AK_LANES);
-    ch->live = 1;
 }
 
 /* ---- the body ----------------------------------------------------------- */
@@ -462,17 +492,19 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     /* A tail behind at least one whole batch: its keystream first (see
      * vaes_gcm_tail_ks_n); it waits in ks_early, wiped after use. */
     const size_t tail_len = len % (16 * BATCH);
-    const int early = !ch && len >= 16 * BATCH && tail_len != 0;
+    const int early = (!ch || !enc) && len >= 16 * BATCH && tail_len != 0;
     AK_ALIGN64 uint8_t ks_early[16 * BATCH];
     if (early) {
         __m128i le = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)((len - tail_len) / 16)));
         switch (vaes_tail_vectors(tail_len)) {
-        case 1: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 1, R); break;
-        case 2: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 2, R); break;
-        case 3: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 3, R); break;
-        default: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, 4, R); break;
+        case 1: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, ch, 1, R); break;
+        case 2: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, ch, 2, R); break;
+        case 3: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, ch, 3, R); break;
+        default: vaes_gcm_tail_ks_n(ks_early, le, K, bsw, step, ch, 4, R); break;
         }
     }
+    if (ch && ch->live && !enc && !early)
+        vaes_gcm_link_flush(ch);
     cp.base = _mm_setzero_si128(); /* read only when pon (vaes_gcm_pub_off) */
     cp.c = 0;
     int pon = 0;
@@ -487,10 +519,13 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         vaes_ctr_next_4x(x, &cv, K, bsw, step);
         for (int j = 0; j < NV; j++)
             d[j] = v_loadu(in + VB * j);
-        if (ch && ch->live)
-            vaes_gcm_link_head(x, K, d, ch, R);
-        else
+        if (ch && ch->live) {
+            vaes_gcm_link_rounds(x, K, ch, NV, R);
+            for (int j = 0; j < NV; j++)
+                x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
+        } else {
             vaes_aes_enc_n(x, K, d, NV, R);
+        }
         for (int j = 0; j < NV; j++) {
             v_storeu(out + VB * j, x[j]);
             p[j] = v_shuffle8(x[j], bsw);
@@ -610,19 +645,18 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     size_t m = nt + (lenblk != NULL);
     /* Encryption's pending batch takes the (possibly lane-scaled) yv whole
      * and is always folded with descending powers; otherwise Y is exact. */
-    if (ch && have_p) {
-        /* a link: sealing at least one whole batch (the caller's rule, so
-         * have_p), lenblk set, BATCH + m <= NPOW (m <= BATCH) */
+    if (ch && enc && have_p && nt) {
+        /* a sealed link with a tail: at least one whole batch before it
+         * (the chain's rule, so have_p), lenblk set, BATCH + m <= NPOW
+         * (nt < BATCH) */
         const uint8_t *pp = vaes_gh_pow(g, m + BATCH);
         p[0] = v_xor(p[0], yv);
         switch ((nt + AK_LANES - 1) / AK_LANES) {
-        case 0: vaes_gcm_link_tail(ch, p, pp, &cv, K, bsw, step, in, out, len, nt, *lenblk, 0, R); break;
-        case 1: vaes_gcm_link_tail(ch, p, pp, &cv, K, bsw, step, in, out, len, nt, *lenblk, 1, R); break;
-        case 2: vaes_gcm_link_tail(ch, p, pp, &cv, K, bsw, step, in, out, len, nt, *lenblk, 2, R); break;
-        case 3: vaes_gcm_link_tail(ch, p, pp, &cv, K, bsw, step, in, out, len, nt, *lenblk, 3, R); break;
-        default: vaes_gcm_link_tail(ch, p, pp, &cv, K, bsw, step, in, out, len, nt, *lenblk, 4, R); break;
+        case 1: vaes_gcm_link_tail(ch, p, pp, vaes_gh_pow(g, m), &cv, K, bsw, step, in, out, len, nt, *lenblk, 1, R); break;
+        case 2: vaes_gcm_link_tail(ch, p, pp, vaes_gh_pow(g, m), &cv, K, bsw, step, in, out, len, nt, *lenblk, 2, R); break;
+        case 3: vaes_gcm_link_tail(ch, p, pp, vaes_gh_pow(g, m), &cv, K, bsw, step, in, out, len, nt, *lenblk, 3, R); break;
+        default: vaes_gcm_link_tail(ch, p, pp, vaes_gh_pow(g, m), &cv, K, bsw, step, in, out, len, nt, *lenblk, 4, R); break;
         }
-        ch->pw = vaes_gh_pow(g, m);
         *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
         return;
     }
@@ -641,8 +675,12 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             const uint8_t *pp = vaes_gh_pow(g, m + BATCH);
             p[0] = v_xor(p[0], yv);
             yin = _mm_setzero_si128();
-            for (int j = 0; j < NV; j++)
-                vaes_gacc_mul(&a, p[j], pp + VB * j);
+            for (int j = 0; j < NV; j++) {
+                if (ch)
+                    ch->pt[j] = p[j];
+                else
+                    vaes_gacc_mul(&a, p[j], pp + VB * j);
+            }
         }
         if (m) {
             const uint8_t *pw = vaes_gh_pow(g, m);
@@ -681,9 +719,24 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             /* a constant trip count (unrolled, p stays in registers) and a
              * test of the length per vector */
             _Pragma("GCC unroll 4")
-            for (int j = 0; j < NV; j++)
-                if ((size_t)j * AK_LANES < m)
+            for (int j = 0; j < NV; j++) {
+                if ((size_t)j * AK_LANES >= m)
+                    continue;
+                if (ch)
+                    ch->pt[have_p ? NV + j : j] = p[j];
+                else
                     vaes_gacc_mul(&a, p[j], pw + VB * j);
+            }
+        }
+        if (ch) {
+            /* a link (the chain's rule: lenblk set, BATCH + m <= NPOW):
+             * everything waits */
+            ch->np = (have_p ? NV : 0) + (int)((m + AK_LANES - 1) / AK_LANES);
+            ch->pw = vaes_gh_pow(g, have_p ? m + BATCH : m);
+            ch->a = a;
+            ch->live = 1;
+            *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
+            return;
         }
         Y = vaes_gacc_reduce(a);
     }

@@ -1,9 +1,9 @@
 /*
- * vaes_gcm_chain_long.h - the messages of a uniform GCM seal batch (one
- * key object, one len above two batches, one aad_len) as one chain: each
- * message's first batch of rounds runs with the previous message's last
- * products, reduction and tag.  The x86-vaes-avx512 gcm_batch entry's
- * kernel for the uniform seals that a single call would give to
+ * vaes_gcm_chain_long.h - the messages of a uniform GCM batch (one key
+ * object, one len above two batches, one aad_len, one direction) as one
+ * chain: each message's first rounds run with the previous message's
+ * last products, reduction and tag.  The x86-vaes-avx512 gcm_batch
+ * entry's kernel for the uniform batches whose single calls would go to
  * vaes_gcm_long.
  *
  * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
@@ -12,13 +12,14 @@
  *
  * Each message is the single call's (vaes_gcm_long): its AAD hashed
  * first, E_K(J0) beside it, then vaes_gcm_body with the public counters
- * of a 96-bit IV.  The body, given the link, encrypts the message's tail
- * beside its last batch's products and leaves the tail's products and
- * the reduction to the next message's first batch, which stores this
- * message's tag; the last message's tail products run alone.
+ * of a 96-bit IV.  The body, given the link, leaves its last products
+ * waiting and runs the previous message's with its first rounds (a
+ * seal's first batch, an open's tail keystream; with no tail, an open
+ * runs them alone first), which stores that message's tag; the last
+ * message's products run alone.
  *
  * Memory order: message i's tag is stored after message i + 1's first
- * batch is read and written.  Across messages that order is free: no
+ * rounds have begun (a seal's first batch read and written).  Across messages that order is free: no
  * output of one message overlaps any buffer of another (include/aeskit.h,
  * "Batches").
  *
@@ -41,46 +42,59 @@ VAES_INLINE int vaes_chain_long_takes(size_t len)
     return len > 16 * 2 * BATCH && (len % (16 * BATCH) + 15) / 16 < BATCH;
 }
 
-/* The n >= 1 sealed messages of m (uniform: m[0]'s len, which
- * vaes_chain_long_takes, and aad_len), tags to m[i].tag. */
+/* The n >= 1 messages of m (uniform: m[0]'s len, which
+ * vaes_chain_long_takes, and aad_len), tags to T[i] when T is not NULL
+ * (an open's expected tags), else to m[i].tag. */
 VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const aeskit_gcm_msg *m,
-                                     size_t n, const int R)
+                                     size_t n, uint8_t (*T)[16], int enc, const int R)
 {
     const size_t len = m[0].len, aad_len = m[0].aad_len;
     const __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     vaes_gcm_link ch;
-    ch.live = 0; /* the rest is set by message 0's tail */
-    vaes_gacc_zero(&ch.a);
-    for (int j = 0; j < NV; j++)
+    ch.live = 0; /* the rest is set by message 0's end */
+    for (int j = 0; j < 2 * NV; j++)
         ch.pt[j] = v_zero();
-    ch.pw = vaes_gh_pow(g, 1);
     ch.np = 0;
+    ch.pw = vaes_gh_pow(g, 1);
+    vaes_gacc_zero(&ch.a);
     ch.e = _mm_setzero_si128();
-    ch.tag = m[0].tag;
+    ch.tag = T ? T[0] : m[0].tag;
     for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         const __m128i j0 = _mm_shuffle_epi8(vaes_j0_iv12(mm->iv), x_bswap_mask());
         __m128i y = vaes_gcm_aad_y(g, mm->aad, aad_len);
         const __m128i e = vaes_gcm_ej0(ks, j0, R);
         __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
-        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, 1, 1, R, &ch);
+        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch);
         ch.e = e;
-        ch.tag = mm->tag;
+        ch.tag = T ? T[i] : mm->tag;
     }
-    /* the last message's tail products alone */
-    for (int j = 0; j < NV; j++)
-        if (j < ch.np)
-            vaes_gacc_mul(&ch.a, ch.pt[j], ch.pw + VB * j);
-    x_store(ch.tag, _mm_xor_si128(_mm_shuffle_epi8(vaes_gacc_reduce(ch.a), x_bswap_mask()), ch.e));
+    vaes_gcm_link_flush(&ch); /* the last message's products alone */
 }
 
-VAES_NOINLINE void vaes_gcm_chain_long_seal(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n)
+typedef void vaes_gcm_chain_long_kernel(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16]);
+
+VAES_INLINE void vaes_gcm_chain_long_r(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
+                                       int enc)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
     switch (gk->aes.rounds) {
-    case 10: vaes_gcm_chain_long(ks, g, m, n, 10); break;
-    case 12: vaes_gcm_chain_long(ks, g, m, n, 12); break;
-    default: vaes_gcm_chain_long(ks, g, m, n, 14); break;
+    case 10: vaes_gcm_chain_long(ks, g, m, n, T, enc, 10); break;
+    case 12: vaes_gcm_chain_long(ks, g, m, n, T, enc, 12); break;
+    default: vaes_gcm_chain_long(ks, g, m, n, T, enc, 14); break;
     }
 }
+
+VAES_NOINLINE void vaes_gcm_chain_long_seal(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_long_r(gk, m, n, T, 1);
+}
+VAES_NOINLINE void vaes_gcm_chain_long_open(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_long_r(gk, m, n, T, 0);
+}
+
+/* Indexed by the AK_GCM_OPEN bit. */
+static vaes_gcm_chain_long_kernel *const vaes_gcm_chain_long_kernels[2] = {vaes_gcm_chain_long_seal,
+                                                                          vaes_gcm_chain_long_open};
