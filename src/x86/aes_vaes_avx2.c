@@ -213,6 +213,7 @@ VFN vec_t v_and_w(vec_t v, wmask_t m)
 #include "vaes_block.h"
 #include "vaes_gcm_bulk.h"
 #include "vaes_gcm_small.h"
+#include "vaes_gcm_chain_long.h"
 #include "vaes_keyexp.h"
 #include "vaes_ocb.h"
 #include "vaes_cfb.h"
@@ -273,6 +274,23 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
+/* The gcm_batch entry (src/internal.h): a uniform seal batch of the long
+ * chain's lengths (vaes_chain_long_takes) goes to it whole, any other
+ * message through vaes_gcm_batch_msg, the single call's dispatch.  Opens
+ * go one at a time: chained, this width's decryption loop ran about 6%
+ * slower a byte (the chain's instance of the body spills: 64 more
+ * register moves in a 4 KiB open) and the batch 0.93-0.96x of single
+ * calls at 600-4096 B, against 0.96-0.99x one at a time. */
+VAES_KERNEL void ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
+    if ((dir & AK_GCM_UNIFORM) && !(dir & AK_GCM_OPEN) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
+        vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
+        return;
+    }
+    for (size_t i = 0; i < n; i++)
+        vaes_gcm_batch_msg(&m[i], dir, T ? T[i] : m[i].tag, none + 32);
+}
 VAES_KERNEL aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                            const uint8_t *aad, size_t lens, ak_v2u64 ivz)
 {
@@ -334,6 +352,7 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_encrypt = ak_vaes2_gcm_encrypt,
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
+    .gcm_batch = ak_vaes2_gcm_batch,
     .gcm_seal12 = ak_vaes2_gcm_seal12,
     .gcm_reg_max = VAES_GCM_REG_MAX,
     .cbc_lanes = ak_vaes2_cbc_lanes,

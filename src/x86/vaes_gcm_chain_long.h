@@ -3,11 +3,11 @@
  * object, one len above two batches, one aad_len, one direction) as one
  * chain: each message's first rounds run with the previous message's
  * last products, reduction and tag.  The x86-vaes-avx512 gcm_batch
- * entry's kernel for the uniform batches whose single calls would go to
- * vaes_gcm_long.
+ * entry's kernel (and x86-vaes-avx2's) for the uniform batches whose
+ * single calls would go to vaes_gcm_long.
  *
- * CPU features: VAES, VPCLMULQDQ, AVX-512 F/BW/VL (AK_TGT of
- * vaes_width512.h).  Needs vaes_gcm_bulk.h (the body and its link,
+ * CPU features: those of the width file (AK_TGT of vaes_width512.h or
+ * aes_vaes_avx2.c).  Needs vaes_gcm_bulk.h (the body and its link,
  * vaes_gcm_link, which says why) and vaes_aes.h (vaes_j0_iv12).
  *
  * Each message is the single call's (vaes_gcm_long): its AAD hashed
@@ -26,10 +26,6 @@
  * Constant time: branches on lengths, round counts and the message count
  * only.
  */
-
-#if AK_LANES != 4
-#error "vaes_gcm_chain_long.h is the zmm build's (aes_vaes_avx512.c)"
-#endif
 
 /* The lengths the chain takes: those vaes_gcm_msg gives to vaes_gcm_long
  * (above the one-pass kernel's 2 * BATCH blocks) whose tail, len mod
@@ -63,9 +59,15 @@ VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_gh
         const aeskit_gcm_msg *mm = &m[i];
         const __m128i j0 = _mm_shuffle_epi8(vaes_j0_iv12(mm->iv), x_bswap_mask());
         __m128i y = vaes_gcm_aad_y(g, mm->aad, aad_len);
-        const __m128i e = vaes_gcm_ej0(ks, j0, R);
         __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
+        /* E(J0) where vaes_gcm_long puts it: before the body on zmm, after
+         * it on ymm (whose body needs all 16 registers) */
+        __m128i e = _mm_setzero_si128();
+        if (AK_LANES == 4)
+            e = vaes_gcm_ej0(ks, j0, R);
         vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch);
+        if (AK_LANES != 4)
+            e = vaes_gcm_ej0(ks, j0, R);
         ch.e = e;
         ch.tag = T ? T[i] : mm->tag;
     }
@@ -98,3 +100,28 @@ VAES_NOINLINE void vaes_gcm_chain_long_open(const ak_gcm_key *gk, const aeskit_g
 /* Indexed by the AK_GCM_OPEN bit. */
 static vaes_gcm_chain_long_kernel *const vaes_gcm_chain_long_kernels[2] = {vaes_gcm_chain_long_seal,
                                                                           vaes_gcm_chain_long_open};
+
+/* ---- the gcm_batch entry's messages one at a time -------------------------
+ *
+ * A checked message of a gcm_batch call (src/internal.h) that no batch
+ * kernel takes gets a backend descriptor on the stack for vaes_gcm_msg,
+ * the single call's dispatch, with nothing else per message.  An empty
+ * message's in and out are never read: the descriptor names none, a small
+ * zeroed buffer (GMAC's in and out are not even valid pointers); so does
+ * an empty AAD.  The kernels do not write the descriptor. */
+VAES_INLINE void vaes_gcm_batch_msg(const aeskit_gcm_msg *mm, uint32_t dir, uint8_t *tag, const uint8_t *none)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)(const void *)mm->key;
+    ak_gcm_msg d;
+    d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
+    d.aes = &g->aes;
+    d.gh = &g->gh;
+    d.len = mm->len;
+    d.in = mm->len ? mm->in : none;
+    d.out = mm->len ? mm->out : (uint8_t *)(uintptr_t)none;
+    d.aad = mm->aad_len ? mm->aad : none;
+    d.aad_len = mm->aad_len;
+    d.tag = tag;
+    x_store(d.j0, vaes_j0_iv12(mm->iv));
+    vaes_gcm_msg(&d);
+}
