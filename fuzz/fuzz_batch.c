@@ -10,9 +10,11 @@
  * a message small (0..96 bytes, AAD 0..19, a 12-byte IV, a valid tag
  * length), so runs of them reach the x86-vaes-avx512 multi-message kernel;
  * and the mode byte's top bit makes a GCM batch uniform (every message has
- * the first one's key, len of 0..480 and AAD of 0..16 bytes, a 12-byte IV
+ * the first one's key, len of 0..600 and AAD of 0..16 bytes, a 12-byte IV
  * and a 16-byte tag, the tags after all outputs), the shape the backends'
- * gcm_batch hook takes whole (x86-vaes-avx512's chains).
+ * gcm_batch hooks take whole (x86-vaes-avx512's chains, and the long chain
+ * of both x86-vaes widths); its 0x40 bit makes a GCM open's tags valid
+ * (sealed first), so that opens succeed and their plaintexts are compared.
  */
 #include "fuzz_common.h"
 
@@ -58,7 +60,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         if (uniform) { /* message 0's shape for all */
             q->key = i ? fm[0].key : q->key;
-            q->len = i ? fm[0].len : ((size_t)b1 << 2 | (b0 >> 6)) % 481;
+            q->len = i ? fm[0].len : ((size_t)b1 << 2 | (b0 >> 6)) % (MAXLEN + 1);
             q->aad_len = i ? fm[0].aad_len : q->aad_len % 17;
             q->iv_len = 12;
             q->tag_len = 16;
@@ -84,6 +86,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         q->tag = a_used;
         fz_take(&r, A + a_used, 16);
         a_used += 17;
+    }
+
+    /* GCM opens with the mode byte's 0x40 bit: each message's ciphertext
+     * and tag made valid first by a single seal (the default backend), so
+     * that the opens succeed and their plaintexts are compared as well;
+     * a message whose seal fails keeps its bytes and fails its open */
+    if (mode == 1 && (mb & 0x40)) {
+        aeskit_gcm_key sk[4];
+        static uint8_t tmp[MAXLEN];
+        for (int i = 0; i < 4; i++)
+            FZ_ASSERT(aeskit_gcm_init(&sk[i], keyb[i], kl[i]) == AESKIT_OK, "init");
+        for (size_t i = 0; i < n; i++) {
+            const fz_msg *q = &fm[i];
+            uint8_t *c = q->in_place ? A + q->out : I + q->in;
+            if (aeskit_gcm_seal(&sk[q->key], tmp, A + q->tag, q->tag_len, c, q->len, I + q->iv, q->iv_len,
+                                I + q->aad, q->aad_len) == AESKIT_OK)
+                memcpy(c, tmp, q->len);
+        }
     }
 
     /* the bytes the calls may write: outputs and tags (uniform: the tags
