@@ -284,7 +284,7 @@ VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n
 VAES_KERNEL void ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
-    if ((dir & AK_GCM_UNIFORM) && !(dir & AK_GCM_OPEN) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
+    if ((dir & AK_GCM_UNIFORM) && !(dir & AK_GCM_OPEN) && n >= 2 && vaes_chain_long_takes(m[0].len, dir)) {
         vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
         return;
     }

@@ -117,7 +117,7 @@ VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
                 vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
                 return;
             }
-            if (vaes_chain_long_takes(len)) {
+            if (vaes_chain_long_takes(len, dir)) {
                 vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN](g, m, n, T);
                 return;
             }

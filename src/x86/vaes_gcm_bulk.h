@@ -340,7 +340,11 @@ VAES_INLINE void vaes_gcm_link_rounds(vec_t *x, const vec_t *K, vaes_gcm_link *c
  * tail encrypted with the last batch's products (p, p[0] already holding
  * the state) against the powers at pp, as vaes_gcm_stitch places them;
  * the tail's ciphertext and the length block lb wait in ch->pt, zero past
- * them, with the powers at pw (vaes_gcm_body's tail layout).  A whole
+ * them, with the powers at pw = K_(nt+1).. (vaes_gcm_body's tail layout).
+ * A tail of nt = BATCH blocks leaves no lane for lb and its fold would
+ * need powers past NPOW: there the batch's products (pp = K_BATCH..) are
+ * reduced at once, the state enters the tail's first block, and lb waits
+ * alone in vector NV (lane 0, the power K_1 after the tail's).  A whole
  * batch lies behind in and out. */
 VAES_INLINE void vaes_gcm_link_tail(vaes_gcm_link *ch, const vec_t *p, const uint8_t *pp, const uint8_t *pw, gctr *cv,
                                     const vec_t *K, vec_t bsw, vec_t step, const uint8_t *in, uint8_t *out, size_t len,
@@ -373,6 +377,11 @@ VAES_INLINE void vaes_gcm_link_tail(vaes_gcm_link *ch, const vec_t *p, const uin
             ch->pt[j] = v_xor(ch->pt[j], v_lane_select(v_bcast_x(lb), (ptrdiff_t)nt - AK_LANES * j));
     }
     ch->np = (int)((nt + AK_LANES) / AK_LANES);
+    if (nt == BATCH) {
+        ch->pt[0] = v_xor(ch->pt[0], v_zext(vaes_gacc_reduce(ch->a)));
+        ch->pt[NV] = v_zext(lb);
+        vaes_gacc_zero(&ch->a);
+    }
     ch->pw = pw;
     ch->live = 1;
 }
@@ -647,9 +656,8 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
      * and is always folded with descending powers; otherwise Y is exact. */
     if (ch && enc && have_p && nt) {
         /* a sealed link with a tail: at least one whole batch before it
-         * (the chain's rule, so have_p), lenblk set, BATCH + m <= NPOW
-         * (nt < BATCH) */
-        const uint8_t *pp = vaes_gh_pow(g, m + BATCH);
+         * (the chain's rule, so have_p), lenblk set */
+        const uint8_t *pp = vaes_gh_pow(g, nt < BATCH ? m + BATCH : BATCH);
         p[0] = v_xor(p[0], yv);
         switch ((nt + AK_LANES - 1) / AK_LANES) {
         case 1: vaes_gcm_link_tail(ch, p, pp, vaes_gh_pow(g, m), &cv, K, bsw, step, in, out, len, nt, *lenblk, 1, R); break;
@@ -729,9 +737,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             }
         }
         if (ch) {
-            /* a link (the chain's rule: lenblk set, BATCH + m <= NPOW):
-             * everything waits */
-            ch->np = (have_p ? NV : 0) + (int)((m + AK_LANES - 1) / AK_LANES);
+            /* a link (the chain's rule: lenblk set): everything waits;
+             * with nt = BATCH the batch was folded above and the length
+             * block's product is in a */
+            ch->np = (have_p ? NV : 0) + (int)(((nt < BATCH ? m : nt) + AK_LANES - 1) / AK_LANES);
             ch->pw = vaes_gh_pow(g, have_p ? m + BATCH : m);
             ch->a = a;
             ch->live = 1;

@@ -27,15 +27,26 @@
  * only.
  */
 
-/* The lengths the chain takes: those vaes_gcm_msg gives to vaes_gcm_long
- * (above the one-pass kernel's 2 * BATCH blocks) whose tail, len mod
- * 16 * BATCH, has nt < BATCH blocks, so that the last batch, the tail and
- * the length block take one fold of BATCH + nt + 1 <= NPOW powers and the
- * length block a lane of the tail's vectors (vaes_gcm_link_tail). */
+/* The lengths the chain takes: at least one whole batch (the link's
+ * rule, vaes_gcm_body) and above those of the width's other batch
+ * kernels: on zmm seals above the one-pass chain's VAES_CHAIN_NC_MAX
+ * blocks (vaes_gcm_chain.h), opens above the 2 * BATCH blocks of the
+ * single calls' one-pass kernel (chained, a 481-byte open read 0.90x of
+ * single calls, a 500-512-byte one 1.01x); on ymm both above 2 * BATCH
+ * blocks.  The last batch, a tail of nt < BATCH blocks and the length
+ * block take one fold of BATCH + nt + 1 <= NPOW powers; a tail of BATCH
+ * blocks is folded apart (vaes_gcm_link_tail, vaes_gcm_body). */
 _Static_assert(2 * BATCH <= NPOW, "the link's fold within the powers");
-VAES_INLINE int vaes_chain_long_takes(size_t len)
+#if AK_LANES == 4
+#define VAES_CHAIN_LONG_SEAL_MIN (16 * VAES_CHAIN_NC_MAX + 1)
+#else
+#define VAES_CHAIN_LONG_SEAL_MIN (16 * 2 * BATCH + 1)
+#endif
+#define VAES_CHAIN_LONG_OPEN_MIN (16 * 2 * BATCH + 1)
+_Static_assert(VAES_CHAIN_LONG_SEAL_MIN > 16 * BATCH, "a whole batch before the tail");
+VAES_INLINE int vaes_chain_long_takes(size_t len, uint32_t dir)
 {
-    return len > 16 * 2 * BATCH && (len % (16 * BATCH) + 15) / 16 < BATCH;
+    return len >= (dir & AK_GCM_OPEN ? VAES_CHAIN_LONG_OPEN_MIN : VAES_CHAIN_LONG_SEAL_MIN);
 }
 
 /* The n >= 1 messages of m (uniform: m[0]'s len, which

@@ -629,15 +629,16 @@ static void test_uniform(void)
 {
     /* 64..481: both sides of the x86-vaes-avx512 chain's bounds
      * (vaes_chain_nvx: 5..30 data blocks) and of each of its vector
-     * counts (2..8 vectors, whole and partial last windows); 512..4351:
-     * its chain of long seals (vaes_chain_long_takes: above 32 blocks,
-     * tails of 0..15 blocks, not 16), each tail vector count with and
-     * without a partial block, the length block in every vector, and the
-     * four-, three-, two- and one-batch steps before the tail */
-    static const size_t lens[] = {0,   1,   16,   17,   33,   64,   65,   96,   97,   128,  129,  160,
-                                  161, 192, 193,  224,  225,  256,  257,  300,  320,  321,  384,  385,
-                                  448, 449, 480,  481,  512,  513,  528,  529,  575,  576,  600,  700,
-                                  752, 753, 767,  768,  769,  1024, 1036, 1420, 1472, 1500, 2048, 2303,
+     * counts (2..8 vectors, whole and partial last windows); 481..4351:
+     * the long chain (vaes_chain_long_takes; on ymm from 257), tails of
+     * 0..16 blocks on zmm and 0..8 on ymm (a whole batch's worth folded
+     * apart), each tail vector count with and without a partial block,
+     * the length block in every vector, and the four-, three-, two- and
+     * one-batch steps before the tail */
+    static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,   96,   97,   128,  129,  160,  161,
+                                  192, 193, 224, 225, 256, 257, 300,  320,  321,  384,  385,  448,  449,
+                                  480, 481, 496, 497, 500, 511, 512,  513,  528,  529,  575,  576,  600,
+                                  700, 752, 753, 767, 768, 769, 1024, 1036, 1420, 1472, 1500, 2048, 2303,
                                   2304, 4096, 4351};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
