@@ -341,11 +341,11 @@ VAES_INLINE void vaes_gcm_link_rounds(vec_t *x, const vec_t *K, vaes_gcm_link *c
  * the state) against the powers at pp, as vaes_gcm_stitch places them;
  * the tail's ciphertext and the length block lb wait in ch->pt, zero past
  * them, with the powers at pw = K_(nt+1).. (vaes_gcm_body's tail layout).
- * A tail of nt = BATCH blocks leaves no lane for lb and its fold would
- * need powers past NPOW: there the batch's products (pp = K_BATCH..) are
- * reduced at once, the state enters the tail's first block, and lb waits
- * alone in vector NV (lane 0, the power K_1 after the tail's).  A whole
- * batch lies behind in and out. */
+ * A tail of nt = BATCH blocks leaves no lane for lb (and on zmm the fold
+ * would need powers past NPOW): there the batch's products (pp =
+ * K_BATCH..) are reduced at once, the state enters the tail's first
+ * block, and lb waits alone in vector NV (lane 0, the power K_1 after the
+ * tail's).  A whole batch lies behind in and out. */
 VAES_INLINE void vaes_gcm_link_tail(vaes_gcm_link *ch, const vec_t *p, const uint8_t *pp, const uint8_t *pw, gctr *cv,
                                     const vec_t *K, vec_t bsw, vec_t step, const uint8_t *in, uint8_t *out, size_t len,
                                     size_t nt, __m128i lb, const int NVT, const int R)
