@@ -145,19 +145,25 @@ static const uint8_t vaes_tiny_ctr_words[16 * VAES_CTR_WORDS] __attribute__((ali
     [463] = 0x1d ^ 0x01, [479] = 0x1e ^ 0x01, [495] = 0x1f ^ 0x01, [511] = 0x20 ^ 0x01,
     [527] = 0x21 ^ 0x01};
 
-/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2) of a 12-byte IV, in byte
- * order, nothing read past the IV's 12 bytes: a masked load on the zmm
- * build, an 8-byte and a 4-byte load on the ymm one. */
-VAES_INLINE __m128i vaes_j0_iv12(const uint8_t *iv)
+/* IV || 0^32 of a 12-byte IV in byte order, nothing read past the IV's
+ * 12 bytes: a masked load on the zmm build, an 8-byte and a 4-byte load
+ * on the ymm one.  The gcm_seal12 entry's ivz. */
+VAES_INLINE __m128i vaes_ivz_iv12(const uint8_t *iv)
 {
 #if AK_LANES == 4
-    return _mm_or_si128(_mm_maskz_loadu_epi8(0x0fff, iv), _mm_set_epi32(0x01000000, 0, 0, 0));
+    return _mm_maskz_loadu_epi8(0x0fff, iv);
 #else
     uint32_t w2;
     memcpy(&w2, iv + 8, 4);
-    return _mm_insert_epi32(_mm_insert_epi32(_mm_loadl_epi64((const __m128i *)(const void *)iv), (int)w2, 2),
-                            0x01000000, 3);
+    return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)(const void *)iv), (int)w2, 2);
 #endif
+}
+
+/* J0 = IV || 0^31 || 1 (SP 800-38D 7.1 step 2) of a 12-byte IV, in byte
+ * order. */
+VAES_INLINE __m128i vaes_j0_iv12(const uint8_t *iv)
+{
+    return _mm_or_si128(vaes_ivz_iv12(iv), _mm_set_epi32(0x01000000, 0, 0, 0));
 }
 
 /* ---- the multi-message GCM kernel (zmm only) ------------------------------ */
