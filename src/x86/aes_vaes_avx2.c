@@ -278,11 +278,10 @@ VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n
  * chain's lengths (vaes_chain_long_takes) goes to it whole, a seal the
  * register entry takes (vaes_gcm_seal12: 1-16 bytes, AAD of at most a
  * block) there, any other message through vaes_gcm_batch_msg, the single
- * call's dispatch.  Opens
- * go one at a time: chained, this width's decryption loop ran about 6%
- * slower a byte (the chain's instance of the body spills: 64 more
- * register moves in a 4 KiB open) and the batch 0.93-0.96x of single
- * calls at 600-4096 B, against 0.96-0.99x one at a time. */
+ * call's dispatch.  Opens go one at a time: the chain's instance of this
+ * width's decryption loop spills, and chained opens ran slower than one
+ * at a time (docs/performance.md, "Zen 4: long messages in a batch as a
+ * chain"). */
 VAES_KERNEL void ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */

@@ -93,7 +93,8 @@ VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *ou
  * direction dir, straight from the caller's array.  A run of small
  * messages goes to the multi-message kernel as it is, group after group
  * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); a uniform batch of the
- * chain's shapes (vaes_chain_nvx, vaes_gcm_chain.h) goes to it whole; any
+ * chains' shapes (vaes_chain_nvx, vaes_gcm_chain.h; vaes_chain_long_takes,
+ * vaes_gcm_chain_long.h) goes to one whole; any
  * other message gets a backend descriptor on the stack for vaes_gcm_msg,
  * the single call's dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
  * sets the key and the lengths once).  An empty message's in and out are

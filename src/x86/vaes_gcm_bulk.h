@@ -282,8 +282,8 @@ VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
  * opening: its tail's keystream, vaes_gcm_tail_ks_n).  Issued one after
  * the other they do not overlap: the scheduler fills with multiplies
  * waiting on one another before the next message's rounds are decoded
- * (dropping the final fold, a timing-only experiment, took 70 of 460
- * cycles off a 1420-byte seal in a batch).  A chain of messages
+ * (measured: docs/performance.md, "Zen 4: long messages in a batch as a
+ * chain").  A chain of messages
  * (vaes_gcm_chain_long.h) therefore interleaves them: vaes_gcm_body with a
  * link (ch non-NULL) leaves its last products in the link and runs the
  * waiting message's products, reduction and tag with its own first

@@ -18,10 +18,10 @@
  * runs them alone first), which stores that message's tag; the last
  * message's products run alone.
  *
- * Memory order: message i's tag is stored after message i + 1's first
- * rounds have begun (a seal's first batch read and written).  Across messages that order is free: no
- * output of one message overlaps any buffer of another (include/aeskit.h,
- * "Batches").
+ * Memory order: message i's tag is stored during message i + 1's first
+ * rounds (after a seal's first batch is read and written).  Across
+ * messages that order is free: no output of one message overlaps any
+ * buffer of another (include/aeskit.h, "Batches").
  *
  * Constant time: branches on lengths, round counts and the message count
  * only.
@@ -31,9 +31,9 @@
  * rule, vaes_gcm_body) and above those of the width's other batch
  * kernels: on zmm seals above the one-pass chain's VAES_CHAIN_NC_MAX
  * blocks (vaes_gcm_chain.h), opens above the 2 * BATCH blocks of the
- * single calls' one-pass kernel (chained, a 481-byte open read 0.90x of
- * single calls, a 500-512-byte one 1.01x); on ymm both above 2 * BATCH
- * blocks.  The last batch, a tail of nt < BATCH blocks and the length
+ * single calls' one-pass kernel (below that a chained open is no faster
+ * than single calls: docs/performance.md, "Zen 4: long messages in a
+ * batch as a chain"); on ymm both above 2 * BATCH blocks.  The last batch, a tail of nt < BATCH blocks and the length
  * block take one fold of BATCH + nt + 1 <= NPOW powers; a tail of BATCH
  * blocks is folded apart (vaes_gcm_link_tail, vaes_gcm_body). */
 _Static_assert(2 * BATCH <= NPOW, "the link's fold within the powers");
