@@ -5,7 +5,7 @@
 # machine; pass the first library twice for a control ratio.  Copy each
 # build's libaeskit.so.1.* aside first: a rebuild overwrites it.
 #
-# usage: scripts/lib-ab.sh BACKEND seal|open KEYBYTES SIZES ROUNDS LIB.so LIB.so...
+# usage: scripts/lib-ab.sh BACKEND seal|open|seal-batch|open-batch KEYBYTES SIZES ROUNDS LIB.so LIB.so...
 #   e.g. scripts/lib-ab.sh x86-vaes-avx512 seal 16 256,1024,1420 7 /tmp/old.so /tmp/new.so /tmp/old.so
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -9,13 +9,17 @@
  * minimum of 200 samples per library; rounds go round-robin over the
  * libraries, so drift of the machine's speed falls on all of them alike.
  * Opens take one valid message again and again (IV 0, its tag).
+ * seal-batch and open-batch time aeskit_gcm_seal_batch / _open_batch of
+ * BATCH messages a call instead (one key, message i in its own input and
+ * output slot with IV i, every open valid), a sample being one call;
+ * ticks are then per message.
  * Printed per size: the best round's ticks per call of each library, the
  * speed of each against the first (ticks0 / ticksN: above 1 is faster), and
  * each library's spread, 1 - best / median over the rounds.  Passing the
  * first library twice gives a control ratio: what the harness reads when
  * nothing changed.  It measures; it asserts nothing.  x86-64 only (RDTSC).
  *
- * usage: aeskit-lib-ab BACKEND seal|open KEYBYTES SIZES ROUNDS LIB.so LIB.so...
+ * usage: aeskit-lib-ab BACKEND seal|open|seal-batch|open-batch KEYBYTES SIZES ROUNDS LIB.so...
  */
 #include <dlfcn.h>
 #include <stdint.h>
@@ -33,6 +37,8 @@
 #define SAMPLES 200
 #define MAX_LEN 65536
 
+#define BATCH 64
+
 typedef aeskit_status (*init_fn)(aeskit_gcm_key *, const uint8_t *, size_t, const char *);
 typedef aeskit_status (*seal_fn)(const aeskit_gcm_key *, uint8_t *, uint8_t *, size_t, const uint8_t *,
                                  size_t, const uint8_t *, size_t, const uint8_t *, size_t);
@@ -40,7 +46,11 @@ typedef aeskit_status (*open_fn)(const aeskit_gcm_key *, uint8_t *, const uint8_
                                  const uint8_t *, size_t, const uint8_t *, size_t, const uint8_t *,
                                  size_t);
 
+typedef aeskit_status (*batch_fn)(aeskit_gcm_msg *, size_t);
+
 static uint8_t inb[MAX_LEN], outb[MAX_LEN], ctb[MAX_LEN], aad[16], ivs[64][12], tags[64][16];
+/* the batch modes' slots: BATCH messages of MAX_LEN bytes each */
+static uint8_t bin[BATCH][MAX_LEN], bout[BATCH][MAX_LEN], btags[BATCH][16];
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -67,23 +77,47 @@ static double time_calls(seal_fn sf, open_fn of, const aeskit_gcm_key *k, int op
     return best;
 }
 
+/* Minimum ticks per message over SAMPLES calls of BATCH messages. */
+static double time_batch(batch_fn bf, const aeskit_gcm_key *k, int open, size_t n)
+{
+    double best = 1e300;
+    aeskit_gcm_msg m[BATCH];
+    for (int s = 0; s < SAMPLES; s++) {
+        for (int i = 0; i < BATCH; i++) /* the caller's fill, not timed */
+            m[i] = (aeskit_gcm_msg){&k[0], bout[i], open ? btags[i] : tags[i], 16, bin[i], n, ivs[i], 12, aad,
+                                    16, AESKIT_OK};
+        uint64_t t0 = __rdtsc();
+        aeskit_status st = bf(m, BATCH);
+        double d = (double)(__rdtsc() - t0) / BATCH;
+        if (st != AESKIT_OK) {
+            fprintf(stderr, "aeskit-lib-ab: a batch call failed (%d)\n", (int)st);
+            exit(1);
+        }
+        if (d < best)
+            best = d;
+    }
+    return best;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 7 || argc - 6 > MAX_LIBS) {
-        fprintf(stderr, "usage: aeskit-lib-ab BACKEND seal|open KEYBYTES SIZES ROUNDS LIB.so LIB.so...\n"
+        fprintf(stderr, "usage: aeskit-lib-ab BACKEND seal|open|seal-batch|open-batch KEYBYTES SIZES ROUNDS "
+                        "LIB.so LIB.so...\n"
                         "  (SIZES comma-separated, at most %d bytes; at most %d libraries)\n",
                 MAX_LEN, MAX_LIBS);
         return 2;
     }
     const char *backend = argv[1];
-    const int open = strcmp(argv[2], "open") == 0;
+    const int batch = strcmp(argv[2], "seal-batch") == 0 || strcmp(argv[2], "open-batch") == 0;
+    const int open = strcmp(argv[2], "open") == 0 || strcmp(argv[2], "open-batch") == 0;
     const size_t klen = (size_t)atoi(argv[3]);
     const int rounds = atoi(argv[5]), nl = argc - 6;
     size_t sizes[MAX_SIZES];
     int nsz = 0;
     for (char *t = strtok(argv[4], ","); t && nsz < MAX_SIZES; t = strtok(NULL, ","))
         sizes[nsz++] = (size_t)strtoul(t, NULL, 10);
-    if ((!open && strcmp(argv[2], "seal") != 0) || rounds < 1 || rounds > MAX_ROUNDS || nsz == 0) {
+    if ((!open && !batch && strcmp(argv[2], "seal") != 0) || rounds < 1 || rounds > MAX_ROUNDS || nsz == 0) {
         fprintf(stderr, "aeskit-lib-ab: bad direction, rounds (1..%d) or sizes\n", MAX_ROUNDS);
         return 2;
     }
@@ -95,6 +129,7 @@ int main(int argc, char **argv)
     static aeskit_gcm_key keys[MAX_LIBS];
     seal_fn sf[MAX_LIBS];
     open_fn of[MAX_LIBS];
+    batch_fn bf[MAX_LIBS];
     uint8_t key[32];
     for (int i = 0; i < 32; i++)
         key[i] = (uint8_t)(7 * i + 1);
@@ -110,7 +145,8 @@ int main(int argc, char **argv)
         init_fn in = (init_fn)dlsym(h, "aeskit_gcm_init_backend");
         sf[l] = (seal_fn)dlsym(h, "aeskit_gcm_seal");
         of[l] = (open_fn)dlsym(h, "aeskit_gcm_open");
-        if (!in || !sf[l] || !of[l]) {
+        bf[l] = (batch_fn)dlsym(h, open ? "aeskit_gcm_open_batch" : "aeskit_gcm_seal_batch");
+        if (!in || !sf[l] || !of[l] || (batch && !bf[l])) {
             fprintf(stderr, "aeskit-lib-ab: %s lacks the GCM calls\n", argv[6 + l]);
             return 1;
         }
@@ -120,8 +156,8 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    printf("%s %s AES-%zu-GCM, ticks per call (best round), speed against lib0, spread\n", backend,
-           open ? "open" : "seal", 8 * klen);
+    printf("%s %s AES-%zu-GCM, ticks per %s (best round), speed against lib0, spread\n", backend, argv[2],
+           8 * klen, batch ? "message" : "call");
     printf("%-7s", "size");
     for (int l = 0; l < nl; l++)
         printf("  lib%d ticks", l);
@@ -141,10 +177,16 @@ int main(int argc, char **argv)
                     fprintf(stderr, "aeskit-lib-ab: lib%d rejects lib0's tag at %zu bytes\n", l, n);
                     return 1;
                 }
+        /* The batch opens' messages: message i sealed by lib0 with IV i. */
+        if (batch && open)
+            for (int i = 0; i < BATCH; i++)
+                if (sf[0](&keys[0], bin[i], btags[i], 16, inb, n, ivs[i], 12, aad, 16) != AESKIT_OK)
+                    return 1;
         static double mins[MAX_LIBS][MAX_ROUNDS];
         for (int r = 0; r < rounds; r++)
             for (int l = 0; l < nl; l++)
-                mins[l][r] = time_calls(sf[l], of[l], &keys[l], open, n);
+                mins[l][r] = batch ? time_batch(bf[l], &keys[l], open, n)
+                                   : time_calls(sf[l], of[l], &keys[l], open, n);
         double best[MAX_LIBS], spread[MAX_LIBS];
         for (int l = 0; l < nl; l++) {
             double t[MAX_ROUNDS];
