@@ -397,10 +397,12 @@ typedef struct ak_backend {
      * in dir when every message has the first one's key object, len and
      * aad_len (clear: nothing is known); in and out not read
      * when len is 0 (GMAC: len is 0, in and out are not valid).  Computes
-     * what gcm_msgs does with J0 = IV || 0^31 || 1; the full tag of
-     * message i goes to T[i] when T is not NULL (the expected tags of an
-     * open or verify), else to the message's own tag. */
-    void (*gcm_batch)(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+     * what gcm_msgs does with J0 = IV || 0^31 || 1 for a leading part of
+     * them, m[0..k), and returns k (0..n); the full tag of message i goes
+     * to T[i] when T is not NULL (the expected tags of an open or verify),
+     * else to the message's own tag.  The front end runs m[k..n) through
+     * gcm_msgs: a backend declines what its descriptors there run faster. */
+    size_t (*gcm_batch)(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
 
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */

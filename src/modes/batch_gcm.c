@@ -474,24 +474,25 @@ static inline __attribute__((always_inline)) aeskit_status gb_common_run(aeskit_
     const int data = mode == GB_SEAL || mode == GB_OPEN;
     const int verify = mode == GB_OPEN || mode == GB_GMAC_VERIFY;
     const uint32_t dir = verify ? AK_GCM_OPEN : 0;
+    size_t done = 0; /* the messages a seal's or GMAC's gcm_batch computed */
     if (!verify && be->gcm_batch) {
-        be->gcm_batch(m, n, dir | uniform, NULL);
-        return AESKIT_OK;
+        done = be->gcm_batch(m, n, dir | uniform, NULL);
+        if (MO_LIKELY(done == n))
+            return AESKIT_OK;
     }
     size_t first = n;
-    for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
+    for (size_t base = done; base < n; base += MO_BATCH_CHUNK) {
         size_t k = n - base < MO_BATCH_CHUNK ? n - base : MO_BATCH_CHUNK;
         aeskit_gcm_msg *c = m + base;
         AESKIT_ALIGN(16) uint8_t T[MO_BATCH_CHUNK][16];
-        if (be->gcm_batch) {
-            be->gcm_batch(c, k, dir | uniform, T);
-        } else {
+        size_t j0 = verify && be->gcm_batch ? be->gcm_batch(c, k, dir | uniform, T) : 0;
+        if (j0 < k) {
             ak_gcm_msg d[MO_BATCH_CHUNK];
-            for (size_t j = 0; j < k; j++) {
+            for (size_t j = j0; j < k; j++) {
                 gb_desc(&d[j], &c[j], dir, data, none + 32);
                 d[j].tag = verify ? T[j] : c[j].tag;
             }
-            be->gcm_msgs(d, k);
+            be->gcm_msgs(d + j0, k - j0);
         }
         if (!verify)
             continue;

@@ -274,29 +274,32 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
-/* The gcm_batch entry (src/internal.h): a uniform seal batch of the long
- * chain's lengths (vaes_chain_long_takes) goes to it whole, a seal the
- * register entry takes (vaes_gcm_seal12: 1-16 bytes, AAD of at most a
+/* The gcm_batch entry (src/internal.h).  Seals: a uniform batch of the
+ * long chain's lengths (vaes_chain_long_takes) goes to it whole, a seal
+ * the register entry takes (vaes_gcm_seal12: 1-16 bytes, AAD of at most a
  * block) there, any other message through vaes_gcm_batch_msg, the single
- * call's dispatch.  Opens go one at a time: the chain's instance of this
- * width's decryption loop spills, and chained opens ran slower than one
- * at a time (docs/performance.md, "Zen 4: long messages in a batch as a
- * chain"). */
-VAES_KERNEL void ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+ * call's dispatch.  Opens it declines (returns 0): the chain's instance of
+ * this width's decryption loop spills, and the front end's descriptors
+ * through gcm_msgs ran faster than one at a time here
+ * (docs/performance.md, "Zen 4: long messages in a batch as a chain"). */
+VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
-    if ((dir & AK_GCM_UNIFORM) && !(dir & AK_GCM_OPEN) && n >= 2 && vaes_chain_long_takes(m[0].len, dir)) {
-        vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
-        return;
+    if (dir & AK_GCM_OPEN)
+        return 0;
+    if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len, dir)) {
+        vaes_gcm_chain_long_kernels[0]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
+        return n;
     }
     for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
-        if (!(dir & AK_GCM_OPEN) && mm->len - 1 < VAES_GCM_REG_MAX && mm->aad_len <= 16)
+        if (mm->len - 1 < VAES_GCM_REG_MAX && mm->aad_len <= 16)
             (void)vaes_gcm_seal12((const ak_gcm_key *)(const void *)mm->key, mm->out, mm->tag, mm->in, mm->aad,
                                   VAES_LENS(mm->len, mm->aad_len), vaes_ivz_iv12(mm->iv));
         else
             vaes_gcm_batch_msg(mm, dir, T ? T[i] : mm->tag, none + 32);
     }
+    return n;
 }
 VAES_KERNEL aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                            const uint8_t *aad, size_t lens, ak_v2u64 ivz)

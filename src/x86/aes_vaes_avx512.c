@@ -90,81 +90,40 @@ VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *ou
 }
 
 /* The gcm_batch entry (src/internal.h): n checked public descriptors of
- * direction dir, straight from the caller's array.  A run of small
- * messages goes to the multi-message kernel as it is, group after group
- * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); a uniform batch of the
- * chains' shapes (vaes_chain_nvx, vaes_gcm_chain.h; vaes_chain_long_takes,
- * vaes_gcm_chain_long.h) goes to one whole; any
- * other message gets a backend descriptor on the stack for vaes_gcm_msg,
- * the single call's dispatch, with nothing else per message (a uniform call, AK_GCM_UNIFORM,
- * sets the key and the lengths once).  An empty message's in and out are
- * never read: the descriptor names a small stack buffer (GMAC's in and out
- * are not even valid pointers); so does an empty AAD.  The kernels do not
- * write the descriptor. */
-VAES_KERNEL void ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+ * direction dir, straight from the caller's array; it computes them all.
+ * A uniform batch of the chains' shapes (vaes_chain_nvx, vaes_gcm_chain.h;
+ * vaes_chain_long_takes, vaes_gcm_chain_long.h) goes to one whole; a run of
+ * small messages to the multi-message kernel as it is, group after group
+ * (ak_vaes512_gcm_multi_run_pub, vaes_gcm_multi.h); any other message to
+ * vaes_gcm_batch_msg, the single call's dispatch. */
+VAES_KERNEL size_t ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
-    uint8_t none[64] = {0};
-    ak_gcm_msg d;
-    d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
-    size_t i = 0;
+    uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
     if ((dir & AK_GCM_UNIFORM) && n >= 2) {
-        const size_t len = m[0].len, aad_len = m[0].aad_len;
-        if (len <= VAES_MULTI_LEN && aad_len <= 16) {
-            i = ak_vaes512_gcm_multi_run_pub(m, n, dir, T);
-        } else {
-            const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m[0].key;
-            const int nvx = vaes_chain_nvx(len, aad_len);
-            if (nvx) {
-                vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
-                return;
-            }
-            if (vaes_chain_long_takes(len, dir)) {
-                vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN](g, m, n, T);
-                return;
-            }
-            d.aes = &g->aes;
-            d.gh = &g->gh;
-            d.len = len;
-            d.aad_len = aad_len;
-            d.out = none + 32;
-            d.in = d.aad = none + 32;
-            for (; i < n; i++) {
-                const aeskit_gcm_msg *mm = &m[i];
-                if (len) {
-                    d.in = mm->in;
-                    d.out = mm->out;
-                }
-                if (aad_len)
-                    d.aad = mm->aad;
-                d.tag = T ? T[i] : mm->tag;
-                x_store(d.j0, vaes_j0_iv12(mm->iv));
-                vaes_gcm_msg(&d);
-            }
-            return;
+        const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m[0].key;
+        const size_t len = m[0].len;
+        const int nvx = vaes_chain_nvx(len, m[0].aad_len);
+        if (nvx) {
+            vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
+            return n;
+        }
+        if (vaes_chain_long_takes(len, dir)) {
+            vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN](g, m, n, T);
+            return n;
         }
     }
-    for (; i < n; i++) {
+    for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
-        const size_t len = mm->len, aad_len = mm->aad_len;
-        if (len <= VAES_MULTI_LEN && aad_len <= 16 && n - i >= 2) {
+        if (mm->len <= VAES_MULTI_LEN && mm->aad_len <= 16 && n - i >= 2) {
             size_t k = ak_vaes512_gcm_multi_run_pub(mm, n - i, dir, T ? T + i : NULL);
             if (k) {
                 i += k - 1;
                 continue;
             }
         }
-        const ak_gcm_key *g = (const ak_gcm_key *)(const void *)mm->key;
-        d.aes = &g->aes;
-        d.gh = &g->gh;
-        d.len = len;
-        d.in = len ? mm->in : none + 32;
-        d.out = len ? mm->out : none + 32;
-        d.aad = aad_len ? mm->aad : none + 32;
-        d.aad_len = aad_len;
-        d.tag = T ? T[i] : mm->tag;
-        x_store(d.j0, vaes_j0_iv12(mm->iv));
-        vaes_gcm_msg(&d);
+        vaes_gcm_batch_msg(mm, dir, T ? T[i] : mm->tag, none + 32);
     }
+    return n;
 }
 
 VAES_KERNEL void ak_vaes512_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
