@@ -287,7 +287,7 @@ VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
     if (dir & AK_GCM_OPEN)
         return 0;
-    if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len, dir)) {
+    if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
         vaes_gcm_chain_long_kernels[0]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
         return n;
     }

@@ -107,7 +107,7 @@ VAES_KERNEL size_t ak_vaes512_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint3
             vaes_gcm_chain_kernels[dir & AK_GCM_OPEN][nvx - VAES_CHAIN_NVX_MIN](g, m, n, T);
             return n;
         }
-        if (vaes_chain_long_takes(len, dir)) {
+        if (vaes_chain_long_takes(len)) {
             vaes_gcm_chain_long_kernels[dir & AK_GCM_OPEN](g, m, n, T);
             return n;
         }

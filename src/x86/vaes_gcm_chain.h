@@ -1,6 +1,6 @@
 /*
  * vaes_gcm_chain.h - the messages of a uniform GCM batch (one key object,
- * one len of 5 to 30 blocks, one aad_len of at most a block, one
+ * one len of 5 to 32 blocks, one aad_len of at most a block, one
  * direction) as one chain: each message's AES rounds run with the
  * previous message's GHASH products, reduction and tag.  The
  * x86-vaes-avx512 gcm_batch entry's kernel for the uniform batches too
@@ -52,7 +52,7 @@
 #define VAES_CHAIN_NVX_MIN 2
 #define VAES_CHAIN_NVX_MAX 8
 #define VAES_CHAIN_NC_MIN 5
-#define VAES_CHAIN_NC_MAX 30
+#define VAES_CHAIN_NC_MAX 32
 
 /* The hash input of its largest shape (one AAD block, nC blocks, L)
  * within the powers. */

@@ -27,27 +27,19 @@
  * only.
  */
 
-/* The lengths the chain takes: at least one whole batch (the link's
- * rule, vaes_gcm_body) and above those of the width's other batch
- * kernels: on zmm seals above the one-pass chain's VAES_CHAIN_NC_MAX
- * blocks (vaes_gcm_chain.h), opens above the 2 * BATCH blocks of the
- * single calls' one-pass kernel (below that a chained open is no faster
- * than single calls: docs/performance.md, "Zen 4: long messages in a
- * batch as a chain"); on ymm both above 2 * BATCH blocks.  The last batch, a tail of nt < BATCH blocks and the length
- * block take one fold of BATCH + nt + 1 <= NPOW powers; a tail of BATCH
- * blocks is folded apart (vaes_gcm_link_tail, vaes_gcm_body). */
+/* The lengths the chain takes: above 2 * BATCH blocks, those of the
+ * single calls' long kernel (vaes_gcm_long), which leaves at least one
+ * whole batch before the tail (the link's rule, vaes_gcm_body); on zmm
+ * the one-pass chain (vaes_gcm_chain.h) takes the lengths below.  The last
+ * batch, a tail of nt < BATCH blocks and the length block take one fold
+ * of BATCH + nt + 1 <= NPOW powers; a tail of BATCH blocks is folded apart
+ * (vaes_gcm_link_tail, vaes_gcm_body). */
 _Static_assert(2 * BATCH <= NPOW, "the link's fold within the powers");
+#define VAES_CHAIN_LONG_MIN (16 * 2 * BATCH + 1)
 #if AK_LANES == 4
-#define VAES_CHAIN_LONG_SEAL_MIN (16 * VAES_CHAIN_NC_MAX + 1)
-#else
-#define VAES_CHAIN_LONG_SEAL_MIN (16 * 2 * BATCH + 1)
+_Static_assert(16 * VAES_CHAIN_NC_MAX + 1 == VAES_CHAIN_LONG_MIN, "the one-pass chain stops where this one starts");
 #endif
-#define VAES_CHAIN_LONG_OPEN_MIN (16 * 2 * BATCH + 1)
-_Static_assert(VAES_CHAIN_LONG_SEAL_MIN > 16 * BATCH, "a whole batch before the tail");
-VAES_INLINE int vaes_chain_long_takes(size_t len, uint32_t dir)
-{
-    return len >= (dir & AK_GCM_OPEN ? VAES_CHAIN_LONG_OPEN_MIN : VAES_CHAIN_LONG_SEAL_MIN);
-}
+VAES_INLINE int vaes_chain_long_takes(size_t len) { return len >= VAES_CHAIN_LONG_MIN; }
 
 /* The n >= 1 messages of m (uniform: m[0]'s len, which
  * vaes_chain_long_takes, and aad_len), tags to T[i] when T is not NULL
