@@ -275,13 +275,15 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 /* The gcm_batch entry (src/internal.h).  Seals: a uniform batch of the
- * long chain's lengths (vaes_chain_long_takes) goes to it whole, a seal
+ * long chain's lengths (vaes_chain_long_takes: above the one-pass class)
+ * goes to it whole, a seal
  * the register entry takes (vaes_gcm_seal12: 1-16 bytes, AAD of at most a
  * block) there, any other message through vaes_gcm_batch_msg, the single
  * call's dispatch.  Opens it declines (returns 0): the chain's instance of
  * this width's decryption loop spills, and the front end's descriptors
  * through gcm_msgs ran faster than one at a time here
- * (docs/performance.md, "Zen 4: long messages in a batch as a chain"). */
+ * (docs/performance.md, "Zen 4: long messages in a batch as a chain" and
+ * "Zen 4: 44 powers on zmm"). */
 VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */

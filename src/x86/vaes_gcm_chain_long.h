@@ -27,18 +27,22 @@
  * only.
  */
 
-/* The lengths the chain takes: above 2 * BATCH blocks, those of the
- * single calls' long kernel (vaes_gcm_long), which leaves at least one
- * whole batch before the tail (the link's rule, vaes_gcm_body); on zmm
- * the one-pass chain (vaes_gcm_chain.h) takes the lengths below.  The last
- * batch, a tail of nt < BATCH blocks and the length block take one fold
- * of BATCH + nt + 1 <= NPOW powers; a tail of BATCH blocks is folded apart
+/* The lengths the chain takes: on zmm above the one-pass chain's
+ * (vaes_gcm_chain.h), on ymm above the single calls' one-pass class
+ * (VAES_ONEPASS_NVX_MAX vectors, vaes_gcm_small.h), which ran faster
+ * there one message at a time (docs/performance.md, "Zen 4: the one-pass
+ * class to ten vectors").  Both leave at least one whole batch before the
+ * tail (the link's rule, vaes_gcm_body).  The last batch, a tail of nt <
+ * BATCH blocks and the length block take one fold of BATCH + nt + 1 <=
+ * NPOW powers; a tail of BATCH blocks is folded apart
  * (vaes_gcm_link_tail, vaes_gcm_body). */
 _Static_assert(2 * BATCH <= NPOW, "the link's fold within the powers");
-#define VAES_CHAIN_LONG_MIN (16 * 2 * BATCH + 1)
 #if AK_LANES == 4
-_Static_assert(16 * VAES_CHAIN_NC_MAX + 1 == VAES_CHAIN_LONG_MIN, "the one-pass chain stops where this one starts");
+#define VAES_CHAIN_LONG_MIN (16 * VAES_CHAIN_NC_MAX + 1)
+#else
+#define VAES_CHAIN_LONG_MIN (16 * AK_LANES * VAES_ONEPASS_NVX_MAX + 1)
 #endif
+_Static_assert(VAES_CHAIN_LONG_MIN > 16 * BATCH, "a whole batch before the tail");
 VAES_INLINE int vaes_chain_long_takes(size_t len) { return len >= VAES_CHAIN_LONG_MIN; }
 
 /* The n >= 1 messages of m (uniform: m[0]'s len, which

@@ -187,7 +187,7 @@ VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *
     const size_t n = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
     vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
     *e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
         cv = v_add32(cv, v_lane_step());
@@ -209,7 +209,7 @@ VAES_INLINE void vaes_onepass_last(vec_t *x, gacc *a, vec_t klast, const ak_vaes
 {
     const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++) {
         vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
         x[j] = v_enclast(x[j], v_xor(klast, d));
@@ -221,14 +221,14 @@ VAES_INLINE void vaes_onepass_last(vec_t *x, gacc *a, vec_t klast, const ak_vaes
 /* Store: the output vectors, all but the last window whole. */
 VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, const int NVX)
 {
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX - 1; j++)
         v_storeu(out + VB * j, x[j]);
     v_store_w(out, (ptrdiff_t)(VB * (NVX - 1)), wl, x[NVX - 1]);
 }
 
-/* A message of one to two batches of blocks (BATCH <= nC <= 2 * BATCH,
- * NVX = ceil(nC / AK_LANES) vectors, NV <= NVX <= 2 * NV) whose AAD, data
+/* A message of a batch of blocks or more (BATCH <= nC, NVX = ceil(nC /
+ * AK_LANES) vectors, NV <= NVX <= VAES_ONEPASS_NVX_MAX) whose AAD, data
  * and length block fit the powers (nA + nC + 1 <= NPOW): too long for the
  * short class, whose counter vectors give lane 0 to J0.  Here data block i
  * sits in lane i % AK_LANES of vector i / AK_LANES (counter J0 + 1 + i, no
@@ -237,6 +237,13 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
  * products go first, only the ciphertext's wait for AES.  The windows but
  * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
  * form (byte-swapped). */
+/* The one-pass class's largest vector count, two more than two batches:
+ * 40 blocks on zmm, 20 on ymm, where the long kernel's first batch runs
+ * its AES with nothing to hash beside it (docs/performance.md, "Zen 4:
+ * the one-pass class to ten vectors").  With an AAD block and L they fit
+ * the powers of both widths (NPOW). */
+#define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
+_Static_assert(1 + AK_LANES * VAES_ONEPASS_NVX_MAX + 1 <= NPOW, "a one-pass message with an AAD block");
 VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], int enc, const int NVX, const int R)
@@ -245,13 +252,13 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const wmask_t wl = vaes_onepass_wl(len, NVX);
-    vec_t x[2 * NV];
+    vec_t x[VAES_ONEPASS_NVX_MAX];
     __m128i e;
     gacc a;
     vaes_onepass_start(x, &e, &a, K, g, j0, aad, aad_len, len, bsw, NVX);
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 8")
+        _Pragma("GCC unroll 16")
         for (int j = 0; j < NVX; j++)
             x[j] = v_enc(x[j], K[r]);
         e = _mm_aesenc_si128(e, v_low128(K[r]));
@@ -660,6 +667,10 @@ VAES_NOINLINE void vaes_gcm_onepass_open1(ak_gcm_msg *m, size_t len, size_t aad_
 VAES_NOINLINE void vaes_gcm_onepass_open2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 2); }
 VAES_NOINLINE void vaes_gcm_onepass_open3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 3); }
 VAES_NOINLINE void vaes_gcm_onepass_open4(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 4); }
+VAES_NOINLINE void vaes_gcm_onepass_seal5(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 5); }
+VAES_NOINLINE void vaes_gcm_onepass_seal6(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 6); }
+VAES_NOINLINE void vaes_gcm_onepass_open5(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 5); }
+VAES_NOINLINE void vaes_gcm_onepass_open6(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 6); }
 
 #if AK_LANES == 4
 /* The one-pass layout for a few blocks (zmm).  With aad_len <= 16 and len
@@ -726,19 +737,19 @@ static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
     {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
     {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
 /* [AK_GCM_OPEN bit][vectors - NV]. */
-static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][NV + 1] = {
+static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_MAX - NV + 1] = {
     {vaes_gcm_onepass_seal0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
-     vaes_gcm_onepass_seal4},
+     vaes_gcm_onepass_seal4, vaes_gcm_onepass_seal5, vaes_gcm_onepass_seal6},
     {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
-     vaes_gcm_onepass_open4}};
-_Static_assert(NV == 4, "one one-pass kernel per vector count NV .. 2 * NV");
+     vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6}};
+_Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6, "one one-pass kernel per vector count");
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
  * blocks and L: nC + 2 <= BATCH; on zmm a seal of 7, 8, 11 or 12 blocks
  * takes the one-pass layout instead, vaes_onepass_few_nvx), short (J0 and
- * the data in one pass, the AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= 2 * BATCH
+ * the data in one pass, the AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= AK_LANES * VAES_ONEPASS_NVX_MAX
  * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
  * lanes nC / AK_LANES + 1.  A small class's call is the last act, with the
@@ -756,7 +767,7 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
         return;
     }
-    if (nC >= BATCH && nC <= 2 * BATCH && nA + nC + 1 <= NPOW) {
+    if (nC >= BATCH && nC <= AK_LANES * VAES_ONEPASS_NVX_MAX && nA + nC + 1 <= NPOW) {
         vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
         return;
     }

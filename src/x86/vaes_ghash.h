@@ -113,8 +113,10 @@ typedef struct {
 } ak_vaes_ghash_key;
 _Static_assert(offsetof(ak_vaes_ghash_key, kk) == sizeof(((ak_vaes_ghash_key *)0)->pow), "kk follows pow");
 #else
-#define NPOW 36
-/* zmm: schoolbook middle term, and the four-batch powers. */
+/* zmm: schoolbook middle term, and the four-batch powers.  44 powers: the
+ * one-pass class's 40 blocks (VAES_ONEPASS_NVX_MAX, vaes_gcm_small.h)
+ * with up to three AAD blocks and L. */
+#define NPOW 44
 typedef struct {
     uint8_t pow[NPOW][16]; /* pow[e] = K_{NPOW-e}: descending */
     /* quad[j] = K_{2*BATCH + AK_LANES*(2*NV - j)}, j < 2*NV (K_64, K_60,
@@ -145,8 +147,8 @@ VAES_INLINE const uint8_t *vaes_gh_pow(const ak_vaes_ghash_key *g, size_t n)
 }
 
 /* Vectors per GHASH-only batch (vaes_ghash_blocks): all the powers on
- * ymm; on zmm 32 of the 36 blocks, so that whole KiBs fold without a
- * partial batch (36 read 0.935x at 1 KiB of GMAC). */
+ * ymm; on zmm 32 of the 44, so that whole KiBs fold without a partial
+ * batch (36 read 0.935x at 1 KiB of GMAC). */
 #if AK_KARATSUBA
 #define NVG (NPOW / AK_LANES)
 #else
@@ -154,6 +156,9 @@ VAES_INLINE const uint8_t *vaes_gh_pow(const ak_vaes_ghash_key *g, size_t n)
 #endif
 _Static_assert(NVG * AK_LANES <= NPOW, "a GHASH-only batch within the powers");
 _Static_assert(NPOW % 4 == 0, "vaes_ghash_init's four chains");
+#if !AK_KARATSUBA
+_Static_assert(NPOW >= 2 * BATCH + 2 * AK_LANES, "vaes_ghash_init: quad's chains start from two copied entries");
+#endif
 
 /* ---- unreduced products ------------------------------------------------- */
 
@@ -316,19 +321,16 @@ VAES_INLINE void vaes_ghash_init(ak_ghash *gk, const uint8_t H[16])
         x_store(g->kk[e], _mm_unpacklo_epi64(kk, kkn));
     }
 #else
-    /* quad[j] = K_{2*BATCH + AK_LANES*(2*NV - j)}: two interleaved chains
-     * stepping by H^(2*AK_LANES), from K_{2*BATCH} * H^AK_LANES and
-     * K_{2*BATCH} * H^(2*AK_LANES) */
-    __m128i k2 = x_load(vaes_gh_pow(g, 2 * AK_LANES));
-    __m128i ka = x_gmul(x_load(vaes_gh_pow(g, 2 * BATCH)), x_load(vaes_gh_pow(g, AK_LANES)));
-    __m128i kb = x_gmul(x_load(vaes_gh_pow(g, 2 * BATCH)), k2);
-    for (int j = 2 * NV - 1; j >= 1; j -= 2) {
-        x_store(g->quad[j], ka);
-        x_store(g->quad[j - 1], kb);
-        if (j > 1) {
-            ka = x_gmul(ka, k2);
-            kb = x_gmul(kb, k2);
-        }
+    /* quad[j] = K_{2*BATCH + AK_LANES*(2*NV - j)}: copied from pow while
+     * the exponent is within NPOW, then two interleaved chains stepping by
+     * K_{2*AK_LANES} (quad[j] = quad[j + 2] * K_{2*AK_LANES}) */
+    const __m128i k2 = x_load(vaes_gh_pow(g, 2 * AK_LANES));
+    for (int j = 2 * NV - 1; j >= 0; j--) {
+        const int e = 2 * BATCH + AK_LANES * (2 * NV - j);
+        if (e <= NPOW)
+            x_store(g->quad[j], x_load(vaes_gh_pow(g, (size_t)e)));
+        else
+            x_store(g->quad[j], x_gmul(x_load(g->quad[j + 2]), k2));
     }
 #endif
 }

@@ -23,7 +23,7 @@
 
 #define AK_TGT "vaes,vpclmulqdq,avx512f,avx512bw,avx512vl,avx2,avx,aes,pclmul,ssse3,sse4.1"
 #define AK_LANES 4
-/* The GHASH key format (vaes_ghash.h): schoolbook middle term, 36 powers
+/* The GHASH key format (vaes_ghash.h): schoolbook middle term, 44 powers
  * and the four-batch powers; measured against the ymm format:
  * docs/design.md, "The VAES key layout". */
 #define AK_KARATSUBA 0

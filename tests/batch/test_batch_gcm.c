@@ -630,7 +630,7 @@ static void test_uniform(void)
     /* 64..513: both sides of the x86-vaes-avx512 chain's bounds
      * (vaes_chain_nvx: 5..32 data blocks) and of each of its vector
      * counts (2..8 vectors, whole and partial last windows); 513..4351:
-     * the long chain (vaes_chain_long_takes; on ymm from 257), tails of
+     * the long chain (vaes_chain_long_takes; on ymm from 321), tails of
      * 0..16 blocks on zmm and 0..8 on ymm (a whole batch's worth folded
      * apart), each tail vector count with and without a partial block,
      * the length block in every vector, and the four-, three-, two- and
@@ -638,7 +638,7 @@ static void test_uniform(void)
     static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,   96,   97,   128,  129,  160,  161,
                                   192, 193, 224, 225, 256, 257, 300,  320,  321,  384,  385,  448,  449,
                                   480, 481, 496, 497, 500, 511, 512,  513,  528,  529,  575,  576,  600,
-                                  700, 752, 753, 767, 768, 769, 1024, 1036, 1420, 1472, 1500, 2048, 2303,
+                                  640, 641, 700, 752, 753, 767, 768, 769, 1024, 1036, 1420, 1472, 1500, 2048, 2303,
                                   2304, 4096, 4351};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
