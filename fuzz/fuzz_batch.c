@@ -10,7 +10,7 @@
  * a message small (0..96 bytes, AAD 0..19, a 12-byte IV, a valid tag
  * length), so runs of them reach the x86-vaes-avx512 multi-message kernel;
  * and the mode byte's top bit makes a GCM batch uniform (every message has
- * the first one's key, len of 0..600 and AAD of 0..16 bytes, a 12-byte IV
+ * the first one's key, len of 0..800 and AAD of 0..16 bytes, a 12-byte IV
  * and a 16-byte tag, the tags after all outputs), the shape the backends'
  * gcm_batch hooks take whole (x86-vaes-avx512's chains, and the long chain
  * of both x86-vaes widths); its 0x40 bit makes a GCM open's tags valid
@@ -18,7 +18,7 @@
  */
 #include "fuzz_common.h"
 
-enum { MAXN = 24, MAXLEN = 600, ARENA = MAXN * (MAXLEN + 16 + 16 + 64) };
+enum { MAXN = 24, MAXLEN = 800, ARENA = MAXN * (MAXLEN + 16 + 16 + 64) };
 static uint8_t A[ARENA], R[ARENA], I[ARENA];
 
 typedef struct {

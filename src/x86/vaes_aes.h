@@ -131,9 +131,9 @@ VAES_INLINE size_t vaes_tail_vectors(size_t n) { return (n + VB - 1) / VB; }
  * inc32^g(J0)'s is 1 + g, which for g < 255 differs from it in the last
  * byte only, by (1 + g) ^ 1.  XORed onto J0 it gives the counter blocks in
  * byte order with no byte swap and no add on the way to the first round.
- * 33 lanes: a vector load from lane 29 (the batch chain's last block of
- * its largest shape, vaes_gcm_chain.h) reads up to lane 32. */
-#define VAES_CTR_WORDS 33
+ * 41 lanes: a vector load from lane 37 (the batch chain's last block of
+ * its largest shape, vaes_gcm_chain.h) reads up to lane 40. */
+#define VAES_CTR_WORDS 41
 static const uint8_t vaes_tiny_ctr_words[16 * VAES_CTR_WORDS] __attribute__((aligned(64))) = {
     [15] = 0x01 ^ 0x01, [31] = 0x02 ^ 0x01, [47] = 0x03 ^ 0x01, [63] = 0x04 ^ 0x01,
     [79] = 0x05 ^ 0x01, [95] = 0x06 ^ 0x01, [111] = 0x07 ^ 0x01, [127] = 0x08 ^ 0x01,
@@ -143,7 +143,9 @@ static const uint8_t vaes_tiny_ctr_words[16 * VAES_CTR_WORDS] __attribute__((ali
     [335] = 0x15 ^ 0x01, [351] = 0x16 ^ 0x01, [367] = 0x17 ^ 0x01, [383] = 0x18 ^ 0x01,
     [399] = 0x19 ^ 0x01, [415] = 0x1a ^ 0x01, [431] = 0x1b ^ 0x01, [447] = 0x1c ^ 0x01,
     [463] = 0x1d ^ 0x01, [479] = 0x1e ^ 0x01, [495] = 0x1f ^ 0x01, [511] = 0x20 ^ 0x01,
-    [527] = 0x21 ^ 0x01};
+    [527] = 0x21 ^ 0x01, [543] = 0x22 ^ 0x01, [559] = 0x23 ^ 0x01, [575] = 0x24 ^ 0x01,
+    [591] = 0x25 ^ 0x01, [607] = 0x26 ^ 0x01, [623] = 0x27 ^ 0x01, [639] = 0x28 ^ 0x01,
+    [655] = 0x29 ^ 0x01};
 
 /* IV || 0^32 of a 12-byte IV in byte order, nothing read past the IV's
  * 12 bytes: a masked load on the zmm build, an 8-byte and a 4-byte load

@@ -1,6 +1,6 @@
 /*
  * vaes_gcm_chain.h - the messages of a uniform GCM batch (one key object,
- * one len of 5 to 32 blocks, one aad_len of at most a block, one
+ * one len of 5 to 40 blocks, one aad_len of at most a block, one
  * direction) as one chain: each message's AES rounds run with the
  * previous message's GHASH products, reduction and tag.  The
  * x86-vaes-avx512 gcm_batch entry's kernel for the uniform batches too
@@ -47,12 +47,12 @@
 #error "vaes_gcm_chain.h is the zmm build's (aes_vaes_avx512.c)"
 #endif
 
-/* The chain's vector counts: NVX data vectors per message (5 to 30
+/* The chain's vector counts: NVX data vectors per message (5 to 40
  * blocks: below 5 the multi-message kernel takes a batch). */
 #define VAES_CHAIN_NVX_MIN 2
-#define VAES_CHAIN_NVX_MAX 8
+#define VAES_CHAIN_NVX_MAX 10
 #define VAES_CHAIN_NC_MIN 5
-#define VAES_CHAIN_NC_MAX 32
+#define VAES_CHAIN_NC_MAX 40
 
 /* The hash input of its largest shape (one AAD block, nC blocks, L)
  * within the powers. */
@@ -105,7 +105,7 @@ VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K,
 {
     const vec_t jv = v_bcast_x(j0);
     *e = _mm_xor_si128(j0, v_low128(K[0]));
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++)
         x[j] = v_xor3(jv, v_loadu(vaes_tiny_ctr_words + 16 + VB * j), K[0]);
     *a = *lc;
@@ -124,7 +124,7 @@ VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t 
                                  const int NVX)
 {
     const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++) {
         vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
         x[j] = v_enclast(x[j], v_xor(klast, d));
@@ -133,20 +133,28 @@ VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t 
     }
 }
 
+/* The round after which vector j of the previous message's ciphertext is
+ * multiplied: one vector after each of the last NVX rounds before the
+ * last, the first ones after round 1 where NVX >= R (AES-128 with ten
+ * vectors). */
+VAES_INLINE int vaes_chain_hash_round(int j, int NVX, int R) { return R - NVX + j >= 1 ? R - NVX + j : 1; }
+
 /* Rounds 1 .. R of a message (its blocks x, its J0 block e), with hash
  * (a constant) the previous message's ciphertext products (p against the
- * powers at pc) into *ap, vector j's after round R - NVX + j. */
+ * powers at pc) into *ap, vector j's after round vaes_chain_hash_round. */
 VAES_INLINE void vaes_chain_rounds(vec_t *x, __m128i *e, const vec_t *K, gacc *ap, const vec_t *p, const uint8_t *pc,
                                    const int hash, const int NVX, const int R)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
-        _Pragma("GCC unroll 8")
+        _Pragma("GCC unroll 16")
         for (int j = 0; j < NVX; j++)
             x[j] = v_enc(x[j], K[r]);
         *e = _mm_aesenc_si128(*e, v_low128(K[r]));
-        if (hash && r >= R - NVX)
-            vaes_gacc_mul(ap, p[r - (R - NVX)], pc + VB * (r - (R - NVX)));
+        _Pragma("GCC unroll 16")
+        for (int j = 0; j < NVX; j++)
+            if (hash && vaes_chain_hash_round(j, NVX, R) == r)
+                vaes_gacc_mul(ap, p[j], pc + VB * j);
     }
     *e = _mm_aesenclast_si128(*e, v_low128(K[R]));
 }
@@ -183,8 +191,8 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     vaes_chain_rounds(x, &e, K, &ap, p, pc, 0, NVX, R);
     vaes_chain_last(x, p, K[R], m[0].in, wl, enc, bsw, NVX);
     vaes_onepass_store(m[0].out, wl, x, NVX);
-    /* message i's rounds with message i - 1's products (the last NVX
-     * rounds, one vector each; NVX < R), reduction and tag */
+    /* message i's rounds with message i - 1's products (one vector after
+     * each of the last rounds, vaes_chain_hash_round), reduction and tag */
     for (size_t i = 1; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         ap = a;
@@ -198,7 +206,7 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         vaes_chain_tag(T ? T[i - 1] : m[i - 1].tag, ap, ep);
     }
     /* the last message's products alone */
-    _Pragma("GCC unroll 8")
+    _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++)
         vaes_gacc_mul(&a, p[j], pc + VB * j);
     vaes_chain_tag(T ? T[n - 1] : m[n - 1].tag, a, e);
@@ -275,10 +283,26 @@ VAES_NOINLINE void vaes_gcm_chain_open8(const ak_gcm_key *gk, const aeskit_gcm_m
 {
     vaes_gcm_chain_r(gk, m, n, T, 0, 8);
 }
+VAES_NOINLINE void vaes_gcm_chain_seal9(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_r(gk, m, n, T, 1, 9);
+}
+VAES_NOINLINE void vaes_gcm_chain_open9(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_r(gk, m, n, T, 0, 9);
+}
+VAES_NOINLINE void vaes_gcm_chain_seal10(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_r(gk, m, n, T, 1, 10);
+}
+VAES_NOINLINE void vaes_gcm_chain_open10(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
+{
+    vaes_gcm_chain_r(gk, m, n, T, 0, 10);
+}
 
 /* Indexed [AK_GCM_OPEN bit][NVX - VAES_CHAIN_NVX_MIN]. */
 static vaes_gcm_chain_kernel *const vaes_gcm_chain_kernels[2][VAES_CHAIN_NVX_MAX - VAES_CHAIN_NVX_MIN + 1] = {
     {vaes_gcm_chain_seal2, vaes_gcm_chain_seal3, vaes_gcm_chain_seal4, vaes_gcm_chain_seal5, vaes_gcm_chain_seal6,
-     vaes_gcm_chain_seal7, vaes_gcm_chain_seal8},
+     vaes_gcm_chain_seal7, vaes_gcm_chain_seal8, vaes_gcm_chain_seal9, vaes_gcm_chain_seal10},
     {vaes_gcm_chain_open2, vaes_gcm_chain_open3, vaes_gcm_chain_open4, vaes_gcm_chain_open5, vaes_gcm_chain_open6,
-     vaes_gcm_chain_open7, vaes_gcm_chain_open8}};
+     vaes_gcm_chain_open7, vaes_gcm_chain_open8, vaes_gcm_chain_open9, vaes_gcm_chain_open10}};

@@ -240,7 +240,7 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
 /* The one-pass class's largest vector count, two more than two batches:
  * 40 blocks on zmm, 20 on ymm, where the long kernel's first batch runs
  * its AES with nothing to hash beside it (docs/performance.md, "Zen 4:
- * the one-pass class to ten vectors").  With an AAD block and L they fit
+ * 44 powers on zmm").  With an AAD block and L they fit
  * the powers of both widths (NPOW). */
 #define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
 _Static_assert(1 + AK_LANES * VAES_ONEPASS_NVX_MAX + 1 <= NPOW, "a one-pass message with an AAD block");

@@ -627,9 +627,9 @@ static void test_small(size_t reps)
  * opens), GMAC batches for len 0. */
 static void test_uniform(void)
 {
-    /* 64..513: both sides of the x86-vaes-avx512 chain's bounds
-     * (vaes_chain_nvx: 5..32 data blocks) and of each of its vector
-     * counts (2..8 vectors, whole and partial last windows); 513..4351:
+    /* 64..641: both sides of the x86-vaes-avx512 chain's bounds
+     * (vaes_chain_nvx: 5..40 data blocks) and of each of its vector
+     * counts (2..10 vectors, whole and partial last windows); 641..4351:
      * the long chain (vaes_chain_long_takes; on ymm from 321), tails of
      * 0..16 blocks on zmm and 0..8 on ymm (a whole batch's worth folded
      * apart), each tail vector count with and without a partial block,
