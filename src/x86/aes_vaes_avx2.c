@@ -276,10 +276,9 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
 /* The gcm_batch entry (src/internal.h).  Seals: a uniform batch of the
  * long chain's lengths (vaes_chain_long_takes: above the one-pass class)
- * goes to it whole, a seal
- * the register entry takes (vaes_gcm_seal12: 1-16 bytes, AAD of at most a
- * block) there, any other message through vaes_gcm_batch_msg, the single
- * call's dispatch.  Opens it declines (returns 0): the chain's instance of
+ * goes to it whole, a seal the register entry takes (vaes_gcm_seal12:
+ * 1-16 bytes, AAD of at most a block) there, any other message through
+ * vaes_gcm_batch_msg, the single call's dispatch.  Opens it declines (returns 0): the chain's instance of
  * this width's decryption loop spills, and the front end's descriptors
  * through gcm_msgs ran faster than one at a time here
  * (docs/performance.md, "Zen 4: long messages in a batch as a chain" and
@@ -290,7 +289,7 @@ VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
     if (dir & AK_GCM_OPEN)
         return 0;
     if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
-        vaes_gcm_chain_long_kernels[0]((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
+        vaes_gcm_chain_long_seal((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
         return n;
     }
     for (size_t i = 0; i < n; i++) {

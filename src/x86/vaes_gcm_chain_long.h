@@ -99,6 +99,9 @@ VAES_NOINLINE void vaes_gcm_chain_long_seal(const ak_gcm_key *gk, const aeskit_g
 {
     vaes_gcm_chain_long_r(gk, m, n, T, 1);
 }
+#if AK_LANES == 4
+/* Opens chain on zmm only: x86-vaes-avx2 sends its opens to the front
+ * end's descriptors (ak_vaes2_gcm_batch). */
 VAES_NOINLINE void vaes_gcm_chain_long_open(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
     vaes_gcm_chain_long_r(gk, m, n, T, 0);
@@ -107,6 +110,7 @@ VAES_NOINLINE void vaes_gcm_chain_long_open(const ak_gcm_key *gk, const aeskit_g
 /* Indexed by the AK_GCM_OPEN bit. */
 static vaes_gcm_chain_long_kernel *const vaes_gcm_chain_long_kernels[2] = {vaes_gcm_chain_long_seal,
                                                                           vaes_gcm_chain_long_open};
+#endif
 
 /* ---- the gcm_batch entry's messages one at a time -------------------------
  *

@@ -227,6 +227,14 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
     v_store_w(out, (ptrdiff_t)(VB * (NVX - 1)), wl, x[NVX - 1]);
 }
 
+/* The one-pass class's largest vector count, two more than two batches:
+ * 40 blocks on zmm, 20 on ymm; up to there one pass ran faster than the
+ * long kernel, whose first batch runs its AES with nothing to hash beside
+ * it (docs/performance.md, "Zen 4: 44 powers on zmm").  With an AAD block
+ * and L they fit the powers of both widths (NPOW). */
+#define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
+_Static_assert(1 + AK_LANES * VAES_ONEPASS_NVX_MAX + 1 <= NPOW, "a one-pass message with an AAD block");
+
 /* A message of a batch of blocks or more (BATCH <= nC, NVX = ceil(nC /
  * AK_LANES) vectors, NV <= NVX <= VAES_ONEPASS_NVX_MAX) whose AAD, data
  * and length block fit the powers (nA + nC + 1 <= NPOW): too long for the
@@ -237,13 +245,6 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
  * products go first, only the ciphertext's wait for AES.  The windows but
  * the last are whole (nC > AK_LANES * (NVX - 1)).  j0 is J0 in register
  * form (byte-swapped). */
-/* The one-pass class's largest vector count, two more than two batches:
- * 40 blocks on zmm, 20 on ymm, where the long kernel's first batch runs
- * its AES with nothing to hash beside it (docs/performance.md, "Zen 4:
- * 44 powers on zmm").  With an AAD block and L they fit
- * the powers of both widths (NPOW). */
-#define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
-_Static_assert(1 + AK_LANES * VAES_ONEPASS_NVX_MAX + 1 <= NPOW, "a one-pass message with an AAD block");
 VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], int enc, const int NVX, const int R)

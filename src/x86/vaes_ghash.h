@@ -148,7 +148,7 @@ VAES_INLINE const uint8_t *vaes_gh_pow(const ak_vaes_ghash_key *g, size_t n)
 
 /* Vectors per GHASH-only batch (vaes_ghash_blocks): all the powers on
  * ymm; on zmm 32 of the 44, so that whole KiBs fold without a partial
- * batch (36 read 0.935x at 1 KiB of GMAC). */
+ * batch (docs/performance.md, "Zen 4: 44 powers on zmm"). */
 #if AK_KARATSUBA
 #define NVG (NPOW / AK_LANES)
 #else
