@@ -278,16 +278,23 @@ VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n
  * long chain's lengths (vaes_chain_long_takes: above the one-pass class)
  * goes to it whole, a seal the register entry takes (vaes_gcm_seal12:
  * 1-16 bytes, AAD of at most a block) there, any other message through
- * vaes_gcm_batch_msg, the single call's dispatch.  Opens it declines (returns 0): the chain's instance of
- * this width's decryption loop spills, and the front end's descriptors
- * through gcm_msgs ran faster than one at a time here
- * (docs/performance.md, "Zen 4: long messages in a batch as a chain" and
- * "Zen 4: 44 powers on zmm"). */
+ * vaes_gcm_batch_msg, the single call's dispatch.  Opens: the leading
+ * run of opens of at most VAES2_OPEN_ONE_MAX bytes one at a time through
+ * vaes_gcm_batch_msg, and it declines the rest (returns the run's length):
+ * the chain's instance of this width's decryption loop spills, and above
+ * that size the front end's descriptors through gcm_msgs ran faster than
+ * one at a time here, below it slower (docs/performance.md, "Zen 4: long
+ * messages in a batch as a chain" and "Zen 4: 44 powers on zmm"). */
+#define VAES2_OPEN_ONE_MAX 64
 VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
-    if (dir & AK_GCM_OPEN)
-        return 0;
+    if (dir & AK_GCM_OPEN) {
+        size_t i = 0;
+        for (; i < n && m[i].len <= VAES2_OPEN_ONE_MAX; i++)
+            vaes_gcm_batch_msg(&m[i], dir, T ? T[i] : m[i].tag, none + 32);
+        return i;
+    }
     if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
         vaes_gcm_chain_long_seal((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
         return n;
