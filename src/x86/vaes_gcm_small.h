@@ -46,6 +46,22 @@ VAES_INLINE void vaes_gcm_aad_fold(gacc *a, const ak_vaes_ghash_key *g, const ui
     }
 }
 
+/* The AAD's products (powers from K_m down) and the length block's (K_1)
+ * into the zeroed sums *a of a message of len bytes; one AAD block pairs
+ * with the length block (vaes_gacc_mul_blocks2). */
+VAES_INLINE void vaes_gcm_aad_len_fold(gacc *a, const ak_vaes_ghash_key *g, const uint8_t *aad, size_t aad_len,
+                                       size_t len, size_t m, vec_t bsw)
+{
+    const __m128i lb = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
+    if (aad_len == 16) {
+        vaes_gacc_mul_blocks2(a, _mm_shuffle_epi8(x_load(aad), x_bswap_mask()), vaes_gh_pow(g, m), lb,
+                              vaes_gh_pow(g, 1));
+        return;
+    }
+    vaes_gcm_aad_fold(a, g, aad, aad_len, m, bsw);
+    vaes_gacc_mul(a, v_zext(lb), vaes_gh_pow(g, 1));
+}
+
 /* Everything in one AES pass and one reduction: the counter vectors carry
  * J0 in lane 0 of vector 0, so message block i sits at lane i+1, and its
  * power of H is taken one entry further on (the J0 lane is hashed as zero).
@@ -72,8 +88,7 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     gacc a;
     vaes_gacc_zero(&a);
     size_t m = nA + nC + 1;
-    vaes_gcm_aad_fold(&a, g, aad, aad_len, m, bsw);
-    vaes_gacc_mul(&a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    vaes_gcm_aad_len_fold(&a, g, aad, aad_len, len, m, bsw);
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 4")
@@ -193,8 +208,7 @@ VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *
         cv = v_add32(cv, v_lane_step());
     }
     vaes_gacc_zero(a);
-    vaes_gcm_aad_fold(a, g, aad, aad_len, n, bsw);
-    vaes_gacc_mul(a, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    vaes_gcm_aad_len_fold(a, g, aad, aad_len, len, n, bsw);
 }
 
 /* The mask of the last window's bytes of a len-byte message, formed before
@@ -433,15 +447,13 @@ VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     const __m512i d = len == 64 ? _mm512_loadu_si512(in) : _mm512_maskz_loadu_epi8(km, in);
     /* K_(nC+1), K_nC, ..: the data's powers; K_(nC+2) is the entry before */
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
-    /* [A | L | 0 | 0] and [K_(nC+2) | K_1 | 0 | 0]: zmm products whose upper
-     * lanes are zero, added to the data's without a zero-extension. */
-    const __m512i al = _mm512_zextsi256_si512(
-        _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_shuffle_epi8(x_load_n(aad, aad_len), bsx)),
-                                _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), 1));
-    const __m512i kal = _mm512_zextsi256_si512(
-        _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(pc - 16)), x_load(vaes_gh_pow(g, 1)), 1));
-    const __m512i lo2 = _mm512_clmulepi64_epi128(al, kal, 0x00), hi2 = _mm512_clmulepi64_epi128(al, kal, 0x11);
-    const __m512i mid2 = _mm512_xor_si512(_mm512_clmulepi64_epi128(al, kal, 0x01), _mm512_clmulepi64_epi128(al, kal, 0x10));
+    /* [A | L] times [K_(nC+2) | K_1]: ymm products (vaes_gacc_mul_blocks2),
+     * zero-extended into the data's zmm sums. */
+    gacc al;
+    vaes_gacc_zero(&al);
+    vaes_gacc_mul_blocks2(&al, _mm_shuffle_epi8(x_load_n(aad, aad_len), bsx), pc - 16,
+                          _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), vaes_gh_pow(g, 1));
+    const __m512i lo2 = al.lo, hi2 = al.hi, mid2 = al.mid;
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         x = _mm512_aesenc_epi128(x, _mm512_load_si512(ks->enc_v[r]));
@@ -600,7 +612,7 @@ VAES_ONE_ALIGN VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, s
 }
 VAES_ONE_ALIGN VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
-    if (vaes_gcm_one_fits(m, len, aad_len))
+    if (__builtin_expect(vaes_gcm_one_fits(m, len, aad_len), 1))
         vaes_gcm_one_msg(m, len, aad_len, 0);
     else if (vaes_gcm_four_fits(m, len, aad_len))
         vaes_gcm_four_msg(m, len, aad_len, 0);
