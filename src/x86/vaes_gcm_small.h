@@ -411,6 +411,20 @@ VAES_INLINE int z_window_one_page(const void *p, size_t n)
     return n == 64 || ((q ^ (q + 63)) >> 12) == 0;
 }
 
+/* The end of vaes_gcm_four and vaes_gcm_fourn: the Montgomery reduction in
+ * every lane of the sums (it is linear, so reducing the lanes and then
+ * adding them equals reducing their sum), the fold of the four lanes, the
+ * byte swap and the XOR with E(J0) in e; the tag stored. */
+VAES_INLINE void vaes_four_tag(__m512i lo, __m512i mid, __m512i hi, __m128i e, uint8_t tag[16])
+{
+    const __m512i c = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+    mid = _mm512_ternarylogic_epi32(mid, _mm512_shuffle_epi32(lo, 0x4e), _mm512_clmulepi64_epi128(lo, c, 0x00), 0x96);
+    const __m512i y4 = _mm512_ternarylogic_epi32(hi, _mm512_shuffle_epi32(mid, 0x4e), _mm512_clmulepi64_epi128(mid, c, 0x00), 0x96);
+    const __m256i y2 = _mm256_xor_si256(_mm512_castsi512_si256(y4), _mm512_extracti64x4_epi64(y4, 1));
+    const __m128i y = _mm_xor_si128(_mm256_castsi256_si128(y2), _mm256_extracti128_si256(y2, 1));
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
+}
+
 /* Two to four data blocks (16 < len <= 64) and at most one AAD block, zmm
  * build only: vaes_gcm_one's shape one vector wider.  The data counters
  * J0 + 1 .. J0 + 4 are one zmm (lanes past the data encrypt counters no
@@ -431,7 +445,7 @@ VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                                uint8_t tag[16], int enc, const int R)
 {
     const __m128i bsx = x_bswap_mask();
-    const __m512i bsw = _mm512_broadcast_i32x4(bsx), c = _mm512_set1_epi64((long long)0xc200000000000000ULL);
+    const __m512i bsw = _mm512_broadcast_i32x4(bsx);
     /* jb is J0 (counter word 1) or, with jz, IV || 0^32 (counter word 0).
      * J0 + i (i <= 4) is jb with byte 15 XORed by 1 ^ (1 + i): 3, 2, 5, 4
      * for lanes 0..3, or by 1 + i: 2, 3, 4, 5; J0 itself by 0, or by 1
@@ -472,11 +486,98 @@ VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     const __m512i hi = _mm512_xor_si512(_mm512_clmulepi64_epi128(cr, pw, 0x11), hi2);
     __m512i mid = _mm512_ternarylogic_epi32(_mm512_clmulepi64_epi128(cr, pw, 0x01), _mm512_clmulepi64_epi128(cr, pw, 0x10),
                                             mid2, 0x96);
-    mid = _mm512_ternarylogic_epi32(mid, _mm512_shuffle_epi32(lo, 0x4e), _mm512_clmulepi64_epi128(lo, c, 0x00), 0x96);
-    const __m512i y4 = _mm512_ternarylogic_epi32(hi, _mm512_shuffle_epi32(mid, 0x4e), _mm512_clmulepi64_epi128(mid, c, 0x00), 0x96);
-    const __m256i y2 = _mm256_xor_si256(_mm512_castsi512_si256(y4), _mm512_extracti64x4_epi64(y4, 1));
-    const __m128i y = _mm_xor_si128(_mm256_castsi256_si128(y2), _mm256_extracti128_si256(y2, 1));
-    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsx), e));
+    vaes_four_tag(lo, mid, hi, e, tag);
+}
+
+/* vaes_gcm_four's shape NVD = 2 to 4 vectors wide: 64 * (NVD - 1) < len <=
+ * 64 * NVD and at most one AAD block (zmm build only).
+ * The data counters J0 + 1 .. J0 + 4 NVD are NVD zmm (lanes past the data
+ * encrypt counters no byte uses), each formed from J0 by one three-way XOR
+ * (vaes_four_inc), and J0 is an xmm beside them, all fed their round keys
+ * as memory operands.  With nC = ceil(len / 16) data blocks GHASH is
+ *     A * H^(nC+2) + sum_{i<nC} C_i * H^(nC+1-i) + L * H
+ * (A = 0 when there is no AAD).  [A | L] times [K_(nC+2) | K_1] (one ymm
+ * product set, vaes_gacc_mul_blocks2) is formed while the rounds run;
+ * after the last round come the data's products (vector j against the
+ * descending powers from K_(nC+1-4j); lanes past nC meet zero data), one
+ * Montgomery reduction in every lane at once (it is linear, so reducing
+ * the lanes and then adding them equals reducing their sum), the fold of
+ * the four lanes, the byte swap and the XOR with E(J0).  No byte outside
+ * the message is read or written (the last vector's accesses masked; the
+ * caller has checked z_window_one_page for its window).  Math:
+ * vaes_ghash.h, sections 2-4. */
+#define VAES_FOUR_NVD_MAX 4
+
+/* The XOR that turns J0 (jz: IV || 0^32) into the counters of data vector
+ * j: lane l holds block i = 4j + l + 1, counter word 1 + i (at most 17, so
+ * only byte 15 moves), i.e. byte 15 XORed by (1 + i) ^ 1, or by 1 + i from
+ * a zero counter word (vaes_aes.h, "GCM counter words"). */
+VAES_INLINE __m512i vaes_four_inc(const int jz, const int j)
+{
+    const long long b = 4 * j + 2;
+    return _mm512_set_epi64((jz ? b + 3 : 1 ^ (b + 3)) << 56, 0, (jz ? b + 2 : 1 ^ (b + 2)) << 56, 0,
+                            (jz ? b + 1 : 1 ^ (b + 1)) << 56, 0, (jz ? b : 1 ^ b) << 56, 0);
+}
+
+VAES_INLINE void vaes_gcm_fourn(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i jb, const int jz,
+                               const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                               uint8_t tag[16], int enc, const int NVD, const int R)
+{
+    const __m128i bsx = x_bswap_mask();
+    const __m512i bsw = _mm512_broadcast_i32x4(bsx);
+    const __m512i jv = _mm512_broadcast_i32x4(jb), k0 = _mm512_load_si512(ks->enc_v[0]);
+    __m512i x[VAES_FOUR_NVD_MAX], d[VAES_FOUR_NVD_MAX];
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVD; j++)
+        x[j] = _mm512_ternarylogic_epi32(jv, vaes_four_inc(jz, j), k0, 0x96);
+    __m128i e = jz ? x_xor3(jb, x_load(ks->enc_v[0]), _mm_set_epi64x(0x0100000000000000LL, 0))
+                   : _mm_xor_si128(jb, x_load(ks->enc_v[0]));
+    /* the last vector's bytes: 1..64 */
+    const size_t lastn = len - (size_t)(64 * (NVD - 1));
+    const __mmask64 km = ~(__mmask64)0 >> (64 - lastn);
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVD - 1; j++)
+        d[j] = _mm512_loadu_si512(in + 64 * j);
+    d[NVD - 1] = lastn == 64 ? _mm512_loadu_si512(in + 64 * (NVD - 1)) : _mm512_maskz_loadu_epi8(km, in + 64 * (NVD - 1));
+    /* K_(nC+1), K_nC, ..: the data's powers; K_(nC+2) is the entry before */
+    const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
+    /* [A | L] times [K_(nC+2) | K_1]: ymm products, zero-extended into the
+     * data's zmm sums. */
+    gacc al;
+    vaes_gacc_zero(&al);
+    vaes_gacc_mul_blocks2(&al, _mm_shuffle_epi8(x_load_n(aad, aad_len), bsx), pc - 16,
+                          _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), vaes_gh_pow(g, 1));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 4")
+        for (int j = 0; j < NVD; j++)
+            x[j] = _mm512_aesenc_epi128(x[j], _mm512_load_si512(ks->enc_v[r]));
+        e = _mm_aesenc_si128(e, x_load(ks->enc_v[r]));
+    }
+    /* The data enters through the last round key: x leaves as the output. */
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVD; j++)
+        x[j] = _mm512_aesenclast_epi128(x[j], _mm512_xor_si512(_mm512_load_si512(ks->enc_v[R]), d[j]));
+    e = _mm_aesenclast_si128(e, x_load(ks->enc_v[R]));
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVD - 1; j++)
+        _mm512_storeu_si512(out + 64 * j, x[j]);
+    if (lastn == 64)
+        _mm512_storeu_si512(out + 64 * (NVD - 1), x[NVD - 1]);
+    else
+        _mm512_mask_storeu_epi8(out + 64 * (NVD - 1), km, x[NVD - 1]);
+    __m512i lo = al.lo, hi = al.hi, mid = al.mid;
+    _Pragma("GCC unroll 4")
+    for (int j = 0; j < NVD; j++) {
+        const __m512i cv = enc ? (j == NVD - 1 ? _mm512_maskz_mov_epi8(km, x[j]) : x[j]) : d[j];
+        const __m512i cr = _mm512_shuffle_epi8(cv, bsw);
+        const __m512i pw = _mm512_loadu_si512(pc + 64 * j);
+        lo = _mm512_xor_si512(lo, _mm512_clmulepi64_epi128(cr, pw, 0x00));
+        hi = _mm512_xor_si512(hi, _mm512_clmulepi64_epi128(cr, pw, 0x11));
+        mid = _mm512_ternarylogic_epi32(mid, _mm512_clmulepi64_epi128(cr, pw, 0x01),
+                                        _mm512_clmulepi64_epi128(cr, pw, 0x10), 0x96);
+    }
+    vaes_four_tag(lo, mid, hi, e, tag);
 }
 #endif
 
@@ -495,14 +596,23 @@ VAES_INLINE void vaes_gcm_tiny_msg(ak_gcm_msg *m, size_t len, size_t aad_len, in
 }
 
 #if AK_LANES == 4
-VAES_INLINE void vaes_gcm_four_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc)
+VAES_INLINE void vaes_gcm_four_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVD)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0 = x_load(m->j0);
+    if (NVD == 1) {
+        switch (m->aes->rounds) {
+        case 10: vaes_gcm_four(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
+        case 12: vaes_gcm_four(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
+        default: vaes_gcm_four(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+        }
+        return;
+    }
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 10); break;
-    case 12: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 12); break;
-    default: vaes_gcm_four(ks, g, x_load(m->j0), 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, 14); break;
+    case 10: vaes_gcm_fourn(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVD, 10); break;
+    case 12: vaes_gcm_fourn(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVD, 12); break;
+    default: vaes_gcm_fourn(ks, g, j0, 0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVD, 14); break;
     }
 }
 #endif
@@ -596,6 +706,26 @@ VAES_INLINE int vaes_gcm_four_fits(const ak_gcm_msg *m, size_t len, size_t aad_l
 {
     return vaes_gcm_four_fits_at(m->in, m->out, m->aad, len, aad_len);
 }
+/* vaes_gcm_fourn's messages (64 < len <= 256, aad_len <= 16): the last
+ * window on one page (the whole ones need no test; the others go on to the
+ * kernel their slot had before).  Seals take it in every slot of those
+ * lengths (tiny 2-4, short 4, one pass 0); opens only where the tiny
+ * layout needs one vector more than it (nC = 7, 8, 11, 12: J0, A and L
+ * take lanes there), since elsewhere the tiny kernel's opens, whose
+ * products need no AES result, measured as fast or faster
+ * (docs/performance.md, "Zen 4: the small seals' kernel to four
+ * vectors"). */
+VAES_INLINE int vaes_gcm_fourn_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    const size_t last = (len - 1) & ~(size_t)63, lastn = len - last;
+    return len - 65 < 192 && aad_len <= 16 && z_window_one_page(m->in + last, lastn) &&
+           z_window_one_page(m->out + last, lastn) && (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+}
+VAES_NOINLINE void vaes_gcm_four2_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 1, 2); }
+VAES_NOINLINE void vaes_gcm_four3_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 1, 3); }
+VAES_NOINLINE void vaes_gcm_four4_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 1, 4); }
+VAES_NOINLINE void vaes_gcm_four2_open(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 0, 2); }
+VAES_NOINLINE void vaes_gcm_four3_open(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 0, 3); }
 /* The first tiny slot's kernels start on a 64-byte boundary: where a
  * straight-line kernel of a one-block message starts decides how many
  * 64-byte fetch blocks it spans, which would otherwise move with every
@@ -606,7 +736,7 @@ VAES_ONE_ALIGN VAES_NOINLINE void vaes_gcm_one_seal(ak_gcm_msg *m, size_t len, s
     if (vaes_gcm_one_fits(m, len, aad_len))
         vaes_gcm_one_msg(m, len, aad_len, 1);
     else if (vaes_gcm_four_fits(m, len, aad_len))
-        vaes_gcm_four_msg(m, len, aad_len, 1);
+        vaes_gcm_four_msg(m, len, aad_len, 1, 1);
     else
         vaes_gcm_tiny_seal1(m, len, aad_len);
 }
@@ -615,7 +745,7 @@ VAES_ONE_ALIGN VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, s
     if (__builtin_expect(vaes_gcm_one_fits(m, len, aad_len), 1))
         vaes_gcm_one_msg(m, len, aad_len, 0);
     else if (vaes_gcm_four_fits(m, len, aad_len))
-        vaes_gcm_four_msg(m, len, aad_len, 0);
+        vaes_gcm_four_msg(m, len, aad_len, 0, 1);
     else
         vaes_gcm_tiny_open1(m, len, aad_len);
 }
@@ -623,16 +753,34 @@ VAES_ONE_ALIGN VAES_NOINLINE void vaes_gcm_one_open(ak_gcm_msg *m, size_t len, s
 VAES_NOINLINE void vaes_gcm_four_seal(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (vaes_gcm_four_fits(m, len, aad_len))
-        vaes_gcm_four_msg(m, len, aad_len, 1);
+        vaes_gcm_four_msg(m, len, aad_len, 1, 1);
+    else if (vaes_gcm_fourn_fits(m, len, aad_len))
+        vaes_gcm_four2_seal(m, len, aad_len);
     else
         vaes_gcm_tiny_seal2(m, len, aad_len);
 }
 VAES_NOINLINE void vaes_gcm_four_open(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     if (vaes_gcm_four_fits(m, len, aad_len))
-        vaes_gcm_four_msg(m, len, aad_len, 0);
+        vaes_gcm_four_msg(m, len, aad_len, 0, 1);
     else
         vaes_gcm_tiny_open2(m, len, aad_len);
+}
+/* Opening, the tiny table's slots 3 and 4: vaes_gcm_fourn for nC = 7, 8
+ * and 11, 12 where it fits (vaes_gcm_fourn_fits), else the tiny kernel. */
+VAES_NOINLINE void vaes_gcm_fourn_open3(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 8 && vaes_gcm_fourn_fits(m, len, aad_len))
+        vaes_gcm_four2_open(m, len, aad_len);
+    else
+        vaes_gcm_tiny_open3(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_fourn_open4(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (len <= 16 * 12 && vaes_gcm_fourn_fits(m, len, aad_len))
+        vaes_gcm_four3_open(m, len, aad_len);
+    else
+        vaes_gcm_tiny_open4(m, len, aad_len);
 }
 #define VAES_TINY_SEAL2 vaes_gcm_four_seal
 #define VAES_TINY_OPEN2 vaes_gcm_four_open
@@ -710,30 +858,38 @@ VAES_INLINE int vaes_onepass_few_nvx(size_t len, size_t aad_len)
 }
 VAES_NOINLINE void vaes_gcm_onepass_few_seal2(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_onepass_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, 3); }
-/* Sealing, the tiny table's slots 3 and 4 (nC = 7..10 and 11..14): the
- * shapes above there (nC <= 8 and nC <= 12 within the slots), the tiny
- * kernel for the others; the test costs the shorter slots nothing.
- * Opening keeps the tiny kernel in single calls: its ciphertext products
- * need no AES result, so the vector it would save is not on its chain
- * (measured: docs/performance.md, "Zen 4: the medium GCM sizes again"). */
+/* Sealing, the tiny table's slots 3 and 4 (nC = 7..10 and 11..14):
+ * vaes_gcm_fourn where its windows fit, else the one-pass shapes above
+ * (nC <= 8 and nC <= 12 within the slots) and the tiny kernel for the
+ * others. */
 VAES_NOINLINE void vaes_gcm_few_seal3(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
-    if (len <= 16 * 8)
+    if (vaes_gcm_fourn_fits(m, len, aad_len)) {
+        if (len <= 128)
+            vaes_gcm_four2_seal(m, len, aad_len);
+        else
+            vaes_gcm_four3_seal(m, len, aad_len);
+    } else if (len <= 16 * 8)
         vaes_gcm_onepass_few_seal2(m, len, aad_len);
     else
         vaes_gcm_tiny_seal3(m, len, aad_len);
 }
 VAES_NOINLINE void vaes_gcm_few_seal4(ak_gcm_msg *m, size_t len, size_t aad_len)
 {
-    if (len <= 16 * 12)
+    if (vaes_gcm_fourn_fits(m, len, aad_len)) {
+        if (len <= 192)
+            vaes_gcm_four3_seal(m, len, aad_len);
+        else
+            vaes_gcm_four4_seal(m, len, aad_len);
+    } else if (len <= 16 * 12)
         vaes_gcm_onepass_few_seal3(m, len, aad_len);
     else
         vaes_gcm_tiny_seal4(m, len, aad_len);
 }
 #define VAES_TINY_SEAL3 vaes_gcm_few_seal3
 #define VAES_TINY_SEAL4 vaes_gcm_few_seal4
-#define VAES_TINY_OPEN3 vaes_gcm_tiny_open3
-#define VAES_TINY_OPEN4 vaes_gcm_tiny_open4
+#define VAES_TINY_OPEN3 vaes_gcm_fourn_open3
+#define VAES_TINY_OPEN4 vaes_gcm_fourn_open4
 #else
 #define VAES_TINY_SEAL3 vaes_gcm_tiny_seal3
 #define VAES_TINY_SEAL4 vaes_gcm_tiny_seal4
@@ -741,17 +897,40 @@ VAES_NOINLINE void vaes_gcm_few_seal4(ak_gcm_msg *m, size_t len, size_t aad_len)
 #define VAES_TINY_OPEN4 vaes_gcm_tiny_open4
 #endif
 
+#if AK_LANES == 4
+/* Seals of 225-256 B (the short class's last slot, the one-pass class's
+ * first) with at most one AAD block: vaes_gcm_fourn where it fits. */
+VAES_NOINLINE void vaes_gcm_fourn_seal_s4(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_fourn_fits(m, len, aad_len))
+        vaes_gcm_four4_seal(m, len, aad_len);
+    else
+        vaes_gcm_short_seal4(m, len, aad_len);
+}
+VAES_NOINLINE void vaes_gcm_fourn_seal_o0(ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    if (vaes_gcm_fourn_fits(m, len, aad_len))
+        vaes_gcm_four4_seal(m, len, aad_len);
+    else
+        vaes_gcm_onepass_seal0(m, len, aad_len);
+}
+#define VAES_SHORT_SEAL4 vaes_gcm_fourn_seal_s4
+#define VAES_ONEPASS_SEAL0 vaes_gcm_fourn_seal_o0
+#else
+#define VAES_SHORT_SEAL4 vaes_gcm_short_seal4
+#define VAES_ONEPASS_SEAL0 vaes_gcm_onepass_seal0
+#endif
 /* Indexed [AK_GCM_OPEN bit][vectors - 1]. */
 _Static_assert(AK_GCM_OPEN == 1, "the direction bit indexes the kernel tables");
 static vaes_gcm_msg_kernel *const vaes_gcm_tiny_kernels[2][NV] = {
     {VAES_TINY_SEAL1, VAES_TINY_SEAL2, VAES_TINY_SEAL3, VAES_TINY_SEAL4},
     {VAES_TINY_OPEN1, VAES_TINY_OPEN2, VAES_TINY_OPEN3, VAES_TINY_OPEN4}};
 static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
-    {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, vaes_gcm_short_seal4},
+    {vaes_gcm_short_seal1, vaes_gcm_short_seal2, vaes_gcm_short_seal3, VAES_SHORT_SEAL4},
     {vaes_gcm_short_open1, vaes_gcm_short_open2, vaes_gcm_short_open3, vaes_gcm_short_open4}};
 /* [AK_GCM_OPEN bit][vectors - NV]. */
 static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_MAX - NV + 1] = {
-    {vaes_gcm_onepass_seal0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
+    {VAES_ONEPASS_SEAL0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
      vaes_gcm_onepass_seal4, vaes_gcm_onepass_seal5, vaes_gcm_onepass_seal6},
     {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
      vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6}};
@@ -760,8 +939,10 @@ _Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6, "one one-pass kernel per vector c
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
 /* The size classes: tiny (at most one AAD block; lanes for J0/A, the data
- * blocks and L: nC + 2 <= BATCH; on zmm a seal of 7, 8, 11 or 12 blocks
- * takes the one-pass layout instead, vaes_onepass_few_nvx), short (J0 and
+ * blocks and L: nC + 2 <= BATCH; on zmm a seal of 65 bytes or more, and an
+ * open of 7, 8, 11 or 12 blocks, takes vaes_gcm_fourn instead, see
+ * vaes_gcm_fourn_fits, as do the seals of 225-256 B with one AAD block
+ * or none), short (J0 and
  * the data in one pass, the AAD beside it: nC + 1 <= BATCH), one pass (BATCH <= nC <= AK_LANES * VAES_ONEPASS_NVX_MAX
  * and the powers suffice, J0 beside the data), long.  The vector count of nC + 2 lanes
  * is (nC + 1) / AK_LANES + 1, where nC + 1 = (len + 31) / 16; of nC + 1
@@ -842,6 +1023,7 @@ VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uin
     default: vaes_gcm_four(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 14); break;
     }
 }
+
 
 /* The zmm build: 1 <= len <= 64 (gcm_reg_max 64).  16 and 64 bytes with
  * one whole AAD block, whose windows are all whole, each have a kernel
