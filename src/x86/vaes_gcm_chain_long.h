@@ -28,10 +28,11 @@
  */
 
 /* The lengths the chain takes: on zmm above the one-pass chain's
- * (vaes_gcm_chain.h), on ymm above the single calls' one-pass class
- * (VAES_ONEPASS_NVX_MAX vectors, vaes_gcm_small.h), which ran faster
- * there one message at a time (docs/performance.md, "Zen 4: 44 powers
- * on zmm").  Both leave at least one whole batch before the tail (the
+ * (vaes_gcm_chain.h), on ymm above 12 vectors of the single calls'
+ * one-pass class (vaes_gcm_small.h), which ran faster there one message
+ * at a time; its 13-vector kernels spill, and the chain ran 8-10% faster
+ * (docs/performance.md, "Zen 4: 44 powers on zmm" and "Zen 4: the small
+ * seals' kernel to four vectors").  Both leave at least one whole batch before the tail (the
  * link's rule, vaes_gcm_body).  The last batch, a tail of nt < BATCH
  * blocks and the length block take one fold of BATCH + nt + 1 <= NPOW
  * powers; a tail of BATCH blocks is folded apart (vaes_gcm_link_tail,
@@ -40,7 +41,7 @@ _Static_assert(2 * BATCH <= NPOW, "the link's fold within the powers");
 #if AK_LANES == 4
 #define VAES_CHAIN_LONG_MIN (16 * VAES_CHAIN_NC_MAX + 1)
 #else
-#define VAES_CHAIN_LONG_MIN (16 * AK_LANES * VAES_ONEPASS_NVX_MAX + 1)
+#define VAES_CHAIN_LONG_MIN (16 * AK_LANES * (VAES_ONEPASS_NVX_MAX - 1) + 1)
 #endif
 _Static_assert(VAES_CHAIN_LONG_MIN > 16 * BATCH, "a whole batch before the tail");
 VAES_INLINE int vaes_chain_long_takes(size_t len) { return len >= VAES_CHAIN_LONG_MIN; }

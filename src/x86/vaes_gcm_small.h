@@ -241,12 +241,17 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
     v_store_w(out, (ptrdiff_t)(VB * (NVX - 1)), wl, x[NVX - 1]);
 }
 
-/* The one-pass class's largest vector count, two more than two batches:
- * 40 blocks on zmm, 20 on ymm; up to there one pass ran faster than the
+/* The one-pass class's largest vector count: on zmm two more than two
+ * batches (40 blocks), on ymm as many as the key's 28 powers hold with an
+ * AAD block and L (26 blocks).  Up to there one pass ran faster than the
  * long kernel, whose first batch runs its AES with nothing to hash beside
- * it (docs/performance.md, "Zen 4: 44 powers on zmm").  With an AAD block
- * and L they fit the powers of both widths (NPOW). */
+ * it (docs/performance.md, "Zen 4: 44 powers on zmm" and "Zen 4: the
+ * small seals' kernel to four vectors"). */
+#if AK_LANES == 4
 #define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
+#else
+#define VAES_ONEPASS_NVX_MAX ((NPOW - 2) / AK_LANES)
+#endif
 _Static_assert(1 + AK_LANES * VAES_ONEPASS_NVX_MAX + 1 <= NPOW, "a one-pass message with an AAD block");
 
 /* A message of a batch of blocks or more (BATCH <= nC, NVX = ceil(nC /
@@ -832,6 +837,19 @@ VAES_NOINLINE void vaes_gcm_onepass_seal5(ak_gcm_msg *m, size_t len, size_t aad_
 VAES_NOINLINE void vaes_gcm_onepass_seal6(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 6); }
 VAES_NOINLINE void vaes_gcm_onepass_open5(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 5); }
 VAES_NOINLINE void vaes_gcm_onepass_open6(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 6); }
+#if AK_LANES == 2
+VAES_NOINLINE void vaes_gcm_onepass_seal7(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 7); }
+VAES_NOINLINE void vaes_gcm_onepass_seal8(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 8); }
+VAES_NOINLINE void vaes_gcm_onepass_seal9(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 1, NV + 9); }
+VAES_NOINLINE void vaes_gcm_onepass_open7(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 7); }
+VAES_NOINLINE void vaes_gcm_onepass_open8(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 8); }
+VAES_NOINLINE void vaes_gcm_onepass_open9(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_onepass_msg(m, len, aad_len, 0, NV + 9); }
+#define VAES_ONEPASS_SEAL_7_9 , vaes_gcm_onepass_seal7, vaes_gcm_onepass_seal8, vaes_gcm_onepass_seal9
+#define VAES_ONEPASS_OPEN_7_9 , vaes_gcm_onepass_open7, vaes_gcm_onepass_open8, vaes_gcm_onepass_open9
+#else
+#define VAES_ONEPASS_SEAL_7_9
+#define VAES_ONEPASS_OPEN_7_9
+#endif
 
 #if AK_LANES == 4
 /* The one-pass layout for a few blocks (zmm).  With aad_len <= 16 and len
@@ -931,10 +949,10 @@ static vaes_gcm_msg_kernel *const vaes_gcm_short_kernels[2][NV] = {
 /* [AK_GCM_OPEN bit][vectors - NV]. */
 static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_MAX - NV + 1] = {
     {VAES_ONEPASS_SEAL0, vaes_gcm_onepass_seal1, vaes_gcm_onepass_seal2, vaes_gcm_onepass_seal3,
-     vaes_gcm_onepass_seal4, vaes_gcm_onepass_seal5, vaes_gcm_onepass_seal6},
+     vaes_gcm_onepass_seal4, vaes_gcm_onepass_seal5, vaes_gcm_onepass_seal6 VAES_ONEPASS_SEAL_7_9},
     {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
-     vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6}};
-_Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6, "one one-pass kernel per vector count");
+     vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6 VAES_ONEPASS_OPEN_7_9}};
+_Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6 + 3 * (AK_LANES == 2), "one one-pass kernel per vector count");
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
