@@ -290,6 +290,104 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
+#if AK_LANES == 2
+/* Above the ymm one-pass class (27-40 data blocks, 417-640 B; AAD of no
+ * block or one whole block): two groups of one pass each.  Group A is the
+ * first VAES_TWOPASS_NA vectors (2 NA blocks), group B the rest, NB = NVX -
+ * NA vectors.  With X_1..X_n the hashed blocks (A's block if any, the
+ * ciphertext, L) and m the last one of group A,
+ *     Y = sum_{i<=m} X_i H^(n+1-i) + sum_{i>m} X_i H^(n+1-i)
+ *       = Y_A * H^(n-m) + sum_{i>m} X_i H^(n+1-i),
+ *     Y_A = sum_{i<=m} X_i H^(m+1-i),
+ * so group A takes the powers K_m..K_1 (m <= 1 + 2 NA), group B and Y_A's
+ * product K_(n-m)..K_1 (n - m <= 2 NB + 1): both within the ymm key's 28.
+ * Group A's rounds run first; a seal forms its products during group B's
+ * rounds (the ciphertext reloaded from the output, the store forwarding
+ * it), an open before its output (in place, it overwrites the input);
+ * Y_A is reduced and multiplied beside B's last rounds, and one more
+ * reduction ends the message. */
+#define VAES_TWOPASS_NA 10
+#define VAES_TWOPASS_NVX_MAX 20
+VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
+                                  const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                                  uint8_t tag[16], int enc, const int NVX, const int R)
+{
+    const int NA = VAES_TWOPASS_NA, NB = NVX - VAES_TWOPASS_NA;
+    vec_t K[15];
+    vaes_load_enc_keys(K, ks, R);
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    const size_t nC = (len + 15) / 16, nA = aad_len ? 1 : 0;
+    const size_t m = nA + (size_t)(AK_LANES * NA), nb = nC - (size_t)(AK_LANES * NA) + 1;
+    const size_t lenb = len - (size_t)(VB * NA); /* group B's bytes */
+    const uint8_t *inb = in + VB * NA;
+    uint8_t *outb = out + VB * NA;
+    vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
+    __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
+    vec_t x[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA];
+    _Pragma("GCC unroll 10")
+    for (int j = 0; j < NA; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+    }
+    gacc a, b;
+    vaes_gacc_zero(&a);
+    vaes_gacc_zero(&b);
+    if (aad_len)
+        vaes_gacc_mul(&a, v_zext(_mm_shuffle_epi8(x_load(aad), x_bswap_mask())), vaes_gh_pow(g, m));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 10")
+        for (int j = 0; j < NA; j++)
+            x[j] = v_enc(x[j], K[r]);
+        e = _mm_aesenc_si128(e, v_low128(K[r]));
+    }
+    e = _mm_aesenclast_si128(e, v_low128(K[R]));
+    /* an open hashes group A's ciphertext before the output can overwrite
+     * it (in place); a seal hashes it during group B's rounds */
+    const uint8_t *pa = vaes_gh_pow(g, (size_t)(AK_LANES * NA));
+    _Pragma("GCC unroll 10")
+    for (int j = 0; j < NA; j++) {
+        const vec_t d = v_loadu(in + VB * j);
+        if (!enc)
+            vaes_gacc_mul(&a, v_shuffle8(d, bsw), pa + VB * j);
+        v_storeu(out + VB * j, v_enclast(x[j], v_xor(K[R], d)));
+    }
+    _Pragma("GCC unroll 10")
+    for (int j = 0; j < NB; j++) {
+        x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
+        cv = v_add32(cv, v_lane_step());
+    }
+    const wmask_t wl = v_wmask((ptrdiff_t)(VB * (NB - 1)), lenb);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        _Pragma("GCC unroll 10")
+        for (int j = 0; j < NB; j++)
+            x[j] = v_enc(x[j], K[r]);
+        /* a seal's group A, two vectors a round */
+        _Pragma("GCC unroll 10")
+        for (int j = 0; j < NA; j++)
+            if (enc && j / 2 == r - 1)
+                vaes_gacc_mul(&a, v_shuffle8(v_loadu(out + VB * j), bsw), pa + VB * j);
+    }
+    vaes_gacc_mul_blocks2(&b, vaes_gacc_reduce(a), vaes_gh_pow(g, nb),
+                          _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), vaes_gh_pow(g, 1));
+    const uint8_t *pb = vaes_gh_pow(g, nb);
+    _Pragma("GCC unroll 10")
+    for (int j = 0; j < NB; j++) {
+        const vec_t d = j < NB - 1 ? v_loadu(inb + VB * j) : v_load_w(inb, (ptrdiff_t)(VB * (NB - 1)), wl);
+        x[j] = v_enclast(x[j], v_xor(K[R], d));
+        const vec_t c = enc ? (j < NB - 1 ? x[j] : v_and_w(x[j], wl)) : d;
+        vaes_gacc_mul(&b, v_shuffle8(c, bsw), pb + VB * j);
+    }
+    _Pragma("GCC unroll 10")
+    for (int j = 0; j < NB - 1; j++)
+        v_storeu(outb + VB * j, x[j]);
+    v_store_w(outb, (ptrdiff_t)(VB * (NB - 1)), wl, x[NB - 1]);
+    __m128i y = vaes_gacc_reduce(b);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
+}
+#endif
+
 /* The first n <= 16 bytes at p, zero above, and their store: a plain
  * access for a whole block (it takes data from a store still in flight,
  * where a masked load waits), else a masked one (zmm build; the ymm build
@@ -656,6 +754,20 @@ VAES_INLINE void vaes_gcm_onepass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
     }
 }
 
+#if AK_LANES == 2
+VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVX)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 10); break;
+    case 12: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 12); break;
+    default: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 14); break;
+    }
+}
+#endif
+
 /* Each size class is its own function, so the common small messages pay
  * only their own prologue (the long path's stack frame is large).  The
  * long path stays one function for both directions (it is large, and a few
@@ -953,6 +1065,23 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_M
     {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
      vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6 VAES_ONEPASS_OPEN_7_9}};
 _Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6 + 3 * (AK_LANES == 2), "one one-pass kernel per vector count");
+#if AK_LANES == 2
+VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 11); }
+VAES_NOINLINE void vaes_gcm_twopass_seal12(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 12); }
+VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 13); }
+VAES_NOINLINE void vaes_gcm_twopass_seal14(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 14); }
+VAES_NOINLINE void vaes_gcm_twopass_seal15(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 15); }
+VAES_NOINLINE void vaes_gcm_twopass_seal16(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 16); }
+VAES_NOINLINE void vaes_gcm_twopass_seal17(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 17); }
+VAES_NOINLINE void vaes_gcm_twopass_seal18(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 18); }
+VAES_NOINLINE void vaes_gcm_twopass_seal19(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 19); }
+VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 20); }
+/* [vectors - VAES_TWOPASS_NA - 1]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA] = {
+    vaes_gcm_twopass_seal11, vaes_gcm_twopass_seal12, vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15,
+    vaes_gcm_twopass_seal16, vaes_gcm_twopass_seal17, vaes_gcm_twopass_seal18, vaes_gcm_twopass_seal19, vaes_gcm_twopass_seal20};
+_Static_assert(VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA == 10, "one two-pass kernel per vector count");
+#endif
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
@@ -979,6 +1108,12 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
         return;
     }
+#if AK_LANES == 2
+    if (!open && nC > AK_LANES * (VAES_TWOPASS_NA + 2) && nC <= AK_LANES * VAES_TWOPASS_NVX_MAX && (aad_len | 16) == 16) {
+        vaes_gcm_twopass_seals[(nC + AK_LANES - 1) / AK_LANES - VAES_TWOPASS_NA - 1](m, len, aad_len);
+        return;
+    }
+#endif
     if (nC >= BATCH && nC <= AK_LANES * VAES_ONEPASS_NVX_MAX && nA + nC + 1 <= NPOW) {
         vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
         return;
