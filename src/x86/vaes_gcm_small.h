@@ -291,8 +291,9 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
 }
 
 #if AK_LANES == 2
-/* Above the ymm one-pass class (27-40 data blocks, 417-640 B; AAD of no
- * block or one whole block): two groups of one pass each.  Group A is the
+/* Seals of 25-40 data blocks on ymm (385-640 B, the top of the one-pass
+ * class and above it; AAD of no block or one whole block): two groups of
+ * one pass each.  Group A is the
  * first VAES_TWOPASS_NA vectors (2 NA blocks), group B the rest, NB = NVX -
  * NA vectors.  With X_1..X_n the hashed blocks (A's block if any, the
  * ciphertext, L) and m the last one of group A,
@@ -301,16 +302,16 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
  *     Y_A = sum_{i<=m} X_i H^(m+1-i),
  * so group A takes the powers K_m..K_1 (m <= 1 + 2 NA), group B and Y_A's
  * product K_(n-m)..K_1 (n - m <= 2 NB + 1): both within the ymm key's 28.
- * Group A's rounds run first; a seal forms its products during group B's
- * rounds (the ciphertext reloaded from the output, the store forwarding
- * it), an open before its output (in place, it overwrites the input);
- * Y_A is reduced and multiplied beside B's last rounds, and one more
- * reduction ends the message. */
+ * Seals only (opens ran faster in the one-pass and long kernels, whose
+ * products need no AES result).  Group A's rounds run first; its products
+ * are formed during group B's rounds (the ciphertext reloaded from the
+ * output, the store forwarding it), Y_A is reduced and multiplied beside
+ * B's last rounds, and one more reduction ends the message. */
 #define VAES_TWOPASS_NA 10
 #define VAES_TWOPASS_NVX_MAX 20
 VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
-                                  uint8_t tag[16], int enc, const int NVX, const int R)
+                                  uint8_t tag[16], const int NVX, const int R)
 {
     const int NA = VAES_TWOPASS_NA, NB = NVX - VAES_TWOPASS_NA;
     vec_t K[15];
@@ -342,16 +343,10 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         e = _mm_aesenc_si128(e, v_low128(K[r]));
     }
     e = _mm_aesenclast_si128(e, v_low128(K[R]));
-    /* an open hashes group A's ciphertext before the output can overwrite
-     * it (in place); a seal hashes it during group B's rounds */
-    const uint8_t *pa = vaes_gh_pow(g, (size_t)(AK_LANES * NA));
     _Pragma("GCC unroll 10")
-    for (int j = 0; j < NA; j++) {
-        const vec_t d = v_loadu(in + VB * j);
-        if (!enc)
-            vaes_gacc_mul(&a, v_shuffle8(d, bsw), pa + VB * j);
-        v_storeu(out + VB * j, v_enclast(x[j], v_xor(K[R], d)));
-    }
+    for (int j = 0; j < NA; j++)
+        v_storeu(out + VB * j, v_enclast(x[j], v_xor(K[R], v_loadu(in + VB * j))));
+    const uint8_t *pa = vaes_gh_pow(g, (size_t)(AK_LANES * NA));
     _Pragma("GCC unroll 10")
     for (int j = 0; j < NB; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
@@ -363,10 +358,10 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         _Pragma("GCC unroll 10")
         for (int j = 0; j < NB; j++)
             x[j] = v_enc(x[j], K[r]);
-        /* a seal's group A, two vectors a round */
+        /* group A's ciphertext, two vectors a round */
         _Pragma("GCC unroll 10")
         for (int j = 0; j < NA; j++)
-            if (enc && j / 2 == r - 1)
+            if (j / 2 == r - 1)
                 vaes_gacc_mul(&a, v_shuffle8(v_loadu(out + VB * j), bsw), pa + VB * j);
     }
     vaes_gacc_mul_blocks2(&b, vaes_gacc_reduce(a), vaes_gh_pow(g, nb),
@@ -376,8 +371,7 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     for (int j = 0; j < NB; j++) {
         const vec_t d = j < NB - 1 ? v_loadu(inb + VB * j) : v_load_w(inb, (ptrdiff_t)(VB * (NB - 1)), wl);
         x[j] = v_enclast(x[j], v_xor(K[R], d));
-        const vec_t c = enc ? (j < NB - 1 ? x[j] : v_and_w(x[j], wl)) : d;
-        vaes_gacc_mul(&b, v_shuffle8(c, bsw), pb + VB * j);
+        vaes_gacc_mul(&b, v_shuffle8(j < NB - 1 ? x[j] : v_and_w(x[j], wl), bsw), pb + VB * j);
     }
     _Pragma("GCC unroll 10")
     for (int j = 0; j < NB - 1; j++)
@@ -755,15 +749,15 @@ VAES_INLINE void vaes_gcm_onepass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
 }
 
 #if AK_LANES == 2
-VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len, int enc, const int NVX)
+VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len, const int NVX)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
     const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 10); break;
-    case 12: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 12); break;
-    default: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, enc, NVX, 14); break;
+    case 10: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, NVX, 10); break;
+    case 12: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, NVX, 12); break;
+    default: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, NVX, 14); break;
     }
 }
 #endif
@@ -1066,16 +1060,16 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_M
      vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6 VAES_ONEPASS_OPEN_7_9}};
 _Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6 + 3 * (AK_LANES == 2), "one one-pass kernel per vector count");
 #if AK_LANES == 2
-VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 11); }
-VAES_NOINLINE void vaes_gcm_twopass_seal12(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 12); }
-VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 13); }
-VAES_NOINLINE void vaes_gcm_twopass_seal14(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 14); }
-VAES_NOINLINE void vaes_gcm_twopass_seal15(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 15); }
-VAES_NOINLINE void vaes_gcm_twopass_seal16(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 16); }
-VAES_NOINLINE void vaes_gcm_twopass_seal17(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 17); }
-VAES_NOINLINE void vaes_gcm_twopass_seal18(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 18); }
-VAES_NOINLINE void vaes_gcm_twopass_seal19(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 19); }
-VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 1, 20); }
+VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 11); }
+VAES_NOINLINE void vaes_gcm_twopass_seal12(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 12); }
+VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 13); }
+VAES_NOINLINE void vaes_gcm_twopass_seal14(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 14); }
+VAES_NOINLINE void vaes_gcm_twopass_seal15(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 15); }
+VAES_NOINLINE void vaes_gcm_twopass_seal16(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 16); }
+VAES_NOINLINE void vaes_gcm_twopass_seal17(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 17); }
+VAES_NOINLINE void vaes_gcm_twopass_seal18(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 18); }
+VAES_NOINLINE void vaes_gcm_twopass_seal19(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 19); }
+VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 20); }
 /* [vectors - VAES_TWOPASS_NA - 1]. */
 static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA] = {
     vaes_gcm_twopass_seal11, vaes_gcm_twopass_seal12, vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15,
