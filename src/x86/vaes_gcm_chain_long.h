@@ -29,10 +29,10 @@
 
 /* The lengths the chain takes: on zmm above the one-pass chain's
  * (vaes_gcm_chain.h), on ymm above 12 vectors of the single calls'
- * one-pass class (vaes_gcm_small.h), which ran faster there one message
- * at a time; its 13-vector kernels spill, and the chain ran 8-10% faster
- * (docs/performance.md, "Zen 4: 44 powers on zmm" and "Zen 4: the small
- * seals' kernel to four vectors").  Both leave at least one whole batch before the tail (the
+ * one-pass class (vaes_gcm_small.h): below that one message at a time is
+ * the faster, above it (13-vector kernels spill) the chain
+ * (docs/performance.md, "Zen 4: 44 powers on zmm" and "Zen 4: the AAD
+ * and length products in one ymm").  Both leave at least one whole batch before the tail (the
  * link's rule, vaes_gcm_body).  The last batch, a tail of nt < BATCH
  * blocks and the length block take one fold of BATCH + nt + 1 <= NPOW
  * powers; a tail of BATCH blocks is folded apart (vaes_gcm_link_tail,

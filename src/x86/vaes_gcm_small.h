@@ -246,7 +246,7 @@ VAES_INLINE void vaes_onepass_store(uint8_t *out, wmask_t wl, const vec_t *x, co
  * AAD block and L (26 blocks).  Up to there one pass ran faster than the
  * long kernel, whose first batch runs its AES with nothing to hash beside
  * it (docs/performance.md, "Zen 4: 44 powers on zmm" and "Zen 4: the
- * small seals' kernel to four vectors"). */
+ * AAD and length products in one ymm"). */
 #if AK_LANES == 4
 #define VAES_ONEPASS_NVX_MAX (2 * NV + 2)
 #else
@@ -308,6 +308,7 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
  * output, the store forwarding it), Y_A is reduced and multiplied beside
  * B's last rounds, and one more reduction ends the message. */
 #define VAES_TWOPASS_NA 10
+#define VAES_TWOPASS_NVX_MIN 13 /* 25 blocks */
 #define VAES_TWOPASS_NVX_MAX 20
 VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
@@ -824,8 +825,8 @@ VAES_INLINE int vaes_gcm_four_fits(const ak_gcm_msg *m, size_t len, size_t aad_l
  * layout needs one vector more than it (nC = 7, 8, 11, 12: J0, A and L
  * take lanes there), since elsewhere the tiny kernel's opens, whose
  * products need no AES result, measured as fast or faster
- * (docs/performance.md, "Zen 4: the small seals' kernel to four
- * vectors"). */
+ * (docs/performance.md, "Zen 4: the AAD and length products in one
+ * ymm"). */
 VAES_INLINE int vaes_gcm_fourn_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
 {
     const size_t last = (len - 1) & ~(size_t)63, lastn = len - last;
@@ -1060,8 +1061,6 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_M
      vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6 VAES_ONEPASS_OPEN_7_9}};
 _Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6 + 3 * (AK_LANES == 2), "one one-pass kernel per vector count");
 #if AK_LANES == 2
-VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 11); }
-VAES_NOINLINE void vaes_gcm_twopass_seal12(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 12); }
 VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 13); }
 VAES_NOINLINE void vaes_gcm_twopass_seal14(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 14); }
 VAES_NOINLINE void vaes_gcm_twopass_seal15(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 15); }
@@ -1070,11 +1069,11 @@ VAES_NOINLINE void vaes_gcm_twopass_seal17(ak_gcm_msg *m, size_t len, size_t aad
 VAES_NOINLINE void vaes_gcm_twopass_seal18(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 18); }
 VAES_NOINLINE void vaes_gcm_twopass_seal19(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 19); }
 VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 20); }
-/* [vectors - VAES_TWOPASS_NA - 1]. */
-static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA] = {
-    vaes_gcm_twopass_seal11, vaes_gcm_twopass_seal12, vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15,
-    vaes_gcm_twopass_seal16, vaes_gcm_twopass_seal17, vaes_gcm_twopass_seal18, vaes_gcm_twopass_seal19, vaes_gcm_twopass_seal20};
-_Static_assert(VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA == 10, "one two-pass kernel per vector count");
+/* [vectors - VAES_TWOPASS_NVX_MIN]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NVX_MIN + 1] = {
+    vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15, vaes_gcm_twopass_seal16,
+    vaes_gcm_twopass_seal17, vaes_gcm_twopass_seal18, vaes_gcm_twopass_seal19, vaes_gcm_twopass_seal20};
+_Static_assert(VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NVX_MIN == 7, "one two-pass kernel per vector count");
 #endif
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
@@ -1103,8 +1102,9 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         return;
     }
 #if AK_LANES == 2
-    if (!open && nC > AK_LANES * (VAES_TWOPASS_NA + 2) && nC <= AK_LANES * VAES_TWOPASS_NVX_MAX && (aad_len | 16) == 16) {
-        vaes_gcm_twopass_seals[(nC + AK_LANES - 1) / AK_LANES - VAES_TWOPASS_NA - 1](m, len, aad_len);
+    if (!open && nC > AK_LANES * (VAES_TWOPASS_NVX_MIN - 1) && nC <= AK_LANES * VAES_TWOPASS_NVX_MAX &&
+        (aad_len | 16) == 16) {
+        vaes_gcm_twopass_seals[(nC + AK_LANES - 1) / AK_LANES - VAES_TWOPASS_NVX_MIN](m, len, aad_len);
         return;
     }
 #endif
@@ -1170,7 +1170,6 @@ VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uin
     default: vaes_gcm_four(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 14); break;
     }
 }
-
 
 /* The zmm build: 1 <= len <= 64 (gcm_reg_max 64).  16 and 64 bytes with
  * one whole AAD block, whose windows are all whole, each have a kernel

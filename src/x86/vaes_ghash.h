@@ -204,34 +204,28 @@ VAES_INLINE void vaes_gacc_mul(gacc *a, vec_t x, const uint8_t *pw)
 
 /* a (+)= x0 * K(pw0) + x1 * K(pw1) for two single blocks in register form
  * (an AAD block and the length block, say) whose powers sit anywhere in the
- * table.  Both go into one 256-bit product set: on zmm four ymm
- * multiplies, zero-extended into the sums, where two zmm product sets with
- * one live lane each would be eight zmm multiplies (on Zen 4 each of those
- * takes the pipes VAESENC needs for both 256-bit halves,
- * docs/performance.md); on ymm one product set instead of two. */
+ * table: both in one 256-bit product set.  On zmm (schoolbook key format)
+ * that is four ymm multiplies zero-extended into the sums, where two zmm
+ * product sets with one live lane each would be eight zmm multiplies (on
+ * Zen 4 each takes the pipes VAESENC needs for both 256-bit halves,
+ * docs/performance.md); on ymm (Karatsuba format) one product set instead
+ * of two. */
 VAES_INLINE void vaes_gacc_mul_blocks2(gacc *a, __m128i x0, const uint8_t *pw0, __m128i x1, const uint8_t *pw1)
 {
-#if AK_LANES == 4 && !AK_KARATSUBA
     const __m256i x = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
     const __m256i h = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(pw0)), x_load(pw1), 1);
+#if AK_LANES == 4
+    _Static_assert(!AK_KARATSUBA, "the zmm key is schoolbook");
     a->lo = v_xor(a->lo, _mm512_zextsi256_si512(_mm256_clmulepi64_epi128(x, h, 0x00)));
     a->hi = v_xor(a->hi, _mm512_zextsi256_si512(_mm256_clmulepi64_epi128(x, h, 0x11)));
     a->mid = v_xor3(a->mid, _mm512_zextsi256_si512(_mm256_clmulepi64_epi128(x, h, 0x01)),
                     _mm512_zextsi256_si512(_mm256_clmulepi64_epi128(x, h, 0x10)));
-#elif AK_LANES == 2
-    const vec_t x = _mm256_inserti128_si256(_mm256_castsi128_si256(x0), x1, 1);
-    const vec_t h = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(pw0)), x_load(pw1), 1);
+#else
+    _Static_assert(AK_KARATSUBA, "the ymm key is Karatsuba");
+    const __m256i hk = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(vaes_gh_kk(pw0))), x_load(vaes_gh_kk(pw1)), 1);
     a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
     a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
-#if AK_KARATSUBA
-    const vec_t hk = _mm256_inserti128_si256(_mm256_castsi128_si256(x_load(vaes_gh_kk(pw0))), x_load(vaes_gh_kk(pw1)), 1);
     a->mid = v_xor(a->mid, v_clmul(v_xor(x, v_swap64(x)), hk, 0x00));
-#else
-    a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
-#endif
-#else
-    vaes_gacc_mul(a, v_zext(x0), pw0);
-    vaes_gacc_mul(a, v_zext(x1), pw1);
 #endif
 }
 
