@@ -290,31 +290,48 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
-#if AK_LANES == 2
-/* Seals of 25-40 data blocks on ymm (385-640 B, the top of the one-pass
- * class and above it; AAD of no block or one whole block): two groups of
- * one pass each.  Group A is the
- * first VAES_TWOPASS_NA vectors (2 NA blocks), group B the rest, NB = NVX -
- * NA vectors.  With X_1..X_n the hashed blocks (A's block if any, the
- * ciphertext, L) and m the last one of group A,
+/* Seals of 17-44 data blocks on zmm (257-704 B) and 25-40 on ymm (385-640
+ * B), the one-pass class and just above it, with AAD of no block or one
+ * whole block: two groups of one pass each.  Group A is the first NA
+ * vectors (AK_LANES NA blocks), group B the rest, NB = NVX - NA vectors.
+ * With X_1..X_n the hashed blocks (A's block if any, the ciphertext, L)
+ * and m the last one of group A,
  *     Y = sum_{i<=m} X_i H^(n+1-i) + sum_{i>m} X_i H^(n+1-i)
  *       = Y_A * H^(n-m) + sum_{i>m} X_i H^(n+1-i),
  *     Y_A = sum_{i<=m} X_i H^(m+1-i),
- * so group A takes the powers K_m..K_1 (m <= 1 + 2 NA), group B and Y_A's
- * product K_(n-m)..K_1 (n - m <= 2 NB + 1): both within the ymm key's 28.
- * Seals only (opens ran faster in the one-pass and long kernels, whose
- * products need no AES result).  Group A's rounds run first; its products
- * are formed during group B's rounds (the ciphertext reloaded from the
- * output, the store forwarding it), Y_A is reduced and multiplied beside
- * B's last rounds, and one more reduction ends the message. */
-#define VAES_TWOPASS_NA 10
+ * so group A takes the powers K_m..K_1 (m <= 1 + AK_LANES NA), group B and
+ * Y_A's product K_(n-m)..K_1 (n - m <= AK_LANES NB + 1): both within the
+ * key's powers (28 on ymm, 44 on zmm).  Group A's rounds run first; its
+ * products are formed during group B's rounds, VAES_TWOPASS_PA vectors a
+ * round (the ciphertext reloaded from the output, the store forwarding
+ * it), Y_A is reduced and multiplied beside B's last rounds, and one more
+ * reduction ends the message.  In the one-pass kernel every product waits
+ * for the last round of every vector; here only group B's do.  Seals only:
+ * an open's products need no AES result, and the one-pass and long kernels
+ * already run them beside the rounds.  The split (VAES_TWOPASS_NA): halves
+ * on zmm, B the larger; ten vectors in A on ymm.  The bounds: on zmm from
+ * the one-pass class's first size to 11 vectors (above that the long
+ * kernel's three batches were faster); on ymm from 13 vectors (below that
+ * one pass).  docs/performance.md, "Sapphire Rapids class: two groups on
+ * zmm", has the measurements. */
+#if AK_LANES == 2
 #define VAES_TWOPASS_NVX_MIN 13 /* 25 blocks */
 #define VAES_TWOPASS_NVX_MAX 20
+#define VAES_TWOPASS_PA 2
+#else
+#define VAES_TWOPASS_NVX_MIN 5 /* 17 blocks */
+#define VAES_TWOPASS_NVX_MAX 11
+#define VAES_TWOPASS_PA 1
+#endif
+/* Group A's vector count for NVX vectors (see above). */
+#define VAES_TWOPASS_NA(NVX) (AK_LANES == 2 ? 10 : (NVX) / 2)
+_Static_assert(VAES_TWOPASS_NA(VAES_TWOPASS_NVX_MAX) <= VAES_TWOPASS_PA * 9, "group A's products fit in group B's rounds 1-9");
+_Static_assert(1 + AK_LANES * ((VAES_TWOPASS_NVX_MAX + 1) / 2) + 1 <= NPOW, "the powers of each group");
 VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0,
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], const int NVX, const int R)
 {
-    const int NA = VAES_TWOPASS_NA, NB = NVX - VAES_TWOPASS_NA;
+    const int NA = VAES_TWOPASS_NA(NVX), NB = NVX - NA;
     vec_t K[15];
     vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
@@ -325,7 +342,7 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     uint8_t *outb = out + VB * NA;
     vec_t cv = v_add32(v_add32(v_bcast_x(j0), v_lane_idx()), v_bcast_x(_mm_cvtsi32_si128(1)));
     __m128i e = _mm_xor_si128(_mm_shuffle_epi8(j0, x_bswap_mask()), v_low128(K[0]));
-    vec_t x[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NA];
+    vec_t x[(VAES_TWOPASS_NVX_MAX + 1) / 2]; /* the larger group */
     _Pragma("GCC unroll 10")
     for (int j = 0; j < NA; j++) {
         x[j] = v_xor(v_shuffle8(cv, bsw), K[0]);
@@ -362,7 +379,7 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         /* group A's ciphertext, two vectors a round */
         _Pragma("GCC unroll 10")
         for (int j = 0; j < NA; j++)
-            if (j / 2 == r - 1)
+            if (j / VAES_TWOPASS_PA == r - 1)
                 vaes_gacc_mul(&a, v_shuffle8(v_loadu(out + VB * j), bsw), pa + VB * j);
     }
     vaes_gacc_mul_blocks2(&b, vaes_gacc_reduce(a), vaes_gh_pow(g, nb),
@@ -381,7 +398,6 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     __m128i y = vaes_gacc_reduce(b);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
-#endif
 
 /* The first n <= 16 bytes at p, zero above, and their store: a plain
  * access for a whole block (it takes data from a store still in flight,
@@ -749,7 +765,6 @@ VAES_INLINE void vaes_gcm_onepass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
     }
 }
 
-#if AK_LANES == 2
 VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len, const int NVX)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
@@ -761,7 +776,6 @@ VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
     default: vaes_gcm_twopass(ks, g, j0, m->aad, aad_len, m->in, len, m->out, m->tag, NVX, 14); break;
     }
 }
-#endif
 
 /* Each size class is its own function, so the common small messages pay
  * only their own prologue (the long path's stack frame is large).  The
@@ -1060,6 +1074,15 @@ static vaes_gcm_msg_kernel *const vaes_gcm_onepass_kernels[2][VAES_ONEPASS_NVX_M
     {vaes_gcm_onepass_open0, vaes_gcm_onepass_open1, vaes_gcm_onepass_open2, vaes_gcm_onepass_open3,
      vaes_gcm_onepass_open4, vaes_gcm_onepass_open5, vaes_gcm_onepass_open6 VAES_ONEPASS_OPEN_7_9}};
 _Static_assert(VAES_ONEPASS_NVX_MAX == NV + 6 + 3 * (AK_LANES == 2), "one one-pass kernel per vector count");
+#if AK_LANES == 4
+VAES_NOINLINE void vaes_gcm_twopass_seal5(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 5); }
+VAES_NOINLINE void vaes_gcm_twopass_seal6(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 6); }
+VAES_NOINLINE void vaes_gcm_twopass_seal7(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 7); }
+VAES_NOINLINE void vaes_gcm_twopass_seal8(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 8); }
+VAES_NOINLINE void vaes_gcm_twopass_seal9(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 9); }
+VAES_NOINLINE void vaes_gcm_twopass_seal10(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 10); }
+VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 11); }
+#endif
 #if AK_LANES == 2
 VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 13); }
 VAES_NOINLINE void vaes_gcm_twopass_seal14(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 14); }
@@ -1069,12 +1092,22 @@ VAES_NOINLINE void vaes_gcm_twopass_seal17(ak_gcm_msg *m, size_t len, size_t aad
 VAES_NOINLINE void vaes_gcm_twopass_seal18(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 18); }
 VAES_NOINLINE void vaes_gcm_twopass_seal19(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 19); }
 VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 20); }
-/* [vectors - VAES_TWOPASS_NVX_MIN]. */
-static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NVX_MIN + 1] = {
-    vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15, vaes_gcm_twopass_seal16,
-    vaes_gcm_twopass_seal17, vaes_gcm_twopass_seal18, vaes_gcm_twopass_seal19, vaes_gcm_twopass_seal20};
-_Static_assert(VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NVX_MIN == 7, "one two-pass kernel per vector count");
 #endif
+/* [vectors - VAES_TWOPASS_NVX_MIN]. */
+static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[] = {
+#if AK_LANES == 4
+    vaes_gcm_twopass_seal5, vaes_gcm_twopass_seal6, vaes_gcm_twopass_seal7, vaes_gcm_twopass_seal8,
+    vaes_gcm_twopass_seal9, vaes_gcm_twopass_seal10, vaes_gcm_twopass_seal11,
+#endif
+#if AK_LANES == 2
+    vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15,
+    vaes_gcm_twopass_seal16, vaes_gcm_twopass_seal17, vaes_gcm_twopass_seal18, vaes_gcm_twopass_seal19,
+    vaes_gcm_twopass_seal20,
+#endif
+};
+_Static_assert(sizeof vaes_gcm_twopass_seals / sizeof vaes_gcm_twopass_seals[0] ==
+                   VAES_TWOPASS_NVX_MAX - VAES_TWOPASS_NVX_MIN + 1,
+               "one two-pass kernel per vector count");
 
 /* ---- the gcm_msgs entry ------------------------------------------------- */
 
@@ -1101,13 +1134,11 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
         return;
     }
-#if AK_LANES == 2
     if (!open && nC > AK_LANES * (VAES_TWOPASS_NVX_MIN - 1) && nC <= AK_LANES * VAES_TWOPASS_NVX_MAX &&
         (aad_len | 16) == 16) {
         vaes_gcm_twopass_seals[(nC + AK_LANES - 1) / AK_LANES - VAES_TWOPASS_NVX_MIN](m, len, aad_len);
         return;
     }
-#endif
     if (nC >= BATCH && nC <= AK_LANES * VAES_ONEPASS_NVX_MAX && nA + nC + 1 <= NPOW) {
         vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
         return;
