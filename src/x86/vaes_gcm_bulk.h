@@ -812,16 +812,12 @@ VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
-    /* E(J0): on zmm before the body (after it, its rounds entered the
-     * window only once the body had issued, and their chain outlasted the
-     * final reduction); on ymm after it, where its rounds fill the AES
-     * unit beside the final GHASH instead of taking slots from the first
-     * batch (both measured: docs/performance.md, "Zen 4: E(J0) first"). */
-    __m128i e = _mm_setzero_si128();
-    if (AK_LANES == 4)
-        e = vaes_gcm_ej0(ks, j0, R);
     vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL);
-    if (AK_LANES != 4)
-        e = vaes_gcm_ej0(ks, j0, R);
+    /* E(J0) after the body, where its rounds fill the AES unit beside the
+     * final GHASH instead of taking slots from the first batch.  (On Zen 4
+     * the zmm build was faster with it first; on the Sapphire Rapids class
+     * both widths are faster with it last: docs/performance.md, "Zen 4:
+     * E(J0) first" and "Sapphire Rapids class: two groups on zmm".) */
+    const __m128i e = vaes_gcm_ej0(ks, j0, R);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
