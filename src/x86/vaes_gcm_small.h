@@ -290,8 +290,8 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
 
-/* Seals of 17-44 data blocks on zmm (257-704 B) and 25-40 on ymm (385-640
- * B), the one-pass class and just above it, with AAD of no block or one
+/* Seals of 257-767 B on zmm (17-48 data blocks) and 385-640 B on ymm (25-40
+ * blocks), the one-pass class and just above it, with AAD of no block or one
  * whole block: two groups of one pass each.  Group A is the first NA
  * vectors (AK_LANES NA blocks), group B the rest, NB = NVX - NA vectors.
  * With X_1..X_n the hashed blocks (A's block if any, the ciphertext, L)
@@ -310,19 +310,22 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
  * an open's products need no AES result, and the one-pass and long kernels
  * already run them beside the rounds.  The split (VAES_TWOPASS_NA): halves
  * on zmm, B the larger; ten vectors in A on ymm.  The bounds: on zmm from
- * the one-pass class's first size to 11 vectors (above that the long
- * kernel's three batches were faster); on ymm from 13 vectors (below that
- * one pass).  docs/performance.md, "Sapphire Rapids class: two groups on
+ * the one-pass class's first size to 767 B (the long kernel was faster at
+ * 768 B, three whole batches, and from 769 B); on ymm from 13 vectors
+ * (below that one pass).  docs/performance.md, "Sapphire Rapids class: two groups on
  * zmm", has the measurements. */
 #if AK_LANES == 2
 #define VAES_TWOPASS_NVX_MIN 13 /* 25 blocks */
 #define VAES_TWOPASS_NVX_MAX 20
+#define VAES_TWOPASS_LEN_MAX 640
 #define VAES_TWOPASS_PA 2
 #else
 #define VAES_TWOPASS_NVX_MIN 5 /* 17 blocks */
-#define VAES_TWOPASS_NVX_MAX 11
+#define VAES_TWOPASS_NVX_MAX 12
+#define VAES_TWOPASS_LEN_MAX 767 /* 768 B, three whole batches: the long kernel */
 #define VAES_TWOPASS_PA 1
 #endif
+_Static_assert(VAES_TWOPASS_LEN_MAX <= 16 * AK_LANES * VAES_TWOPASS_NVX_MAX, "a kernel for every length");
 /* Group A's vector count for NVX vectors (see above). */
 #define VAES_TWOPASS_NA(NVX) (AK_LANES == 2 ? 10 : (NVX) / 2)
 _Static_assert(VAES_TWOPASS_NA(VAES_TWOPASS_NVX_MAX) <= VAES_TWOPASS_PA * 9, "group A's products fit in group B's rounds 1-9");
@@ -1082,6 +1085,7 @@ VAES_NOINLINE void vaes_gcm_twopass_seal8(ak_gcm_msg *m, size_t len, size_t aad_
 VAES_NOINLINE void vaes_gcm_twopass_seal9(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 9); }
 VAES_NOINLINE void vaes_gcm_twopass_seal10(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 10); }
 VAES_NOINLINE void vaes_gcm_twopass_seal11(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 11); }
+VAES_NOINLINE void vaes_gcm_twopass_seal12(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 12); }
 #endif
 #if AK_LANES == 2
 VAES_NOINLINE void vaes_gcm_twopass_seal13(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_twopass_msg(m, len, aad_len, 13); }
@@ -1097,7 +1101,7 @@ VAES_NOINLINE void vaes_gcm_twopass_seal20(ak_gcm_msg *m, size_t len, size_t aad
 static vaes_gcm_msg_kernel *const vaes_gcm_twopass_seals[] = {
 #if AK_LANES == 4
     vaes_gcm_twopass_seal5, vaes_gcm_twopass_seal6, vaes_gcm_twopass_seal7, vaes_gcm_twopass_seal8,
-    vaes_gcm_twopass_seal9, vaes_gcm_twopass_seal10, vaes_gcm_twopass_seal11,
+    vaes_gcm_twopass_seal9, vaes_gcm_twopass_seal10, vaes_gcm_twopass_seal11, vaes_gcm_twopass_seal12,
 #endif
 #if AK_LANES == 2
     vaes_gcm_twopass_seal13, vaes_gcm_twopass_seal14, vaes_gcm_twopass_seal15,
@@ -1134,8 +1138,7 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_short_kernels[open][nC / AK_LANES](m, len, aad_len);
         return;
     }
-    if (!open && nC > AK_LANES * (VAES_TWOPASS_NVX_MIN - 1) && nC <= AK_LANES * VAES_TWOPASS_NVX_MAX &&
-        (aad_len | 16) == 16) {
+    if (!open && nC > AK_LANES * (VAES_TWOPASS_NVX_MIN - 1) && len <= VAES_TWOPASS_LEN_MAX && (aad_len | 16) == 16) {
         vaes_gcm_twopass_seals[(nC + AK_LANES - 1) / AK_LANES - VAES_TWOPASS_NVX_MIN](m, len, aad_len);
         return;
     }
