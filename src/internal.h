@@ -379,14 +379,15 @@ typedef struct ak_backend {
      * gcm_msgs).  One one-shot seal without a descriptor, its arguments in
      * registers: the front end (src/modes/gcm.c) calls it, once it has
      * checked every argument, for iv_len 12, tag_len 16,
-     * 1 <= len <= gcm_reg_max (at most 255) and aad_len <= 16, with
-     * lens = len | aad_len << 8 and ivz = IV || 0^32 (J0 less its counter
+     * 1 <= len <= gcm_reg_max (at most 65535) and aad_len <= 16, with
+     * lens = len | aad_len << AK_GCM_LENS_SHIFT and ivz = IV || 0^32 (J0 less its counter
      * word, in SP 800-38D byte order); out, in and aad keep the rules of
      * ak_gcm_msg.  Computes what gcm_msgs does for that message with
      * J0 = IV || 0^31 || 1, the full tag to tag, and returns AESKIT_OK. */
     aeskit_status (*gcm_seal12)(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                 const uint8_t *aad, size_t lens, ak_v2u64 ivz);
     size_t gcm_reg_max;
+#define AK_GCM_LENS_SHIFT 16 /* gcm_seal12's lens: len in the bits below */
 
     /* Optional (NULL: the batch front end builds ak_gcm_msg descriptors for
      * gcm_msgs).  The n public descriptors of a batch call straight from

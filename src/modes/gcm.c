@@ -350,7 +350,7 @@ static inline aeskit_status gcm_seal_entry(const ak_gcm_key *g, const uint8_t *i
     if (MO_LIKELY(iv_len == 12 && tag_len == 16)) {
         const int route = gcm_seal_route(g, iv, aad, aad_len, in, len, out, tag);
         if (route == 2) /* the backend's register entry */
-            return g->aes.be->gcm_seal12(g, out, tag, in, aad, len | aad_len << 8, gcm_ivz(iv));
+            return g->aes.be->gcm_seal12(g, out, tag, in, aad, len | aad_len << AK_GCM_LENS_SHIFT, gcm_ivz(iv));
         if (MO_LIKELY(route)) {
             ak_gcm_msg m;
             gcm_msg_init(&m, g, AK_GCM_J0_IV12, aad, aad_len, in, len, out);

@@ -1153,14 +1153,16 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
  *
  * A one-shot seal the front end has checked, with a 12-byte IV, a 16-byte
  * tag, 1 <= len <= gcm_reg_max and aad_len <= 16 (lens = len | aad_len
- * << 8), and J0 less its counter word in a register (ivz = IV || 0^32: the
+ * << AK_GCM_LENS_SHIFT, VAES_LENS), and J0 less its counter word in a register (ivz = IV || 0^32: the
  * kernels XOR in the counter words).  No descriptor; the kernel is picked
  * on lens, the rounds on the key.  A message whose partial windows would
  * touch another page (the rules of vaes_gcm_one_fits and
  * vaes_gcm_four_fits), or that no register kernel of this width covers,
  * goes through a descriptor to vaes_gcm_msg.  Branches on lengths and
  * pointers only. */
-#define VAES_LENS(len, aad_len) ((size_t)(len) | (size_t)(aad_len) << 8)
+#define VAES_LENS(len, aad_len) ((size_t)(len) | (size_t)(aad_len) << AK_GCM_LENS_SHIFT)
+#define VAES_LENS_LEN(lens) ((lens) & (((size_t)1 << AK_GCM_LENS_SHIFT) - 1))
+#define VAES_LENS_AAD(lens) ((lens) >> AK_GCM_LENS_SHIFT)
 
 VAES_NOINLINE aeskit_status vaes_gcm_seal12_msg(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                                 const uint8_t *aad, size_t lens, __m128i ivz)
@@ -1170,9 +1172,9 @@ VAES_NOINLINE aeskit_status vaes_gcm_seal12_msg(const ak_gcm_key *gk, uint8_t *o
     d.gh = &gk->gh;
     d.in = in;
     d.out = out;
-    d.len = lens & 0xff;
+    d.len = VAES_LENS_LEN(lens);
     d.aad = aad;
-    d.aad_len = lens >> 8;
+    d.aad_len = VAES_LENS_AAD(lens);
     d.flags = AK_GCM_J0_IV12;
     d.tag = tag;
     x_store(d.j0, _mm_or_si128(ivz, _mm_set_epi32(0x01000000, 0, 0, 0)));
@@ -1205,7 +1207,7 @@ VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uin
     }
 }
 
-/* Seals of 65-255 B in the register entry: vaes_gcm_fourn (two to four
+/* Seals of 65-256 B in the register entry: vaes_gcm_fourn (two to four
  * vectors) where its last window stays on one page (vaes_gcm_fourn_fits's
  * rule), else the descriptor path.  A function of its own, reached by a
  * tail call, so that the 1-64 B kernels' frame and block layout stay as
@@ -1213,7 +1215,7 @@ VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uin
 VAES_NOINLINE aeskit_status vaes_gcm_seal12_fourn(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                                   const uint8_t *aad, size_t lens, __m128i ivz)
 {
-    const size_t len = lens & 0xff, aad_len = lens >> 8;
+    const size_t len = VAES_LENS_LEN(lens), aad_len = VAES_LENS_AAD(lens);
     const size_t last = (len - 1) & ~(size_t)63, lastn = len - last;
     if (__builtin_expect(!(z_window_one_page(in + last, lastn) && z_window_one_page(out + last, lastn) &&
                            (aad_len == 0 || x_window_one_page(aad, aad_len))),
@@ -1251,17 +1253,17 @@ VAES_NOINLINE aeskit_status vaes_gcm_seal12_fourn(const ak_gcm_key *gk, uint8_t 
     return AESKIT_OK;
 }
 
-/* The zmm build: 1 <= len <= 255 (gcm_reg_max 255).  16 and 64 bytes with
+/* The zmm build: 1 <= len <= 256 (gcm_reg_max 256).  16 and 64 bytes with
  * one whole AAD block, whose windows are all whole, each have a kernel
- * with no mask and no page test; 65-255 B go on to vaes_gcm_seal12_fourn. */
-#define VAES_GCM_REG_MAX 255
+ * with no mask and no page test; 65-256 B go on to vaes_gcm_seal12_fourn. */
+#define VAES_GCM_REG_MAX 256
 VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                           const uint8_t *aad, size_t lens, __m128i ivz)
 {
     /* First, before any frame: a test after the two equalities below put
      * the frame's pushes in front of the tail call (8 instructions, 65-255
      * B 1.5-3% slower), and here it costs 16 and 64 B no time. */
-    if ((lens & 0xff) > 64)
+    if (VAES_LENS_LEN(lens) > 64)
         return vaes_gcm_seal12_fourn(gk, out, tag, in, aad, lens, ivz);
     if (lens == VAES_LENS(16, 16)) {
         vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, tag);
@@ -1271,7 +1273,7 @@ VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, ui
         vaes_gcm_four_iv12(gk, ivz, aad, 16, in, 64, out, tag);
         return AESKIT_OK;
     }
-    const size_t len = lens & 0xff, aad_len = lens >> 8;
+    const size_t len = VAES_LENS_LEN(lens), aad_len = VAES_LENS_AAD(lens);
     if (__builtin_expect(vaes_gcm_one_fits_at(in, out, aad, len, aad_len), 1)) {
         vaes_gcm_one_iv12(gk, ivz, aad, aad_len, in, len, out, tag);
         return AESKIT_OK;

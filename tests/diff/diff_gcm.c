@@ -103,15 +103,15 @@ static void test_gcm(void)
             for (int d = -1; d <= 1; d++)
                 one_gcm(&gk, key, klen, 12, blocks * 16 + (size_t)d, 17, 16);
         /* The register entries' messages (gcm_seal12, src/internal.h):
-         * 12-byte IV, full tag, at most one AAD block, 1..64 bytes; and
-         * every length on to 641 with such an AAD (the small classes of
-         * vaes_gcm_msg: its one-pass kernel runs 241-640 bytes on zmm,
-         * 129-320 on ymm). */
+         * 12-byte IV, full tag, at most one AAD block, 1..256 bytes; and
+         * every length on to 800 with such an AAD (the small classes of
+         * vaes_gcm_msg: on zmm one pass to 640 bytes and two groups to
+         * 767, on ymm one pass to 416 and two groups to 640). */
         static const size_t small_aads[] = {0, 1, 8, 12, 13, 15, 16};
-        for (size_t len = 1; len <= 641; len++)
+        for (size_t len = 1; len <= 800; len++)
             one_gcm(&gk, key, klen, 12, small_aads[len % 7], len, 16);
         for (size_t i = 0; i < sizeof small_aads / sizeof small_aads[0]; i++) {
-            static const size_t edges[] = {16, 64, 240, 241, 256, 320, 321, 448, 512, 640};
+            static const size_t edges[] = {16, 64, 65, 240, 241, 255, 256, 257, 320, 321, 448, 512, 640, 704, 767, 768};
             for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
                 one_gcm(&gk, key, klen, 12, small_aads[i], edges[e], 16);
         }
