@@ -1287,7 +1287,88 @@ VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, ui
 #else
 /* The ymm build: len 16 (gcm_reg_max 16) with no AAD or one whole AAD
  * block, vaes_gcm_one's messages there (no byte masks). */
-#define VAES_GCM_REG_MAX 16
+/* Seals of 32, 48 or 64 bytes (nC = 2..4 whole blocks) with no AAD or one
+ * whole AAD block, ymm build: vaes_gcm_four's shape in NVY = 1 or 2 ymm of
+ * data counters (J0 + 1 .. J0 + 2 NVY; a lane past the data encrypts a
+ * counter no byte uses) beside J0 in an xmm, round keys as memory
+ * operands.  With whole blocks there is no partial window, so no byte
+ * mask (AVX2 has none): the third block of 48 bytes moves by a 128-bit
+ * access.  ivz is IV || 0^32; J0 + i (i <= 4) is ivz with byte 15 XORed
+ * by 1 + i (vaes_aes.h, "GCM counter words").  GHASH is
+ *     A * H^(nC+2) + sum_{i<nC} C_i * H^(nC+1-i) + L * H
+ * ([A | L] times [K_(nC+2) | K_1] while the rounds run, the data's
+ * products after them, one reduction).  Math: vaes_ghash.h, sections 2-5. */
+VAES_INLINE void vaes_gcm_four_y(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i ivz,
+                                 const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
+                                 uint8_t tag[16], const int NVY, const int R)
+{
+    const __m128i bsx = x_bswap_mask();
+    const __m256i bsw = _mm256_broadcastsi128_si256(bsx);
+    const __m256i jb = _mm256_broadcastsi128_si256(ivz);
+    const __m256i k0 = _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[0]);
+    __m256i x0 = _mm256_xor_si256(_mm256_xor_si256(jb, _mm256_set_epi64x(0x0300000000000000LL, 0, 0x0200000000000000LL, 0)), k0);
+    __m256i x1 = _mm256_xor_si256(_mm256_xor_si256(jb, _mm256_set_epi64x(0x0500000000000000LL, 0, 0x0400000000000000LL, 0)), k0);
+    __m128i e = _mm_xor_si128(_mm_xor_si128(ivz, _mm_set_epi64x(0x0100000000000000LL, 0)), x_load(ks->enc_v[0]));
+    const __m256i d0 = v_loadu(in);
+    const __m256i d1 = NVY == 1 ? _mm256_setzero_si256() : len == 64 ? v_loadu(in + 32) : v_zext(x_load(in + 32));
+    const size_t nc = len / 16;
+    const uint8_t *pc = vaes_gh_pow(g, nc + 1); /* K_(nC+1), K_nC, ..; K_(nC+2) the entry before */
+    gacc a;
+    vaes_gacc_zero(&a);
+    vaes_gacc_mul_blocks2(&a, _mm_shuffle_epi8(aad_len ? x_load(aad) : _mm_setzero_si128(), bsx), pc - 16,
+                          _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8), vaes_gh_pow(g, 1));
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++) {
+        const __m256i kr = _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[r]);
+        x0 = _mm256_aesenc_epi128(x0, kr);
+        if (NVY == 2)
+            x1 = _mm256_aesenc_epi128(x1, kr);
+        e = _mm_aesenc_si128(e, x_load(ks->enc_v[r]));
+    }
+    const __m256i kl = _mm256_load_si256((const __m256i *)(const void *)ks->enc_v[R]);
+    x0 = _mm256_aesenclast_epi128(x0, _mm256_xor_si256(kl, d0));
+    e = _mm_aesenclast_si128(e, x_load(ks->enc_v[R]));
+    v_storeu(out, x0);
+    vaes_gacc_mul(&a, _mm256_shuffle_epi8(x0, bsw), pc);
+    if (NVY == 2) {
+        x1 = _mm256_aesenclast_epi128(x1, _mm256_xor_si256(kl, d1));
+        if (len == 64) {
+            v_storeu(out + 32, x1);
+        } else {
+            x_store(out + 32, _mm256_castsi256_si128(x1));
+            x1 = v_zext(_mm256_castsi256_si128(x1)); /* the lane past the data hashes as zero */
+        }
+        vaes_gacc_mul(&a, _mm256_shuffle_epi8(x1, bsw), pc + 32);
+    }
+    const __m128i y = vaes_gacc_reduce(a);
+    x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, bsx), e));
+}
+
+VAES_NOINLINE void vaes_gcm_four_y_iv12(const ak_gcm_key *gk, __m128i ivz, const uint8_t *aad, size_t aad_len,
+                                        const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    if (len == 32) {
+        switch (gk->aes.rounds) {
+        case 10: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 1, 10); break;
+        case 12: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 1, 12); break;
+        default: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 1, 14); break;
+        }
+        return;
+    }
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 2, 10); break;
+    case 12: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 2, 12); break;
+    default: vaes_gcm_four_y(ks, g, ivz, aad, aad_len, in, len, out, tag, 2, 14); break;
+    }
+}
+
+/* The ymm build: 1 <= len <= 64 (gcm_reg_max 64).  16 bytes with no AAD
+ * or one whole AAD block take vaes_gcm_one, 32, 48 and 64 bytes so
+ * vaes_gcm_four_y (no byte masks needed); any other length the
+ * descriptor path. */
+#define VAES_GCM_REG_MAX 64
 VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                           const uint8_t *aad, size_t lens, __m128i ivz)
 {
@@ -1297,6 +1378,11 @@ VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, ui
     }
     if (lens == VAES_LENS(16, 0)) {
         vaes_gcm_one_iv12(gk, ivz, aad, 0, in, 16, out, tag);
+        return AESKIT_OK;
+    }
+    const size_t len = VAES_LENS_LEN(lens), aad_len = VAES_LENS_AAD(lens);
+    if ((len & 15) == 0 && len >= 32 && (aad_len | 16) == 16) {
+        vaes_gcm_four_y_iv12(gk, ivz, aad, aad_len, in, len, out, tag);
         return AESKIT_OK;
     }
     return vaes_gcm_seal12_msg(gk, out, tag, in, aad, lens, ivz);

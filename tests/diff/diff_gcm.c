@@ -111,7 +111,7 @@ static void test_gcm(void)
         for (size_t len = 1; len <= 800; len++)
             one_gcm(&gk, key, klen, 12, small_aads[len % 7], len, 16);
         for (size_t i = 0; i < sizeof small_aads / sizeof small_aads[0]; i++) {
-            static const size_t edges[] = {16, 64, 65, 240, 241, 255, 256, 257, 320, 321, 448, 512, 640, 704, 767, 768};
+            static const size_t edges[] = {16, 32, 48, 64, 65, 240, 241, 255, 256, 257, 320, 321, 448, 512, 640, 704, 767, 768};
             for (size_t e = 0; e < sizeof edges / sizeof edges[0]; e++)
                 one_gcm(&gk, key, klen, 12, small_aads[i], edges[e], 16);
         }
