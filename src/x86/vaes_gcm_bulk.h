@@ -814,10 +814,9 @@ VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
     vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL);
     /* E(J0) after the body, where its rounds fill the AES unit beside the
-     * final GHASH instead of taking slots from the first batch.  (On Zen 4
-     * the zmm build was faster with it first; on the Sapphire Rapids class
-     * both widths are faster with it last: docs/performance.md, "Zen 4:
-     * E(J0) first" and "Sapphire Rapids class: two groups on zmm".) */
+     * final GHASH instead of taking slots from the first batch (the order
+     * is measured per core: docs/performance.md, "Sapphire Rapids class:
+     * two groups on zmm"). */
     const __m128i e = vaes_gcm_ej0(ks, j0, R);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }

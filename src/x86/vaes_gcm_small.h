@@ -379,7 +379,7 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         _Pragma("GCC unroll 10")
         for (int j = 0; j < NB; j++)
             x[j] = v_enc(x[j], K[r]);
-        /* group A's ciphertext, two vectors a round */
+        /* group A's ciphertext, VAES_TWOPASS_PA vectors a round */
         _Pragma("GCC unroll 10")
         for (int j = 0; j < NA; j++)
             if (j / VAES_TWOPASS_PA == r - 1)
@@ -844,11 +844,16 @@ VAES_INLINE int vaes_gcm_four_fits(const ak_gcm_msg *m, size_t len, size_t aad_l
  * products need no AES result, measured as fast or faster
  * (docs/performance.md, "Zen 4: the AAD and length products in one
  * ymm"). */
-VAES_INLINE int vaes_gcm_fourn_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
+VAES_INLINE int vaes_gcm_fourn_fits_at(const uint8_t *in, const uint8_t *out, const uint8_t *aad, size_t len,
+                                       size_t aad_len)
 {
     const size_t last = (len - 1) & ~(size_t)63, lastn = len - last;
-    return len - 65 < 192 && aad_len <= 16 && z_window_one_page(m->in + last, lastn) &&
-           z_window_one_page(m->out + last, lastn) && (aad_len == 0 || x_window_one_page(m->aad, aad_len));
+    return len - 65 < 192 && aad_len <= 16 && z_window_one_page(in + last, lastn) &&
+           z_window_one_page(out + last, lastn) && (aad_len == 0 || x_window_one_page(aad, aad_len));
+}
+VAES_INLINE int vaes_gcm_fourn_fits(const ak_gcm_msg *m, size_t len, size_t aad_len)
+{
+    return vaes_gcm_fourn_fits_at(m->in, m->out, m->aad, len, aad_len);
 }
 VAES_NOINLINE void vaes_gcm_four2_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 1, 2); }
 VAES_NOINLINE void vaes_gcm_four3_seal(ak_gcm_msg *m, size_t len, size_t aad_len) { vaes_gcm_four_msg(m, len, aad_len, 1, 3); }
@@ -1207,72 +1212,47 @@ VAES_INLINE void vaes_gcm_four_iv12(const ak_gcm_key *gk, __m128i ivz, const uin
     }
 }
 
+VAES_INLINE void vaes_gcm_fourn_iv12(const ak_gcm_key *gk, __m128i ivz, const uint8_t *aad, size_t aad_len,
+                                     const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, const int NVD)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
+    switch (gk->aes.rounds) {
+    case 10: vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, NVD, 10); break;
+    case 12: vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, NVD, 12); break;
+    default: vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, NVD, 14); break;
+    }
+}
+
 /* Seals of 65-256 B in the register entry: vaes_gcm_fourn (two to four
- * vectors) where its last window stays on one page (vaes_gcm_fourn_fits's
- * rule), else the descriptor path.  A function of its own, reached by a
- * tail call, so that the 1-64 B kernels' frame and block layout stay as
- * they are. */
+ * vectors) where vaes_gcm_fourn_fits_at allows, else the descriptor path.
+ * A function of its own, reached by a tail call, so that the 1-64 B
+ * kernels' frame and block layout stay as they are. */
 VAES_NOINLINE aeskit_status vaes_gcm_seal12_fourn(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                                   const uint8_t *aad, size_t lens, __m128i ivz)
 {
     const size_t len = VAES_LENS_LEN(lens), aad_len = VAES_LENS_AAD(lens);
-    const size_t last = (len - 1) & ~(size_t)63, lastn = len - last;
-    if (__builtin_expect(!(z_window_one_page(in + last, lastn) && z_window_one_page(out + last, lastn) &&
-                           (aad_len == 0 || x_window_one_page(aad, aad_len))),
-                         0))
+    if (__builtin_expect(!vaes_gcm_fourn_fits_at(in, out, aad, len, aad_len), 0))
         return vaes_gcm_seal12_msg(gk, out, tag, in, aad, lens, ivz);
-    const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
-    const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
-    const size_t nvd = (len + 63) / 64;
-    switch (gk->aes.rounds) {
-    case 10:
-        if (nvd == 2)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 2, 10);
-        else if (nvd == 3)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 3, 10);
-        else
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 4, 10);
-        break;
-    case 12:
-        if (nvd == 2)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 2, 12);
-        else if (nvd == 3)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 3, 12);
-        else
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 4, 12);
-        break;
-    default:
-        if (nvd == 2)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 2, 14);
-        else if (nvd == 3)
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 3, 14);
-        else
-            vaes_gcm_fourn(ks, g, ivz, 1, aad, aad_len, in, len, out, tag, 1, 4, 14);
-        break;
-    }
+    if (len <= 128)
+        vaes_gcm_fourn_iv12(gk, ivz, aad, aad_len, in, len, out, tag, 2);
+    else if (len <= 192)
+        vaes_gcm_fourn_iv12(gk, ivz, aad, aad_len, in, len, out, tag, 3);
+    else
+        vaes_gcm_fourn_iv12(gk, ivz, aad, aad_len, in, len, out, tag, 4);
     return AESKIT_OK;
 }
 
 /* The zmm build: 1 <= len <= 256 (gcm_reg_max 256).  16 and 64 bytes with
  * one whole AAD block, whose windows are all whole, each have a kernel
  * with no mask and no page test; 65-256 B go on to vaes_gcm_seal12_fourn. */
-#define VAES_GCM_REG_MAX 256
-VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
-                                          const uint8_t *aad, size_t lens, __m128i ivz)
+/* 1-64 B other than the two fixed cases of vaes_gcm_seal12: vaes_gcm_one
+ * or vaes_gcm_four where their windows fit, else the descriptor path.  A
+ * function of its own, so that the entry's fixed cases and its tail calls
+ * need no frame. */
+VAES_NOINLINE aeskit_status vaes_gcm_seal12_small(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                                  const uint8_t *aad, size_t lens, __m128i ivz)
 {
-    /* First, before any frame: a test after the two equalities below put
-     * the frame's pushes in front of the tail call (8 instructions, 65-255
-     * B 1.5-3% slower), and here it costs 16 and 64 B no time. */
-    if (VAES_LENS_LEN(lens) > 64)
-        return vaes_gcm_seal12_fourn(gk, out, tag, in, aad, lens, ivz);
-    if (lens == VAES_LENS(16, 16)) {
-        vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, tag);
-        return AESKIT_OK;
-    }
-    if (lens == VAES_LENS(64, 16)) {
-        vaes_gcm_four_iv12(gk, ivz, aad, 16, in, 64, out, tag);
-        return AESKIT_OK;
-    }
     const size_t len = VAES_LENS_LEN(lens), aad_len = VAES_LENS_AAD(lens);
     if (__builtin_expect(vaes_gcm_one_fits_at(in, out, aad, len, aad_len), 1)) {
         vaes_gcm_one_iv12(gk, ivz, aad, aad_len, in, len, out, tag);
@@ -1284,9 +1264,24 @@ VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, ui
     }
     return vaes_gcm_seal12_msg(gk, out, tag, in, aad, lens, ivz);
 }
+
+#define VAES_GCM_REG_MAX 256
+VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
+                                          const uint8_t *aad, size_t lens, __m128i ivz)
+{
+    if (lens == VAES_LENS(16, 16)) {
+        vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, tag);
+        return AESKIT_OK;
+    }
+    if (lens == VAES_LENS(64, 16)) {
+        vaes_gcm_four_iv12(gk, ivz, aad, 16, in, 64, out, tag);
+        return AESKIT_OK;
+    }
+    if (VAES_LENS_LEN(lens) > 64)
+        return vaes_gcm_seal12_fourn(gk, out, tag, in, aad, lens, ivz);
+    return vaes_gcm_seal12_small(gk, out, tag, in, aad, lens, ivz);
+}
 #else
-/* The ymm build: len 16 (gcm_reg_max 16) with no AAD or one whole AAD
- * block, vaes_gcm_one's messages there (no byte masks). */
 /* Seals of 32, 48 or 64 bytes (nC = 2..4 whole blocks) with no AAD or one
  * whole AAD block, ymm build: vaes_gcm_four's shape in NVY = 1 or 2 ymm of
  * data counters (J0 + 1 .. J0 + 2 NVY; a lane past the data encrypts a
