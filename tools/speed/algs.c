@@ -122,6 +122,7 @@ int speed_buf_init(speed_buf *b, const speed_cell *c)
     b->plain = aligned_alloc(64, (n + 63) & ~(size_t)63);
     size_t slots = c->batch > 1 ? c->batch : 1;
     b->out_stride = (n + 63) & ~(size_t)63;
+    b->slot_magic = slots > 1 ? UINT64_MAX / slots + 1 : 0;
     b->out = aligned_alloc(64, slots * b->out_stride);
     b->tag_outs = aligned_alloc(64, ((slots * 16) + 63) & ~(size_t)63);
     b->ivs = aligned_alloc(64, SPEED_IV_RING * 16);

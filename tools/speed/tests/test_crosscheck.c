@@ -146,9 +146,33 @@ static void test_iv_ring(void)
     }
 }
 
+/* Under --batch N, message i writes output slot i mod N (speed_slot's
+ * remainder without a division), up to the largest 32-bit index. */
+static void test_batch_slots(void)
+{
+    static const size_t ns[] = {2, 3, 7, 64, 100, 1000, 1023, 1024};
+    static const uint64_t far[] = {0xffffffffu, 0xfffffffeu, 0x80000000u, 0x7fffffffu, 0xdeadbeefu, 1u << 20};
+    for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++) {
+        speed_cell c = {speed_alg_find("aes-128-gcm"), 0, 64, 0, 16, ns[t]};
+        speed_buf b;
+        CHECK(speed_buf_init(&b, &c) == 0, "buf init");
+        int ok = 1;
+        speed_msg m;
+        for (size_t i = 0; i < 3 * ns[t] + 5; i++) {
+            speed_msg_at(&b, i, &m);
+            ok &= speed_slot(&b, i) == i % ns[t] && m.out == b.out + (i % ns[t]) * b.out_stride;
+        }
+        for (size_t k = 0; k < sizeof far / sizeof far[0]; k++)
+            ok &= speed_slot(&b, (size_t)far[k]) == (size_t)(far[k] % ns[t]);
+        CHECK(ok, "message i writes slot i mod %zu", ns[t]);
+        speed_buf_free(&b);
+    }
+}
+
 int main(void)
 {
     test_iv_ring();
+    test_batch_slots();
     static const int enc_bad[] = {FLIP_TAG, FLIP_OUT, REUSE_BUG};
     run_case("--alg aes-128-gcm --sizes 64 --seconds 0.02 --peers none --backend generic "
              "--format csv --quiet",
