@@ -525,20 +525,17 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     vec_t yv = v_zext(Y);
 
     if (enc && len >= 16 * BATCH) {
+        /* the first batch's rounds alone (or with a waiting message's
+         * products), its last round and stores as the loop's */
         vaes_ctr_next_4x(x, &cv, K, bsw, step);
-        for (int j = 0; j < NV; j++)
-            d[j] = v_loadu(in + VB * j);
         if (ch && ch->live) {
             vaes_gcm_link_rounds(x, K, ch, NV, R);
-            for (int j = 0; j < NV; j++)
-                x[j] = v_enclast(x[j], v_xor(K[R], d[j]));
         } else {
-            vaes_aes_enc_n(x, K, d, NV, R);
+            _Pragma("GCC unroll 14")
+            for (int r = 1; r < R; r++)
+                vaes_aes_round_4x(x, K[r]);
         }
-        for (int j = 0; j < NV; j++) {
-            v_storeu(out + VB * j, x[j]);
-            p[j] = v_shuffle8(x[j], bsw);
-        }
+        vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
         len -= 16 * BATCH;
         in += 16 * BATCH;
         out += 16 * BATCH;
