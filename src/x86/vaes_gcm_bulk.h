@@ -166,19 +166,24 @@ VAES_INLINE void vaes_gcm_enc_store_4x(vec_t *x, vec_t *p, vec_t klast, const ui
     }
 }
 
-/* Opening: the ciphertext d, and in register form the GHASH input p. */
-VAES_INLINE void vaes_gcm_dec_load_4x(vec_t *d, vec_t *p, const uint8_t *in, vec_t bsw)
+/* Opening: the ciphertext in register form, the GHASH input p.  The
+ * ciphertext itself is not held through the rounds: vaes_gcm_dec_store_4x
+ * reads it again (an L1 hit folded into its XOR), where holding it took four
+ * registers from the rounds, and on ymm (16 registers) GCC kept it in the
+ * stack frame instead, in 16-byte halves that a 32-byte load cannot take
+ * from the store buffer. */
+VAES_INLINE void vaes_gcm_dec_load_4x(vec_t *p, const uint8_t *in, vec_t bsw)
 {
-    for (int j = 0; j < NV; j++) {
-        d[j] = v_loadu(in + VB * j);
-        p[j] = v_shuffle8(d[j], bsw);
-    }
+    for (int j = 0; j < NV; j++)
+        p[j] = v_shuffle8(v_loadu(in + VB * j), bsw);
 }
 
-VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, const vec_t *d, vec_t klast, uint8_t *out)
+/* The last round with the ciphertext at in as the key's XOR, store.  Vector
+ * j reads in before it writes out at the same offset, so in == out works. */
+VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, vec_t klast, const uint8_t *in, uint8_t *out)
 {
     for (int j = 0; j < NV; j++) {
-        x[j] = v_enclast(x[j], v_xor(klast, d[j]));
+        x[j] = v_enclast(x[j], v_xor(klast, v_loadu(in + VB * j)));
         v_storeu(out + VB * j, x[j]);
     }
 }
@@ -233,21 +238,21 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
 
 /* Opening, two batches: the first folds p[0] ^ yv if `first` (with the
  * powers at pw0), the second ends with the reduction if `red` (pw1). */
-VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *d, vec_t *p, const vec_t *K, gctr *cv, gctrp *cp, vec_t bsw,
+VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv, gctrp *cp, vec_t bsw,
                                    vec_t step, const uint8_t *in, uint8_t *out, const uint8_t *pw0, const uint8_t *pw1,
                                    const int pstep, gacc *a, vec_t *yv, const int first, const int red, const int uni,
                                    const int pub, const int R)
 {
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(d, p, in, bsw);
+    vaes_gcm_dec_load_4x(p, in, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
     vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R);
-    vaes_gcm_dec_store_4x(x, d, K[R], out);
+    vaes_gcm_dec_store_4x(x, K[R], in, out);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(d, p, in + 16 * BATCH, bsw);
+    vaes_gcm_dec_load_4x(p, in + 16 * BATCH, bsw);
     vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R);
-    vaes_gcm_dec_store_4x(x, d, K[R], out + 16 * BATCH);
+    vaes_gcm_dec_store_4x(x, K[R], in + 16 * BATCH, out + 16 * BATCH);
 }
 
 #if !AK_KARATSUBA
@@ -518,7 +523,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     cp.c = 0;
     int pon = 0;
     __m128i Y = *pY;
-    vec_t x[NV], d[NV], p[NV];
+    vec_t x[NV], p[NV];
     size_t nblk = (len + 15) / 16;
     int have_p = 0; /* a last full batch not hashed yet: sealing's, or opening's single */
     gacc a;
@@ -597,9 +602,9 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * or two batches fold with descending powers */
 #if !AK_KARATSUBA
         while (len >= 5 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, g->quad[0], g->quad[NV], 16, &a, &yv, GACC_FIRST,
+            vaes_gcm_dec_pair(x, p, K, &cv, &cp, bsw, step, in, out, g->quad[0], g->quad[NV], 16, &a, &yv, GACC_FIRST,
                               GACC_KEEP, POW_LANE_SCALED, pub, R);
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, pw2, pwb,
+            vaes_gcm_dec_pair(x, p, K, &cv, &cp, bsw, step, in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, pw2, pwb,
                               VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, pub, R);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
@@ -607,14 +612,14 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         }
 #endif
         while (len >= 3 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
+            vaes_gcm_dec_pair(x, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
                               POW_LANE_SCALED, pub, R);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
             out += 2 * 16 * BATCH;
         }
         if (len >= 2 * 16 * BATCH) {
-            vaes_gcm_dec_pair(x, d, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
+            vaes_gcm_dec_pair(x, p, K, &cv, &cp, bsw, step, in, out, pw2, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE,
                               POW_DESCENDING, pub, R);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
@@ -629,11 +634,11 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                 vaes_gctrp_next_4x(x, &cp, K, bsw, step);
             else
                 vaes_ctr_next_4x(x, &cv, K, bsw, step);
-            vaes_gcm_dec_load_4x(d, p, in, bsw);
+            vaes_gcm_dec_load_4x(p, in, bsw);
             _Pragma("GCC unroll 14")
             for (int r = 1; r < R; r++)
                 vaes_aes_round_4x(x, K[r]);
-            vaes_gcm_dec_store_4x(x, d, K[R], out);
+            vaes_gcm_dec_store_4x(x, K[R], in, out);
             len -= 16 * BATCH;
             in += 16 * BATCH;
             out += 16 * BATCH;
