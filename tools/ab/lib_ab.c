@@ -48,6 +48,20 @@ typedef aeskit_status (*open_fn)(const aeskit_gcm_key *, uint8_t *, const uint8_
 
 typedef aeskit_status (*batch_fn)(aeskit_gcm_msg *, size_t);
 
+/* FNV-1a (64-bit) of a file's bytes; 0 if it cannot be read. */
+static uint64_t file_fnv1a(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    uint64_t h = 0xcbf29ce484222325u;
+    int c;
+    while ((c = getc(f)) != EOF)
+        h = (h ^ (uint64_t)(uint8_t)c) * 0x100000001b3u;
+    fclose(f);
+    return h;
+}
+
 /* The single calls' input, output and ciphertext, 64-byte aligned at
  * three different 4 KiB offsets (0, 1344, 2688): three arrays of MAX_LEN
  * bytes laid end to end would share one, and where a kernel ends with a
@@ -153,6 +167,18 @@ int main(int argc, char **argv)
     for (int i = 0; i < 64; i++)
         for (int j = 0; j < 12; j++)
             ivs[i][j] = (uint8_t)(13 * i + j);
+    /* Two different paths with the same bytes are almost always a
+     * mistake (a copy taken before the library was relinked: the `aeskit`
+     * build target is the command-line tool, not libaeskit.so): say so,
+     * since their ratio would read as "no change". */
+    uint64_t sum[MAX_LIBS];
+    for (int l = 0; l < nl; l++) {
+        sum[l] = file_fnv1a(argv[6 + l]);
+        for (int e = 0; e < l; e++)
+            if (sum[e] == sum[l] && strcmp(argv[6 + e], argv[6 + l]) != 0)
+                fprintf(stderr, "aeskit-lib-ab: warning: %s and %s have the same contents\n", argv[6 + e],
+                        argv[6 + l]);
+    }
     for (int l = 0; l < nl; l++) {
         void *h = dlopen(argv[6 + l], RTLD_NOW | RTLD_LOCAL | RTLD_DEEPBIND);
         if (!h) {
