@@ -124,6 +124,14 @@ VAES_INLINE vec_t v_and_window(vec_t v, ptrdiff_t off, size_t n) { return v_and_
  * tail switches on it so each tail loop has a compile-time trip count. */
 VAES_INLINE size_t vaes_tail_vectors(size_t n) { return (n + VB - 1) / VB; }
 
+/* Makes the key pointer opaque to the compiler at the start of a kernel
+ * instantiated once per round count.  Without it GCC hoists the round-key
+ * loads the three instantiations share above the switch on the round
+ * count, into registers, so that each VAESENC takes a register instead of
+ * its key as a memory operand: one instruction more per round in kernels
+ * that use each key once. */
+VAES_INLINE void vaes_keys_opaque(const ak_vaes_aes_key **ks) { __asm__("" : "+r"(*ks)); }
+
 /* ---- GCM counter words ---------------------------------------------------- */
 
 /* Counter words for whole short messages: lane g (counting across vectors)

@@ -561,6 +561,7 @@ VAES_INLINE void vaes_gcm_four(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                                const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                uint8_t tag[16], int enc, const int R)
 {
+    vaes_keys_opaque(&ks);
     const __m128i bsx = x_bswap_mask();
     const __m512i bsw = _mm512_broadcast_i32x4(bsx);
     /* jb is J0 (counter word 1) or, with jz, IV || 0^32 (counter word 0).
