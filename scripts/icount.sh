@@ -10,6 +10,9 @@
 #        AESKIT_BACKEND=x86-vaes-avx2 scripts/icount.sh --open 64
 #   --ops also prints how many times each mnemonic ran ("op N mnemonic");
 #   the difference of two lengths is a loop's instruction mix per block.
+#   --trace also prints every instruction run, in order ("tr FUNCTION
+#   ADDRESS INSTRUCTION"): how to see what the compiler made of a kernel
+#   (stores of data to the stack, reloads through general registers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v gdb >/dev/null || { echo "icount: needs gdb (apt-get install gdb)" >&2; exit 2; }
@@ -21,6 +24,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --open) opts+=("$1"); shift ;;
     --ops) export ICOUNT_MNEMONICS=1; shift ;;
+    --trace) export ICOUNT_TRACE=1; shift ;;
     --aad|--key|--batch) opts+=("$1" "$2"); shift 2 ;;
     *) sizes+=("$1"); shift ;;
   esac
@@ -29,5 +33,5 @@ done
 for len in "${sizes[@]}"; do
   echo "== ${opts[*]:-seal} $len bytes (backend: ${AESKIT_BACKEND:-best})"
   ICOUNT_ARGS="${opts[*]:-} $len" gdb -q -batch -nx -x tools/icount/icount.py \
-    build/release/tools/aeskit-icount-call 2>/dev/null | sed -n 's/^ICOUNT //p; s/^ICOUNT_OP /op /p'
+    build/release/tools/aeskit-icount-call 2>/dev/null | sed -n 's/^ICOUNT //p; s/^ICOUNT_OP /op /p; s/^ICOUNT_TR /tr /p'
 done

@@ -3,7 +3,8 @@
 # (measured_call's own few instructions left out) first.  Run by
 # scripts/icount.sh; arguments for the program come in $ICOUNT_ARGS.  With
 # ICOUNT_MNEMONICS=1 it also prints how many times each mnemonic ran
-# ("ICOUNT_OP <n> <mnemonic>"), for port-budget tables.
+# ("ICOUNT_OP <n> <mnemonic>"), for port-budget tables; with ICOUNT_TRACE=1
+# every instruction as it runs ("ICOUNT_TR <function> <address> <asm>").
 import collections
 import os
 
@@ -17,13 +18,18 @@ sp0 = int(gdb.parse_and_eval("$sp"))
 counts = collections.Counter()
 ops = collections.Counter()
 want_ops = os.environ.get("ICOUNT_MNEMONICS") == "1"
+want_trace = os.environ.get("ICOUNT_TRACE") == "1"
 while True:
     frame = gdb.selected_frame()
     name = frame.name() or "?"
     counts[name] += 1
-    if want_ops and name != "measured_call":
-        insn = frame.architecture().disassemble(frame.pc())[0]["asm"].split()
-        ops[insn[0] if insn else "?"] += 1
+    if (want_ops or want_trace) and name != "measured_call":
+        asm = frame.architecture().disassemble(frame.pc())[0]["asm"]
+        insn = asm.split()
+        if want_ops:
+            ops[insn[0] if insn else "?"] += 1
+        if want_trace:
+            print("ICOUNT_TR %s %x %s" % (name, frame.pc(), asm))
     gdb.execute("stepi", to_string=True)
     if int(gdb.parse_and_eval("$sp")) > sp0:  # measured_call returned
         break
