@@ -167,11 +167,9 @@ VAES_INLINE void vaes_gcm_enc_store_4x(vec_t *x, vec_t *p, vec_t klast, const ui
 }
 
 /* Opening: the ciphertext in register form, the GHASH input p.  The
- * ciphertext itself is not held through the rounds: vaes_gcm_dec_store_4x
- * reads it again (an L1 hit folded into its XOR), where holding it took four
- * registers from the rounds, and on ymm (16 registers) GCC kept it in the
- * stack frame instead, in 16-byte halves that a 32-byte load cannot take
- * from the store buffer. */
+ * ciphertext itself is not held through the rounds (four registers the
+ * rounds need; on ymm, with 16, the compiler moves it to the stack frame):
+ * vaes_gcm_dec_store_4x reads it again, an L1 hit folded into its XOR. */
 VAES_INLINE void vaes_gcm_dec_load_4x(vec_t *p, const uint8_t *in, vec_t bsw)
 {
     for (int j = 0; j < NV; j++)

@@ -1244,9 +1244,6 @@ VAES_NOINLINE aeskit_status vaes_gcm_seal12_fourn(const ak_gcm_key *gk, uint8_t 
     return AESKIT_OK;
 }
 
-/* The zmm build: 1 <= len <= 256 (gcm_reg_max 256).  16 and 64 bytes with
- * one whole AAD block, whose windows are all whole, each have a kernel
- * with no mask and no page test; 65-256 B go on to vaes_gcm_seal12_fourn. */
 /* 1-64 B other than the two fixed cases of vaes_gcm_seal12: vaes_gcm_one
  * or vaes_gcm_four where their windows fit, else the descriptor path.  A
  * function of its own, so that the entry's fixed cases and its tail calls
@@ -1267,6 +1264,9 @@ VAES_NOINLINE aeskit_status vaes_gcm_seal12_small(const ak_gcm_key *gk, uint8_t 
 }
 
 #define VAES_GCM_REG_MAX 256
+/* The zmm build: 1 <= len <= 256 (gcm_reg_max 256).  16 and 64 bytes with
+ * one whole AAD block, whose windows are all whole, each have a kernel
+ * with no mask and no page test; 65-256 B go on to vaes_gcm_seal12_fourn. */
 VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                           const uint8_t *aad, size_t lens, __m128i ivz)
 {
