@@ -272,6 +272,24 @@ VAES_INLINE const vec_t *vaes_enc_keys_mem(const ak_vaes_aes_key *ks)
     return (const vec_t *)(const void *)ks->enc_v;
 }
 
+/* The round keys of a one-message GCM kernel (tiny, short, one pass, two
+ * groups).  On zmm (32 registers) they are loaded into buf and stay in
+ * registers.  On ymm the 16 registers go to the data vectors and the GHASH
+ * sums; a register copy of R + 1 keys there is spilled to the stack frame
+ * and reloaded round by round, so the kernel reads the key object's own
+ * copies as memory operands instead (vaes_enc_keys_mem). */
+VAES_INLINE const vec_t *vaes_kernel_keys(vec_t buf[15], const ak_vaes_aes_key *ks, const int R)
+{
+#if AK_LANES == 2
+    (void)buf;
+    (void)R;
+    return vaes_enc_keys_mem(ks);
+#else
+    vaes_load_enc_keys(buf, ks, R);
+    return buf;
+#endif
+}
+
 /* ---- AES round steps ---------------------------------------------------- */
 
 /* x[0..N) = AES(x) (x already XORed with K[0]) with the final round's key

@@ -71,8 +71,8 @@ VAES_INLINE void vaes_gcm_short(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
                                 size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                 const int NVEC, const int R)
 {
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    vec_t kbuf[15];
+    const vec_t *K = vaes_kernel_keys(kbuf, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nA = (aad_len + 15) / 16, nC = (len + 15) / 16;
     vec_t cv = v_add32(v_bcast_x(j0), v_lane_idx());
@@ -129,8 +129,8 @@ VAES_INLINE void vaes_gcm_tiny(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
                                const int NVEC, const int R)
 {
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    vec_t kbuf[15];
+    const vec_t *K = vaes_kernel_keys(kbuf, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     size_t nC = (len + 15) / 16;
     const vec_t j0v = v_bcast_x(j0b);
@@ -268,8 +268,8 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
                                   const uint8_t *aad, size_t aad_len, const uint8_t *in, size_t len, uint8_t *out,
                                   uint8_t tag[16], int enc, const int NVX, const int R)
 {
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    vec_t kbuf[15];
+    const vec_t *K = vaes_kernel_keys(kbuf, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const wmask_t wl = vaes_onepass_wl(len, NVX);
     vec_t x[VAES_ONEPASS_NVX_MAX];
@@ -335,8 +335,8 @@ VAES_INLINE void vaes_gcm_twopass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
                                   uint8_t tag[16], const int NVX, const int R)
 {
     const int NA = VAES_TWOPASS_NA(NVX), NB = NVX - NA;
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    vec_t kbuf[15];
+    const vec_t *K = vaes_kernel_keys(kbuf, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const size_t nC = (len + 15) / 16, nA = aad_len ? 1 : 0;
     const size_t m = nA + (size_t)(AK_LANES * NA), nb = nC - (size_t)(AK_LANES * NA) + 1;
