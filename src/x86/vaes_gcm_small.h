@@ -216,10 +216,13 @@ VAES_INLINE void vaes_onepass_start(vec_t *x, __m128i *e, gacc *a, const vec_t *
 VAES_INLINE wmask_t vaes_onepass_wl(size_t len, const int NVX) { return v_wmask((ptrdiff_t)(VB * (NVX - 1)), len); }
 
 /* Last round: the data in (plaintext or ciphertext) folded into the last
- * round key, and the ciphertext's products into *a; wl from
- * vaes_onepass_wl. */
+ * round key, each output vector stored as it is done (with in == out each
+ * vector is read before its store), and the ciphertext's products into
+ * *a; wl from vaes_onepass_wl.  Stored at once, the outputs need no
+ * registers while the products are formed (on ymm, held to the end they
+ * went to the stack frame). */
 VAES_INLINE void vaes_onepass_last(vec_t *x, gacc *a, vec_t klast, const ak_vaes_ghash_key *g, const uint8_t *in,
-                                   size_t len, wmask_t wl, int enc, vec_t bsw, const int NVX)
+                                   uint8_t *out, size_t len, wmask_t wl, int enc, vec_t bsw, const int NVX)
 {
     const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
@@ -227,6 +230,10 @@ VAES_INLINE void vaes_onepass_last(vec_t *x, gacc *a, vec_t klast, const ak_vaes
     for (int j = 0; j < NVX; j++) {
         vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
         x[j] = v_enclast(x[j], v_xor(klast, d));
+        if (j < NVX - 1)
+            v_storeu(out + VB * j, x[j]);
+        else
+            v_store_w(out, last, wl, x[j]);
         vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
         vaes_gacc_mul(a, v_shuffle8(c, bsw), pc + VB * j);
     }
@@ -284,8 +291,7 @@ VAES_INLINE void vaes_gcm_onepass(const ak_vaes_aes_key *ks, const ak_vaes_ghash
         e = _mm_aesenc_si128(e, v_low128(K[r]));
     }
     e = _mm_aesenclast_si128(e, v_low128(K[R]));
-    vaes_onepass_last(x, &a, K[R], g, in, len, wl, enc, bsw, NVX);
-    vaes_onepass_store(out, wl, x, NVX);
+    vaes_onepass_last(x, &a, K[R], g, in, out, len, wl, enc, bsw, NVX);
     __m128i y = vaes_gacc_reduce(a);
     x_store(tag, _mm_xor_si128(_mm_shuffle_epi8(y, x_bswap_mask()), e));
 }
