@@ -172,8 +172,10 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
 {
     const size_t len = m[0].len, aad_len = m[0].aad_len;
     const size_t nh = (aad_len + 15) / 16 + (len + 15) / 16 + 1;
-    vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    /* round keys as memory operands: two messages' vectors (x, p), their
+     * sums and the AAD and length terms fill the register file, and a
+     * register copy of the keys went to the stack frame */
+    const vec_t *K = vaes_enc_keys_mem(ks);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const wmask_t wl = vaes_onepass_wl(len, NVX);
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
