@@ -528,8 +528,14 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
     const size_t groups = n / 4;
     const ak_gcm_key *gk = vaes_mx_gkey(&m[0]);
     const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
-    vec_t K[15];
-    vaes_load_enc_keys(K, vaes_aes_key(&gk->aes), R);
+    /* round keys: from three blocks a message on as memory operands (the
+     * group's vectors, the next group's and the sums fill the registers,
+     * and a register copy of the keys went to the stack frame), in
+     * registers below that (measured: docs/performance.md) */
+    vec_t kbuf[15];
+    if (NB < 3)
+        vaes_load_enc_keys(kbuf, vaes_aes_key(&gk->aes), R);
+    const vec_t *K = NB < 3 ? kbuf : vaes_enc_keys_mem(vaes_aes_key(&gk->aes));
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const size_t len = m[0].len, aad_len = m[0].aad_len;
     const int full = len == 16 * (size_t)NB, aad16 = aad_len == 16;
