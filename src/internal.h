@@ -387,6 +387,17 @@ typedef struct ak_backend {
     aeskit_status (*gcm_seal12)(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                 const uint8_t *aad, size_t lens, ak_v2u64 ivz);
     size_t gcm_reg_max;
+    /* Optional, with gcm_open_reg_max (0 and NULL: every one-shot open goes
+     * to gcm_msgs).  The same for a one-shot open with 1 <= len <=
+     * gcm_open_reg_max (at most 65535): the arguments and other conditions
+     * of gcm_seal12, in the ciphertext, out the plaintext, tag the
+     * caller's 16-byte tag.  Compares the expected tag with it in constant
+     * time and leaves no copy of the expected tag in memory; returns
+     * AESKIT_OK if they are equal, else what ak_mo_gcm_open12_fail (below)
+     * returns for the message. */
+    aeskit_status (*gcm_open12)(const ak_gcm_key *g, uint8_t *out, const uint8_t *tag, const uint8_t *in,
+                                const uint8_t *aad, size_t lens, ak_v2u64 ivz);
+    size_t gcm_open_reg_max;
 #define AK_GCM_LENS_SHIFT 16 /* gcm_seal12's lens: len in the bits below */
 
     /* Optional (NULL: the batch front end builds ak_gcm_msg descriptors for
@@ -485,6 +496,12 @@ typedef struct ak_backend {
     void (*ctr32le_polyval)(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
                             size_t len, const uint8_t ctr[16], uint8_t S[16]);
 } ak_backend;
+
+/* A failed open of the gcm_open12 entry (ak_backend.gcm_open12's arguments):
+ * out zeroed, or in place restored to the ciphertext, as every failed GCM
+ * open (src/modes/gcm.c); returns AESKIT_ERR_AUTH. */
+aeskit_status ak_mo_gcm_open12_fail(const ak_gcm_key *g, uint8_t *out, const uint8_t *in, size_t lens,
+                                    ak_v2u64 ivz);
 
 /* ak_backend.ocb_blocks's op. */
 enum { AK_OCB_ENCRYPT = 0, AK_OCB_DECRYPT = 1, AK_OCB_HASH = 2 };

@@ -46,12 +46,16 @@ static inline int ranges_meet(const void *a, size_t al, const void *b, size_t bl
     return (uintptr_t)a - (uintptr_t)b + (al - 1) < al + (bl - 1);
 }
 
+/* Which register entry a route may take (gcm_fast_route's reg). */
+enum { GCM_REG_NONE = 0, GCM_REG_SEAL = 1, GCM_REG_OPEN = 2 };
+
 /* The checks of gcm_checks for iv_len == 12 and tag_len == 16 (0: the
  * general path), then the route of a message that passes them: 2 for a
- * message the backend's register entry takes (reg, a constant: the one-shot
- * seal; gcm_seal12, src/internal.h: 1 <= len <= gcm_reg_max, aad_len <= 16),
- * else 1.  The length test comes after the test of len == 0, which leaves
- * one compare for it. */
+ * message the backend's register entry takes (reg, a constant: the
+ * one-shot seal's gcm_seal12 for 1 <= len <= gcm_reg_max, the one-shot
+ * open's gcm_open12 for 1 <= len <= gcm_open_reg_max, aad_len <= 16 for
+ * both; src/internal.h), else 1.  The length test comes after the test of
+ * len == 0, which leaves one compare for it. */
 static inline int gcm_fast_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
                                  size_t aad_len, const uint8_t *in, size_t len,
                                  const uint8_t *out, const uint8_t *tag, const int reg)
@@ -68,7 +72,10 @@ static inline int gcm_fast_route(const ak_gcm_key *g, const uint8_t *iv, const u
         return 0;
     if (aad_len && ranges_meet(aad, aad_len, out, len))
         return 0;
-    return reg && len <= g->aes.be->gcm_reg_max && aad_len <= 16 ? 2 : 1;
+    if (reg == GCM_REG_NONE)
+        return 1;
+    const size_t max = reg == GCM_REG_SEAL ? g->aes.be->gcm_reg_max : g->aes.be->gcm_open_reg_max;
+    return len <= max && aad_len <= 16 ? 2 : 1;
 }
 
 /* The checks alone (the batch calls). */
@@ -76,7 +83,7 @@ static inline int gcm_fast_args(const ak_gcm_key *g, const uint8_t *iv, const ui
                                 size_t aad_len, const uint8_t *in, size_t len, const uint8_t *out,
                                 const uint8_t *tag)
 {
-    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, 0) != 0;
+    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, GCM_REG_NONE) != 0;
 }
 
 /* The one-shot seal's route. */
@@ -84,11 +91,19 @@ static inline int gcm_seal_route(const ak_gcm_key *g, const uint8_t *iv, const u
                                  size_t aad_len, const uint8_t *in, size_t len,
                                  const uint8_t *out, const uint8_t *tag)
 {
-    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, 1);
+    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, GCM_REG_SEAL);
+}
+
+/* The one-shot open's route. */
+static inline int gcm_open_route(const ak_gcm_key *g, const uint8_t *iv, const uint8_t *aad,
+                                 size_t aad_len, const uint8_t *in, size_t len,
+                                 const uint8_t *out, const uint8_t *tag)
+{
+    return gcm_fast_route(g, iv, aad, aad_len, in, len, out, tag, GCM_REG_OPEN);
 }
 
 /* IV || 0^32 in a register (J0 less its counter word, SP 800-38D byte
- * order), for the gcm_seal12 hook. */
+ * order), for the gcm_seal12 and gcm_open12 hooks. */
 static inline ak_v2u64 gcm_ivz(const uint8_t iv[12])
 {
     uint64_t w0;

@@ -314,6 +314,11 @@ VAES_KERNEL aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out,
 {
     return vaes_gcm_seal12(g, out, tag, in, aad, lens, (__m128i)ivz);
 }
+VAES_KERNEL aeskit_status ak_vaes2_gcm_open12(const ak_gcm_key *g, uint8_t *out, const uint8_t *tag, const uint8_t *in,
+                                           const uint8_t *aad, size_t lens, ak_v2u64 ivz)
+{
+    return vaes_gcm_open12(g, out, tag, in, aad, lens, (__m128i)ivz);
+}
 
 VAES_KERNEL void ak_vaes2_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in, size_t nb,
                                    uint64_t first, uint8_t offset[16], uint8_t sum[16], int op)
@@ -373,6 +378,8 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_batch = ak_vaes2_gcm_batch,
     .gcm_seal12 = ak_vaes2_gcm_seal12,
     .gcm_reg_max = VAES_GCM_REG_MAX,
+    .gcm_open12 = ak_vaes2_gcm_open12,
+    .gcm_open_reg_max = VAES_GCM_OPEN_REG_MAX,
     .cbc_lanes = ak_vaes2_cbc_lanes,
     .cbc_lanes_short = 6, /* docs/performance.md, "three and five ECB steps" */
     .ocb_blocks = ak_vaes2_ocb_blocks,

@@ -88,6 +88,11 @@ VAES_KERNEL aeskit_status ak_vaes512_gcm_seal12(const ak_gcm_key *g, uint8_t *ou
 {
     return vaes_gcm_seal12(g, out, tag, in, aad, lens, (__m128i)ivz);
 }
+VAES_KERNEL aeskit_status ak_vaes512_gcm_open12(const ak_gcm_key *g, uint8_t *out, const uint8_t *tag, const uint8_t *in,
+                                           const uint8_t *aad, size_t lens, ak_v2u64 ivz)
+{
+    return vaes_gcm_open12(g, out, tag, in, aad, lens, (__m128i)ivz);
+}
 
 /* The gcm_batch entry (src/internal.h): n checked public descriptors of
  * direction dir, straight from the caller's array; it computes them all.
@@ -184,6 +189,8 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_msgs = ak_vaes512_gcm_msgs,
     .gcm_seal12 = ak_vaes512_gcm_seal12,
     .gcm_reg_max = VAES_GCM_REG_MAX,
+    .gcm_open12 = ak_vaes512_gcm_open12,
+    .gcm_open_reg_max = VAES_GCM_OPEN_REG_MAX,
     .gcm_batch = ak_vaes512_gcm_batch,
     .cbc_lanes = ak_vaes512_cbc_lanes,
     .cbc_lanes_short = 5, /* docs/performance.md, "three and five ECB steps" */
