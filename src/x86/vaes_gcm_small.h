@@ -1202,16 +1202,16 @@ VAES_NOINLINE aeskit_status vaes_gcm_seal12_msg(const ak_gcm_key *gk, uint8_t *o
 }
 
 /* The end of every open through the register entry (gcm_open12,
- * src/internal.h): the expected tag at T against the caller's tag, in
- * constant time (one XOR and PTEST, whose result only is branched on),
- * T wiped, and a mismatch to the front end's failure handling. */
+ * src/internal.h): the expected tag at T against the caller's tag in
+ * constant time (ak_ct_eq_mask, whose result alone is branched on), T
+ * wiped, and a mismatch to the front end's failure handling. */
 VAES_INLINE aeskit_status vaes_gcm_open12_end(const ak_gcm_key *gk, uint8_t *out, const uint8_t *tag, uint8_t T[16],
                                               const uint8_t *in, size_t lens, __m128i ivz)
 {
-    const __m128i d = _mm_xor_si128(x_load(T), x_load(tag));
+    const uint32_t eq = ak_ct_eq_mask(T, tag, 16);
     x_store(T, _mm_setzero_si128());
     __asm__ volatile("" : : "r"(T) : "memory"); /* the wipe stays */
-    if (__builtin_expect(_mm_testz_si128(d, d), 1))
+    if (__builtin_expect(eq != 0, 1))
         return AESKIT_OK;
     return ak_mo_gcm_open12_fail(gk, out, in, lens, (ak_v2u64)ivz);
 }
