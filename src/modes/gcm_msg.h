@@ -72,10 +72,10 @@ static inline int gcm_fast_route(const ak_gcm_key *g, const uint8_t *iv, const u
         return 0;
     if (aad_len && ranges_meet(aad, aad_len, out, len))
         return 0;
-    if (reg == GCM_REG_NONE)
-        return 1;
-    const size_t max = reg == GCM_REG_SEAL ? g->aes.be->gcm_reg_max : g->aes.be->gcm_open_reg_max;
-    return len <= max && aad_len <= 16 ? 2 : 1;
+    return reg && len <= (reg == GCM_REG_SEAL ? g->aes.be->gcm_reg_max : g->aes.be->gcm_open_reg_max) &&
+                   aad_len <= 16
+               ? 2
+               : 1;
 }
 
 /* The checks alone (the batch calls). */

@@ -1216,7 +1216,6 @@ VAES_INLINE aeskit_status vaes_gcm_open12_end(const ak_gcm_key *gk, uint8_t *out
     return ak_mo_gcm_open12_fail(gk, out, in, lens, (ak_v2u64)ivz);
 }
 
-
 /* enc: 1 seal, 0 open (tag: the expected tag) */
 VAES_INLINE void vaes_gcm_one_iv12(const ak_gcm_key *gk, __m128i ivz, const uint8_t *aad, size_t aad_len,
                                    const uint8_t *in, size_t len, uint8_t *out, uint8_t *tag, int enc)
@@ -1313,7 +1312,8 @@ VAES_INLINE aeskit_status vaes_gcm_seal12(const ak_gcm_key *gk, uint8_t *out, ui
     return vaes_gcm_seal12_small(gk, out, tag, in, aad, lens, ivz);
 }
 
-/* Opens the zmm open entry has no register kernel for: a descriptor. */
+/* Opens whose windows would cross a page (vaes_gcm_open12_small): a
+ * descriptor. */
 VAES_NOINLINE aeskit_status vaes_gcm_open12_msg(const ak_gcm_key *gk, uint8_t *out, const uint8_t *tag,
                                                 const uint8_t *in, const uint8_t *aad, size_t lens, __m128i ivz)
 {
@@ -1340,9 +1340,9 @@ VAES_NOINLINE aeskit_status vaes_gcm_open12_small(const ak_gcm_key *gk, uint8_t 
 
 /* The zmm open entry, 1 <= len <= 64 (gcm_open_reg_max 64): 16 and 64
  * bytes with one whole AAD block in vaes_gcm_one and vaes_gcm_four, other
- * lengths through vaes_gcm_open12_small.  Longer opens stay with the
- * front end's descriptor: through this entry's own they measured 0.93-0.98
- * at 100-256 B. */
+ * lengths through vaes_gcm_open12_small.  The bound: longer opens are
+ * faster through the front end's descriptor than through one built here
+ * (docs/performance.md, "Sapphire Rapids class, register opens"). */
 #define VAES_GCM_OPEN_REG_MAX 64
 VAES_INLINE aeskit_status vaes_gcm_open12(const ak_gcm_key *gk, uint8_t *out, const uint8_t *tag, const uint8_t *in,
                                           const uint8_t *aad, size_t lens, __m128i ivz)
@@ -1352,8 +1352,6 @@ VAES_INLINE aeskit_status vaes_gcm_open12(const ak_gcm_key *gk, uint8_t *out, co
         vaes_gcm_one_iv12(gk, ivz, aad, 16, in, 16, out, T, 0);
     else if (lens == VAES_LENS(64, 16))
         vaes_gcm_four_iv12(gk, ivz, aad, 16, in, 64, out, T, 0);
-    else if (VAES_LENS_LEN(lens) > 64)
-        return vaes_gcm_open12_msg(gk, out, tag, in, aad, lens, ivz);
     else
         return vaes_gcm_open12_small(gk, out, tag, in, aad, lens, ivz);
     return vaes_gcm_open12_end(gk, out, tag, T, in, lens, ivz);
@@ -1492,9 +1490,8 @@ VAES_NOINLINE aeskit_status vaes_gcm_open12_tiny(const ak_gcm_key *gk, uint8_t *
 
 /* The ymm open entry, 1 <= len <= 16 (gcm_open_reg_max 16): 16 bytes with
  * no AAD or one whole AAD block in vaes_gcm_one, the rest in
- * vaes_gcm_open12_tiny.  Longer opens stay with the front end's
- * descriptor (32-64 B through a descriptor of this entry's measured
- * 0.93-0.97 of that). */
+ * vaes_gcm_open12_tiny.  The bound: as on zmm, longer opens are faster
+ * through the front end's descriptor. */
 #define VAES_GCM_OPEN_REG_MAX 16
 VAES_INLINE aeskit_status vaes_gcm_open12(const ak_gcm_key *gk, uint8_t *out, const uint8_t *tag, const uint8_t *in,
                                           const uint8_t *aad, size_t lens, __m128i ivz)
