@@ -13,10 +13,27 @@
 
 #define RFC4106_TAG_SET 0x11100u /* 8, 12, 16 */
 
+/* The nonce salt || iv, stored as one 8-byte word and one 4-byte word:
+ * the GCM front end reads a 12-byte IV as exactly those two words
+ * (gcm_ivz, mo_iv12_block), and a load that spans two stores (the 4-byte
+ * salt and the 8-byte iv) is not forwarded from them but waits for both to
+ * reach the cache (some 15-20 cycles on current x86 cores, a third of a
+ * 64-byte seal). */
 static inline void esp_nonce(uint8_t nonce[12], const ak_rfc4106_key *rk, const uint8_t iv[8])
 {
-    memcpy(nonce, rk->salt, 4);
-    memcpy(nonce + 4, iv, 8);
+    uint32_t salt, w2;
+    uint64_t v, w0;
+    memcpy(&salt, rk->salt, 4);
+    memcpy(&v, iv, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w0 = (uint64_t)salt << 32 | v >> 32;
+    w2 = (uint32_t)v;
+#else
+    w0 = (uint64_t)salt | v << 32;
+    w2 = (uint32_t)(v >> 32);
+#endif
+    memcpy(nonce, &w0, 8);
+    memcpy(nonce + 8, &w2, 4);
 }
 
 /* The ESP checks; the rest (lengths, the other overlaps) are GCM's own.
