@@ -92,6 +92,9 @@ enum { NP_I, NP_K, NP_J, NP_COUNT };
 typedef struct ak_ssse3_key {
     ak_vpaes_key vp;
     AESKIT_ALIGN(16) uint8_t last_parts[NP_COUNT][16]; /* the parts of vp.last */
+    /* vp.enc[r] with each byte's nibbles swapped, 0 < r < rounds: the
+     * middle round keys of vp_serial's swapped basis */
+    AESKIT_ALIGN(16) uint8_t enc_sw[15][16];
     uint32_t width; /* VP_W4 or VP_W8 */
 } ak_ssse3_key;
 _Static_assert(sizeof(ak_ssse3_key) <= AK_AES_DATA_BYTES, "ak_ssse3_key exceeds ak_aes.data");
@@ -463,7 +466,10 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
             STOREU(K->dec[r], vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
         }
     }
-    /* the parts of last, for vp_serial */
+    /* the swapped middle round keys and the parts of last, for vp_serial */
+    for (unsigned r = 1; r < n; r++)
+        for (unsigned b = 0; b < 16; b++)
+            KS->enc_sw[r][b] = (uint8_t)((K->enc[r][b] << 4) | (K->enc[r][b] >> 4));
     for (unsigned b = 0; b < 16; b++) {
         KS->last_parts[NP_I][b] = (uint8_t)(K->last[b] & 15);
         KS->last_parts[NP_K][b] = (uint8_t)(K->last[b] >> 4);
@@ -584,6 +590,86 @@ VP_INLINE void vp_core_parts(const __m128i pt[NP_COUNT], __m128i *io, __m128i *j
     *jo = _mm_xor_si128(SHUF(T_INV, q), pt[NP_I]);
 }
 
+/* ---- The serial middle rounds on Intel's shuffle ports --------------------
+ * Intel cores (Golden Cove) run PSHUFB on two ports and PXOR/PAND on three,
+ * and bind each operation to a port when it is issued, not when its
+ * operands arrive: operations that become ready in the same cycle can queue
+ * on one port while another idles, so a round costs its chain plus the
+ * collisions of the operations ready beside it, and the fewer operations
+ * share a level with the chain, the closer it runs to its depth.  The one-
+ * block middle round is therefore shaped for few operations per level:
+ *
+ * Swapped basis.  Between middle rounds the state is the tower byte with
+ * its nibbles swapped, (i << 4) | k.  The nibble that costs one operation to
+ * split off (t & 15) is then k, whose lookup a/k both sums 1/i + a/k and
+ * 1/j + a/k wait for; i takes two (PANDN, PSRLD) and j = i ^ k three, and
+ * their lookups come one level later each, so the core's lookups fall one
+ * a level: a/k, 1/i, 1/j, 1/p, 1/q at levels 2..6 (depth 7 to jo, as in
+ * vp_core).  Swapping nibbles is GF(2)-linear on each byte, so it commutes
+ * with the byte moves and the key XOR: the middle tables (vp_stab) are those
+ * of M(S), M(3 S) with every entry's nibbles swapped, and the middle round
+ * keys are stored swapped (ak_ssse3_key.enc_sw).  io and jo do not depend
+ * on the basis, so the first round (from the parts) and the last round
+ * (the s_io/s_jo pair, vp_ptab) are unchanged.  aes_ssse3_gen.py prints
+ * and checks vp_stab and the core on the swapped byte.
+ *
+ * Tail.  b = (2 s ^ k) ^ rot1 h ^ (rot2 s ^ rot3 s), h = 3 s looked up and
+ * 2 s = h ^ s: two table pairs (4 PSHUFB) and three byte moves, against
+ * three pairs in vp_one_tail, whose six lookups all become ready when io
+ * and jo do.  Per round: 27 operations (core 13: 3 split, 5 PSHUFB, 5 XOR;
+ * tail 14: 7 PSHUFB, 7 XOR), 12 of them PSHUFB; the chain is 13 deep (7 to
+ * jo; lookup, pair XOR, XOR with s, key XOR, XOR with the rot1 term, final
+ * XOR), the byte moves beside it. */
+enum { ST_MS_IO, ST_MS_JO, ST_MS3_IO, ST_MS3_JO, ST_COUNT };
+static const uint8_t vp_stab[ST_COUNT][16] __attribute__((aligned(16))) = {
+    {0x00, 0x2d, 0xef, 0x08, 0x63, 0xa9, 0xe7, 0xca, 0x25, 0x46, 0x4e, 0xa1, 0x84, 0x8c, 0x6b, 0xc2}, /* ms_io (swapped) */
+    {0x00, 0xe0, 0xd2, 0xfe, 0x4a, 0x86, 0x2c, 0xcc, 0x1e, 0x54, 0xaa, 0x78, 0x66, 0x98, 0xb4, 0x32}, /* ms_jo (swapped) */
+    {0x00, 0x2a, 0x9c, 0x3c, 0x80, 0x0a, 0xa0, 0x8a, 0x16, 0x96, 0xaa, 0x36, 0x20, 0x1c, 0xbc, 0xb6}, /* ms3_io (swapped) */
+    {0x00, 0x4d, 0x72, 0x70, 0x2c, 0x63, 0x02, 0x4f, 0x3d, 0x11, 0x61, 0x13, 0x2e, 0x5e, 0x5c, 0x3f}, /* ms3_jo (swapped) */
+};
+
+/* A pair of vp_stab tables looked up by io and jo, XORed. */
+VP_INLINE __m128i spair(int t, __m128i io, __m128i jo)
+{
+    return _mm_xor_si128(_mm_shuffle_epi8(LD(vp_stab[t]), io), _mm_shuffle_epi8(LD(vp_stab[t + 1]), jo));
+}
+
+/* The value v, opaque to the compiler: it keeps the grouping of an XOR sum
+ * as written (GCC otherwise regroups XOR chains, which can put the operand
+ * ready last one XOR deeper). */
+VP_INLINE __m128i vp_pin(__m128i v)
+{
+#ifndef AESKIT_MSAN_CT /* MSan checks asm operands as uses; the barrier only schedules */
+    __asm__("" : "+x"(v));
+#endif
+    return v;
+}
+
+/* vp_core on a swapped-basis byte t = (i << 4) | k, in the order the
+ * operations become ready. */
+VP_INLINE void vp_core_sw(__m128i t, __m128i *io, __m128i *jo)
+{
+    const __m128i m0f = _mm_set1_epi8(0x0f);
+    __m128i i = _mm_srli_epi32(_mm_andnot_si128(m0f, t), 4), k = _mm_and_si128(t, m0f);
+    __m128i ak = SHUF(T_AINV, k);
+    __m128i j = _mm_xor_si128(k, i);
+    __m128i p = _mm_xor_si128(SHUF(T_INV, i), ak);
+    __m128i q = _mm_xor_si128(SHUF(T_INV, j), ak);
+    *io = _mm_xor_si128(SHUF(T_INV, p), j);
+    *jo = _mm_xor_si128(SHUF(T_INV, q), i);
+}
+
+/* The middle round's sum (above) from io, jo, in the swapped basis, with
+ * the swapped round key ksw. */
+VP_INLINE __m128i vp_sw_tail(__m128i io, __m128i jo, __m128i ksw, unsigned m)
+{
+    __m128i h = spair(ST_MS3_IO, io, jo), s = spair(ST_MS_IO, io, jo);
+    __m128i dk = vp_pin(_mm_xor_si128(vp_pin(_mm_xor_si128(h, s)), ksw));
+    __m128i x = _mm_xor_si128(dk, _mm_shuffle_epi8(h, LD(vp_rot1[m])));
+    __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, LD(vp_rot2[m])), _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
+    return _mm_xor_si128(vp_pin(x), vp_pin(v));
+}
+
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                 uint8_t chain[16])
 {
@@ -604,12 +690,12 @@ VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in
         for (int p = 0; p < NP_COUNT; p++)
             w[p] = _mm_xor_si128(w[p], knf[p]);
         vp_core_parts(pt, &io, &jo);
-        __m128i x = vp_one_tail(io, jo, LD(K->enc[1]), 1);
+        __m128i x = vp_sw_tail(io, jo, LD(KS->enc_sw[1]), 1);
         for (unsigned r = 2; r < rounds; r++) {
-            vp_core(x, &io, &jo);
-            x = vp_one_tail(io, jo, LD(K->enc[r]), r & 3);
+            vp_core_sw(x, &io, &jo);
+            x = vp_sw_tail(io, jo, LD(KS->enc_sw[r]), r & 3);
         }
-        vp_core(x, &io, &jo);
+        vp_core_sw(x, &io, &jo);
         if (out || i + 1 == n) {
             e = _mm_shuffle_epi8(_mm_xor_si128(PAIR(T_S_IO, io, jo), kn), fix);
             if (out)
