@@ -81,17 +81,12 @@
  * key broadcast to both lanes serves two blocks unchanged). */
 enum { VP_W4 = 4, VP_W8 = 8 };
 
-/* The nibble parts of a tower byte t (the serial modes, vp_serial):
- * i = t & 15, k = t >> 4, j = i ^ k. */
-enum { NP_I, NP_K, NP_J, NP_COUNT };
-
 /* ak_aes.data of x86-ssse3: the round keys in the layout of both
- * vector-permute backends (one format for both widths), the parts of the
- * last key in the tower basis, then the width chosen at key setup from the
- * masked CPU features (public). */
+ * vector-permute backends (one format for both widths), the middle round
+ * keys in vp_serial's swapped basis, then the width chosen at key setup
+ * from the masked CPU features (public). */
 typedef struct ak_ssse3_key {
     ak_vpaes_key vp;
-    AESKIT_ALIGN(16) uint8_t last_parts[NP_COUNT][16]; /* the parts of vp.last */
     /* vp.enc[r] with each byte's nibbles swapped, 0 < r < rounds: the
      * middle round keys of vp_serial's swapped basis */
     AESKIT_ALIGN(16) uint8_t enc_sw[15][16];
@@ -466,15 +461,10 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
             STOREU(K->dec[r], vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
         }
     }
-    /* the swapped middle round keys and the parts of last, for vp_serial */
+    /* the middle round keys in vp_serial's swapped basis */
     for (unsigned r = 1; r < n; r++)
         for (unsigned b = 0; b < 16; b++)
             KS->enc_sw[r][b] = (uint8_t)((K->enc[r][b] << 4) | (K->enc[r][b] >> 4));
-    for (unsigned b = 0; b < 16; b++) {
-        KS->last_parts[NP_I][b] = (uint8_t)(K->last[b] & 15);
-        KS->last_parts[NP_K][b] = (uint8_t)(K->last[b] >> 4);
-        KS->last_parts[NP_J][b] = (uint8_t)((K->last[b] ^ (K->last[b] >> 4)) & 15);
-    }
     aeskit_memzero(rk, sizeof rk);
     aeskit_memzero(t, sizeof t);
 }
@@ -533,99 +523,50 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
 }
 
 /* ---- Serial modes: one block at a time ------------------------------------
- * Between blocks the chaining value stays in the tower basis:
- *   M(E(s) ^ p ^ K0) = SR^j(M(S) ^ M(K'_n)) ^ M(p ^ K0),
- * whose second term does not wait for the previous block (M(K'_n) is
- * ak_vpaes_key.last).  The AES-basis output is computed beside it where a
- * mode needs it (every CBC block, the last CBC-MAC block).
- * The next block's first round needs the nibbles i, k and j = i ^ k of that
- * tower byte t, three operations deep when split from t.  So the block
- * boundary computes the parts i, k, j of t directly, each a GF(2)-linear
- * image of io, jo and the input (taking a part is linear, and commutes with
- * the byte move SR^j): its tables are the parts of every entry of in_lo,
- * in_hi, ms_io, ms_jo (vp_ptab, printed and checked by aes_ssse3_gen.py),
- * its key term the parts of M(K'_n) (ak_ssse3_key.last_parts).  That takes
- * ten more PSHUFB once a block (the input's split into parts 6 instead of
- * 2, the ms_io/ms_jo lookups 6 instead of 2, the ShiftRows fix 3 instead
- * of 1), off the chain; the round's own tail stays on the whole
- * byte (three parts there would triple its lookups, which then crowd the
- * shuffle ports and delay the chain). */
-enum { NT_IN_LO, NT_IN_HI, NT_MS_IO, NT_MS_JO, NT_PER_PART };
-static const uint8_t vp_ptab[NP_COUNT * NT_PER_PART][16] __attribute__((aligned(16))) = {
-    {0x00, 0x00, 0x02, 0x02, 0x08, 0x08, 0x0a, 0x0a, 0x08, 0x08, 0x0a, 0x0a, 0x00, 0x00, 0x02, 0x02}, /* in_lo, part i */
-    {0x00, 0x0b, 0x07, 0x0c, 0x0b, 0x00, 0x0c, 0x07, 0x0c, 0x07, 0x0b, 0x00, 0x07, 0x0c, 0x00, 0x0b}, /* in_hi, part i */
-    {0x00, 0x02, 0x0e, 0x00, 0x06, 0x0a, 0x0e, 0x0c, 0x02, 0x04, 0x04, 0x0a, 0x08, 0x08, 0x06, 0x0c}, /* ms_io, part i */
-    {0x00, 0x0e, 0x0d, 0x0f, 0x04, 0x08, 0x02, 0x0c, 0x01, 0x05, 0x0a, 0x07, 0x06, 0x09, 0x0b, 0x03}, /* ms_jo, part i */
-    {0x00, 0x01, 0x09, 0x08, 0x05, 0x04, 0x0c, 0x0d, 0x0d, 0x0c, 0x04, 0x05, 0x08, 0x09, 0x01, 0x00}, /* in_lo, part k */
-    {0x00, 0x09, 0x07, 0x0e, 0x05, 0x0c, 0x02, 0x0b, 0x01, 0x08, 0x06, 0x0f, 0x04, 0x0d, 0x03, 0x0a}, /* in_hi, part k */
-    {0x00, 0x0d, 0x0f, 0x08, 0x03, 0x09, 0x07, 0x0a, 0x05, 0x06, 0x0e, 0x01, 0x04, 0x0c, 0x0b, 0x02}, /* ms_io, part k */
-    {0x00, 0x00, 0x02, 0x0e, 0x0a, 0x06, 0x0c, 0x0c, 0x0e, 0x04, 0x0a, 0x08, 0x06, 0x08, 0x04, 0x02}, /* ms_jo, part k */
-    {0x00, 0x01, 0x0b, 0x0a, 0x0d, 0x0c, 0x06, 0x07, 0x05, 0x04, 0x0e, 0x0f, 0x08, 0x09, 0x03, 0x02}, /* in_lo, part j */
-    {0x00, 0x02, 0x00, 0x02, 0x0e, 0x0c, 0x0e, 0x0c, 0x0d, 0x0f, 0x0d, 0x0f, 0x03, 0x01, 0x03, 0x01}, /* in_hi, part j */
-    {0x00, 0x0f, 0x01, 0x08, 0x05, 0x03, 0x09, 0x06, 0x07, 0x02, 0x0a, 0x0b, 0x0c, 0x04, 0x0d, 0x0e}, /* ms_io, part j */
-    {0x00, 0x0e, 0x0f, 0x01, 0x0e, 0x0e, 0x0e, 0x00, 0x0f, 0x01, 0x00, 0x0f, 0x00, 0x01, 0x0f, 0x01}, /* ms_jo, part j */
-};
-
-/* Table t of part p looked up by v. */
-VP_INLINE __m128i pshuf(int p, int t, __m128i v)
-{
-    return _mm_shuffle_epi8(LD(vp_ptab[p * NT_PER_PART + t]), v);
-}
-
-/* The parts of M(x) for an AES-basis x. */
-VP_INLINE void vp_lin_parts(__m128i x, __m128i pt[NP_COUNT])
-{
-    const __m128i m0f = _mm_set1_epi8(0x0f);
-    __m128i xl = _mm_and_si128(x, m0f), xh = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
-    for (int p = 0; p < NP_COUNT; p++)
-        pt[p] = _mm_xor_si128(pshuf(p, NT_IN_LO, xl), pshuf(p, NT_IN_HI, xh));
-}
-
-/* vp_core from the parts: five lookups and four XORs, no split. */
-VP_INLINE void vp_core_parts(const __m128i pt[NP_COUNT], __m128i *io, __m128i *jo)
-{
-    __m128i ak = SHUF(T_AINV, pt[NP_K]);
-    __m128i p = _mm_xor_si128(SHUF(T_INV, pt[NP_I]), ak), q = _mm_xor_si128(SHUF(T_INV, pt[NP_J]), ak);
-    *io = _mm_xor_si128(SHUF(T_INV, p), pt[NP_J]);
-    *jo = _mm_xor_si128(SHUF(T_INV, q), pt[NP_I]);
-}
-
-/* ---- The serial middle rounds on Intel's shuffle ports --------------------
+ * CBC encryption and CBC-MAC (CMAC, CCM's MAC) are one chain of rounds.
  * Intel cores (Golden Cove) run PSHUFB on two ports and PXOR/PAND on three,
  * and bind each operation to a port when it is issued, not when its
  * operands arrive: operations that become ready in the same cycle can queue
- * on one port while another idles, so a round costs its chain plus the
- * collisions of the operations ready beside it, and the fewer operations
- * share a level with the chain, the closer it runs to its depth.  The one-
- * block middle round is therefore shaped for few operations per level:
+ * on one port while another idles.  A round then costs its chain plus the
+ * collisions of the operations ready beside it, so the one-block round is
+ * shaped for few operations per level, not only for a short chain:
  *
- * Swapped basis.  Between middle rounds the state is the tower byte with
- * its nibbles swapped, (i << 4) | k.  The nibble that costs one operation to
- * split off (t & 15) is then k, whose lookup a/k both sums 1/i + a/k and
- * 1/j + a/k wait for; i takes two (PANDN, PSRLD) and j = i ^ k three, and
- * their lookups come one level later each, so the core's lookups fall one
- * a level: a/k, 1/i, 1/j, 1/p, 1/q at levels 2..6 (depth 7 to jo, as in
- * vp_core).  Swapping nibbles is GF(2)-linear on each byte, so it commutes
- * with the byte moves and the key XOR: the middle tables (vp_stab) are those
- * of M(S), M(3 S) with every entry's nibbles swapped, and the middle round
- * keys are stored swapped (ak_ssse3_key.enc_sw).  io and jo do not depend
- * on the basis, so the first round (from the parts) and the last round
- * (the s_io/s_jo pair, vp_ptab) are unchanged.  aes_ssse3_gen.py prints
- * and checks vp_stab and the core on the swapped byte.
+ * Swapped basis.  Throughout the chain the state is the tower byte with its
+ * nibbles swapped, swap(t) = (i << 4) | k.  The nibble that costs one
+ * operation to split off (& 15) is then k, whose lookup a/k both sums
+ * 1/i + a/k and 1/j + a/k wait for; i takes two (PANDN, PSRLD) and
+ * j = i ^ k three, and their lookups come a level later each, so the
+ * core's lookups fall one a level: a/k, 1/i, 1/j, 1/p, 1/q at levels 2..6
+ * (depth 7 to jo, as in vp_core).  Swapping nibbles is GF(2)-linear on each
+ * byte, so it commutes with the byte moves and the key XORs: the tables
+ * (vp_stab) are those of M (in_lo, in_hi), M(S) and M(3 S) with every
+ * entry's nibbles swapped, and the middle round keys are stored swapped
+ * (ak_ssse3_key.enc_sw).  io and jo do not depend on the basis, so the last
+ * round's output table (s_io/s_jo) is vp_encrypt's.  aes_ssse3_gen.py
+ * prints and checks vp_stab and the core on the swapped byte.
  *
- * Tail.  b = (2 s ^ k) ^ rot1 h ^ (rot2 s ^ rot3 s), h = 3 s looked up and
- * 2 s = h ^ s: two table pairs (4 PSHUFB) and three byte moves, against
- * three pairs in vp_one_tail, whose six lookups all become ready when io
+ * Middle round.  b = (2 s ^ k) ^ rot1 h ^ (rot2 s ^ rot3 s), h = 3 s looked
+ * up and 2 s = h ^ s: two table pairs (4 PSHUFB) and three byte moves, not
+ * vp_one_tail's three pairs, whose six lookups all become ready when io
  * and jo do.  Per round: 27 operations (core 13: 3 split, 5 PSHUFB, 5 XOR;
  * tail 14: 7 PSHUFB, 7 XOR), 12 of them PSHUFB; the chain is 13 deep (7 to
  * jo; lookup, pair XOR, XOR with s, key XOR, XOR with the rot1 term, final
- * XOR), the byte moves beside it. */
-enum { ST_MS_IO, ST_MS_JO, ST_MS3_IO, ST_MS3_JO, ST_COUNT };
+ * XOR), the byte moves beside it.
+ *
+ * Block boundary.  Between blocks the chaining value stays in the basis:
+ *   swap(M(E(s) ^ p ^ K0)) = SR^j(swap(M(S)) ^ swap(M(K'_n))) ^ swap(M(p ^ K0)),
+ * the last round's M(S) from the pair ms_io/ms_jo, and the second and third
+ * terms not waiting for the previous block.  The AES-basis output is
+ * computed beside it where a mode needs it (every CBC block, the last
+ * CBC-MAC block). */
+enum { ST_MS_IO, ST_MS_JO, ST_MS3_IO, ST_MS3_JO, ST_IN_LO, ST_IN_HI, ST_COUNT };
 static const uint8_t vp_stab[ST_COUNT][16] __attribute__((aligned(16))) = {
     {0x00, 0x2d, 0xef, 0x08, 0x63, 0xa9, 0xe7, 0xca, 0x25, 0x46, 0x4e, 0xa1, 0x84, 0x8c, 0x6b, 0xc2}, /* ms_io (swapped) */
     {0x00, 0xe0, 0xd2, 0xfe, 0x4a, 0x86, 0x2c, 0xcc, 0x1e, 0x54, 0xaa, 0x78, 0x66, 0x98, 0xb4, 0x32}, /* ms_jo (swapped) */
     {0x00, 0x2a, 0x9c, 0x3c, 0x80, 0x0a, 0xa0, 0x8a, 0x16, 0x96, 0xaa, 0x36, 0x20, 0x1c, 0xbc, 0xb6}, /* ms3_io (swapped) */
     {0x00, 0x4d, 0x72, 0x70, 0x2c, 0x63, 0x02, 0x4f, 0x3d, 0x11, 0x61, 0x13, 0x2e, 0x5e, 0x5c, 0x3f}, /* ms3_jo (swapped) */
+    {0x00, 0x01, 0x29, 0x28, 0x85, 0x84, 0xac, 0xad, 0x8d, 0x8c, 0xa4, 0xa5, 0x08, 0x09, 0x21, 0x20}, /* in_lo (swapped) */
+    {0x00, 0xb9, 0x77, 0xce, 0xb5, 0x0c, 0xc2, 0x7b, 0xc1, 0x78, 0xb6, 0x0f, 0x74, 0xcd, 0x03, 0xba}, /* in_hi (swapped) */
 };
 
 /* A pair of vp_stab tables looked up by io and jo, XORed. */
@@ -670,6 +611,14 @@ VP_INLINE __m128i vp_sw_tail(__m128i io, __m128i jo, __m128i ksw, unsigned m)
     return _mm_xor_si128(vp_pin(x), vp_pin(v));
 }
 
+/* The swapped-basis image swap(M(x)) of an AES-basis x. */
+VP_INLINE __m128i vp_lin_sw(__m128i x)
+{
+    const __m128i m0f = _mm_set1_epi8(0x0f);
+    __m128i xl = _mm_and_si128(x, m0f), xh = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
+    return _mm_xor_si128(_mm_shuffle_epi8(LD(vp_stab[ST_IN_LO]), xl), _mm_shuffle_epi8(LD(vp_stab[ST_IN_HI]), xh));
+}
+
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
                                 uint8_t chain[16])
 {
@@ -678,34 +627,26 @@ VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in
     const unsigned rounds = k->rounds;
     const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]);
     const __m128i fix = LD(vp_sr[rounds & 3]);
-    __m128i knf[NP_COUNT], pt[NP_COUNT];
-    for (int p = 0; p < NP_COUNT; p++)
-        knf[p] = _mm_shuffle_epi8(LD(KS->last_parts[p]), fix);
+    const __m128i knf = _mm_shuffle_epi8(vp_lin_sw(kn), fix);
     __m128i e = LOADU(chain);
-    vp_lin_parts(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), pt);
+    __m128i t = vp_lin_sw(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0));
     for (size_t i = 0; i < n; i++) {
-        __m128i io, jo, w[NP_COUNT];
+        __m128i io, jo;
         /* the next block's input term (at the last block its own, unused) */
-        vp_lin_parts(_mm_xor_si128(LOADU(in + 16 * (i + 1 < n ? i + 1 : i)), k0), w);
-        for (int p = 0; p < NP_COUNT; p++)
-            w[p] = _mm_xor_si128(w[p], knf[p]);
-        vp_core_parts(pt, &io, &jo);
-        __m128i x = vp_sw_tail(io, jo, LD(KS->enc_sw[1]), 1);
-        for (unsigned r = 2; r < rounds; r++) {
+        __m128i w = _mm_xor_si128(vp_lin_sw(_mm_xor_si128(LOADU(in + 16 * (i + 1 < n ? i + 1 : i)), k0)), knf);
+        __m128i x = t;
+        for (unsigned r = 1; r < rounds; r++) {
             vp_core_sw(x, &io, &jo);
             x = vp_sw_tail(io, jo, LD(KS->enc_sw[r]), r & 3);
         }
         vp_core_sw(x, &io, &jo);
+        if (i + 1 < n)
+            t = _mm_xor_si128(_mm_shuffle_epi8(spair(ST_MS_IO, io, jo), fix), w);
         if (out || i + 1 == n) {
             e = _mm_shuffle_epi8(_mm_xor_si128(PAIR(T_S_IO, io, jo), kn), fix);
             if (out)
                 STOREU(out + 16 * i, e);
         }
-        if (i + 1 < n)
-            for (int p = 0; p < NP_COUNT; p++) {
-                __m128i y = _mm_xor_si128(pshuf(p, NT_MS_IO, io), pshuf(p, NT_MS_JO, jo));
-                pt[p] = _mm_xor_si128(_mm_shuffle_epi8(y, fix), w[p]);
-            }
     }
     STOREU(chain, e);
 }

@@ -148,36 +148,12 @@ for t in range(256):
         assert vperm(F,io32)^vperm(G,jo32)==shuf(F,io)^shuf(G,jo),t
 print(c("inv (vperm: infinity 0x10)",INV32))
 print(c("ainv (vperm: infinity 0x10)",AINV32))
-# x86-ssse3's serial modes hand a block's state to the next block's first
-# round as three nibble vectors, the parts i = t & 15, k = t >> 4 and
-# j = i ^ k of the tower byte t, so that round starts with its lookups (no
-# split, no j).  The maps into that state (M of the next input block, and
-# the last round's M(S) from io, jo) are GF(2)-linear and so is each part:
-# a part's tables are the part of every entry.  Checked against the
-# whole-byte maps and the core.
-PARTS=[("i",lambda v:v&15),("k",lambda v:v>>4),("j",lambda v:(v^(v>>4))&15)]
-for t in range(256):
-    i,k,j=[f(t) for _,f in PARTS]
-    ak=shuf(AINV,k); P=shuf(INV,i)^ak; Q=shuf(INV,j)^ak
-    assert (shuf(INV,P)^j,shuf(INV,Q)^i)==core(t)
-    io,jo=core(t)
-    for _,f in PARTS:
-        assert shuf([f(v) for v in MS],io)^shuf([f(v) for v in GMS],jo)==f(shuf(MS,io)^shuf(GMS,jo))
-lo,hi=lohi(M)
-for x in range(256):
-    for _,f in PARTS:
-        assert f(lo[x&15])^f(hi[x>>4])==f(M[x])
-print("/* vp_ptab: the parts' tables */")
-for pn,f in PARTS:
-    for n,v in (("in_lo",lo),("in_hi",hi),("ms_io",MS),("ms_jo",GMS)):
-        print(c("%s, part %s"%(n,pn),[f(b) for b in v]))
-# x86-ssse3's serial modes keep the state between middle rounds in the
-# nibble-swapped tower basis, byte (i << 4) | k: the nibble with one
-# operation to split off (t & 15) is then k, whose lookup a/k both 1/i + a/k
-# and 1/j + a/k wait for.  The core is the same on the swapped byte (only
-# which nibble is which changes); the middle round's output tables are
-# those of M(S) and M(3 S) with every entry's nibbles swapped.  Checked on
-# all 256 inputs.
+# x86-ssse3's serial modes keep the chaining state in the nibble-swapped
+# tower basis, byte (i << 4) | k: the nibble with one operation to split
+# off (t & 15) is then k, whose lookup a/k both 1/i + a/k and 1/j + a/k
+# wait for.  The core is the same on the swapped byte (only which nibble
+# is which changes); the tables are those of M (by input nibble), M(S) and
+# M(3 S) with every entry's nibbles swapped.  Checked on all 256 inputs.
 def swap(v): return ((v&15)<<4)|(v>>4)
 def core_sw(t):
     k=t&15; i=t>>4; j=i^k
@@ -185,12 +161,14 @@ def core_sw(t):
     P=shuf(INV,i)^ak; Q=shuf(INV,j)^ak
     return shuf(INV,P)^j, shuf(INV,Q)^i
 SW=[("ms_io",[swap(v) for v in MS]),("ms_jo",[swap(v) for v in GMS]),
-    ("ms3_io",[swap(v) for v in MS3]),("ms3_jo",[swap(v) for v in GMS3])]
+    ("ms3_io",[swap(v) for v in MS3]),("ms3_jo",[swap(v) for v in GMS3]),
+    ("in_lo",[swap(v) for v in lohi(M)[0]]),("in_hi",[swap(v) for v in lohi(M)[1]])]
 for x in range(256):
     io,jo=core_sw(swap(M[x]))
     assert (io,jo)==core(M[x]),x
     assert shuf(SW[0][1],io)^shuf(SW[1][1],jo)==swap(M[SBOX[x]^0x63]),x
     assert shuf(SW[2][1],io)^shuf(SW[3][1],jo)==swap(M[gmul(3,SBOX[x]^0x63)]),x
-print("/* vp_stab: the serial middle rounds' tables, nibble-swapped basis */")
+    assert SW[4][1][x&15]^SW[5][1][x>>4]==swap(M[x]),x
+print("/* vp_stab: the serial modes' tables, nibble-swapped basis */")
 for n,v in SW:
     print(c(n+" (swapped)",v))
