@@ -52,19 +52,62 @@ static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, si
     return AESKIT_OK;
 }
 
+/* Little-endian values of words read from memory; on other hosts the
+ * bytes reversed. */
+static inline uint32_t ccm_le32(const uint8_t *p)
+{
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return AK_LITTLE_ENDIAN ? v : __builtin_bswap32(v);
+}
+static inline uint16_t ccm_le16(const uint8_t *p)
+{
+    uint16_t v;
+    memcpy(&v, p, 2);
+    return AK_LITTLE_ENDIAN ? v : __builtin_bswap16(v);
+}
+
+/* The n <= 7 bytes at p as a little-endian value, read as two words that
+ * may overlap (their common bytes are equal, so OR joins them). */
+static inline uint64_t ccm_le_bytes(const uint8_t *p, size_t n)
+{
+    if (n >= 4)
+        return ccm_le32(p) | (uint64_t)ccm_le32(p + n - 4) << (8 * (n - 4));
+    if (n >= 2)
+        return ccm_le16(p) | (uint64_t)ccm_le16(p + n - 2) << (8 * (n - 2));
+    return n ? p[0] : 0;
+}
+
+/* The block  first || nonce || the last q = 15 - nonce_len bytes of t's
+ * 8-byte big-endian form  (7 <= nonce_len <= 13, t < 2^(8q), as
+ * ccm_checks makes it), formed in two words and written by one 16-byte
+ * store.  The kernels read B0 and Ctr0 as whole blocks, and a load that
+ * spans several smaller stores is not forwarded from them: it waits for
+ * them to reach the cache, at the head of the CBC-MAC and CTR chains (some
+ * 15-20 cycles on current x86 cores; docs/performance.md).  In little-
+ * endian values: bytes 0-7 are first and nonce[0..6], bytes 8-15 the rest
+ * of the nonce (nonce_len - 7 bytes) and then t's big-endian tail, whose
+ * value is bswap64(t) (its low 8 - q bytes are zero). */
+static inline void ccm_block(uint8_t out[16], uint8_t first, const uint8_t *nonce, size_t nonce_len,
+                             uint64_t t)
+{
+    uint64_t lo = first | ccm_le_bytes(nonce, 7) << 8;
+    uint64_t hi = ccm_le_bytes(nonce + 7, nonce_len - 7) | __builtin_bswap64(t);
+    mo_v2u64 v = AK_LITTLE_ENDIAN ? (mo_v2u64){lo, hi}
+                                  : (mo_v2u64){__builtin_bswap64(lo), __builtin_bswap64(hi)};
+    memcpy(out, &v, 16);
+}
+
 /* B0 into b[0..15] and, with AAD, the first AAD block (the length
  * encoding and the first AAD bytes, zero padded) into b[16..31]; returns
  * the number of AAD bytes that block took (0 without AAD).  len fits the
- * q = 15 - nonce_len bytes of B0's length field (ccm_checks): its 8-byte
- * big-endian form goes to b[8..15] first and the nonce (at least 7 bytes)
- * then covers b[1..nonce_len], leaving len's last q bytes. */
+ * q = 15 - nonce_len bytes of B0's length field (ccm_checks). */
 size_t ak_mo_ccm_head(uint8_t b[32], const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
                       size_t aad_len, size_t len, size_t tag_len)
 {
     size_t q = 15 - nonce_len;
-    ak_store_be64(b + 8, (uint64_t)len);
-    b[0] = (uint8_t)((aad_len ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1));
-    mo_copy_short(b + 1, nonce, nonce_len);
+    ccm_block(b, (uint8_t)((aad_len ? 0x40 : 0) | (((tag_len - 2) / 2) << 3) | (q - 1)), nonce, nonce_len,
+              (uint64_t)len);
     if (!aad_len)
         return 0;
     uint8_t *p = b + 16;
@@ -134,9 +177,7 @@ static void ccm_mac_payload(const ak_aes *a, uint8_t X[16], const uint8_t *p, si
 /* Ctr0 = (q-1) || N || 0^8q. */
 static inline void ccm_ctr0(const uint8_t *nonce, size_t nonce_len, uint8_t ctr[16])
 {
-    memset(ctr, 0, 16);
-    ctr[0] = (uint8_t)(14 - nonce_len); /* q - 1 */
-    mo_copy_short(ctr + 1, nonce, nonce_len);
+    ccm_block(ctr, (uint8_t)(14 - nonce_len), nonce, nonce_len, 0); /* q - 1 */
 }
 
 /* Ctr0 into ctr, then S0 = E(Ctr0) into s0 and ctr advanced to Ctr1. */
