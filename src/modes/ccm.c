@@ -52,50 +52,19 @@ static inline aeskit_status ccm_checks(const ak_aes *k, const uint8_t *nonce, si
     return AESKIT_OK;
 }
 
-/* Little-endian values of words read from memory; on other hosts the
- * bytes reversed. */
-static inline uint32_t ccm_le32(const uint8_t *p)
-{
-    uint32_t v;
-    memcpy(&v, p, 4);
-    return AK_LITTLE_ENDIAN ? v : __builtin_bswap32(v);
-}
-static inline uint16_t ccm_le16(const uint8_t *p)
-{
-    uint16_t v;
-    memcpy(&v, p, 2);
-    return AK_LITTLE_ENDIAN ? v : __builtin_bswap16(v);
-}
-
-/* The n <= 7 bytes at p as a little-endian value, read as two words that
- * may overlap (their common bytes are equal, so OR joins them). */
-static inline uint64_t ccm_le_bytes(const uint8_t *p, size_t n)
-{
-    if (n >= 4)
-        return ccm_le32(p) | (uint64_t)ccm_le32(p + n - 4) << (8 * (n - 4));
-    if (n >= 2)
-        return ccm_le16(p) | (uint64_t)ccm_le16(p + n - 2) << (8 * (n - 2));
-    return n ? p[0] : 0;
-}
-
 /* The block  first || nonce || the last q = 15 - nonce_len bytes of t's
  * 8-byte big-endian form  (7 <= nonce_len <= 13, t < 2^(8q), as
- * ccm_checks makes it), formed in two words and written by one 16-byte
- * store.  The kernels read B0 and Ctr0 as whole blocks, and a load that
- * spans several smaller stores is not forwarded from them: it waits for
- * them to reach the cache, at the head of the CBC-MAC and CTR chains (some
- * 15-20 cycles on current x86 cores; docs/performance.md).  In little-
- * endian values: bytes 0-7 are first and nonce[0..6], bytes 8-15 the rest
- * of the nonce (nonce_len - 7 bytes) and then t's big-endian tail, whose
- * value is bswap64(t) (its low 8 - q bytes are zero). */
+ * ccm_checks makes it), in one store (mo_store_block): the kernels read
+ * B0 and Ctr0 as whole blocks at the head of the CBC-MAC and CTR chains.
+ * In little-endian values: bytes 0-7 are first and nonce[0..6], bytes
+ * 8-15 the rest of the nonce (nonce_len - 7 bytes) and then t's
+ * big-endian tail, whose value is bswap64(t) (its low 8 - q bytes are
+ * zero). */
 static inline void ccm_block(uint8_t out[16], uint8_t first, const uint8_t *nonce, size_t nonce_len,
                              uint64_t t)
 {
-    uint64_t lo = first | ccm_le_bytes(nonce, 7) << 8;
-    uint64_t hi = ccm_le_bytes(nonce + 7, nonce_len - 7) | __builtin_bswap64(t);
-    mo_v2u64 v = AK_LITTLE_ENDIAN ? (mo_v2u64){lo, hi}
-                                  : (mo_v2u64){__builtin_bswap64(lo), __builtin_bswap64(hi)};
-    memcpy(out, &v, 16);
+    mo_store_block(out, first | mo_le_bytes7(nonce, 7) << 8,
+                   mo_le_bytes7(nonce + 7, nonce_len - 7) | __builtin_bswap64(t));
 }
 
 /* B0 into b[0..15] and, with AAD, the first AAD block (the length

@@ -112,6 +112,45 @@ static inline void mo_inc32(uint8_t ctr[16])
     memcpy(ctr, &v, 16);
 }
 
+/* The n <= 7 bytes at p as a little-endian value, read as two words of 2
+ * or 4 bytes that may overlap (their common bytes are equal, so OR joins
+ * them) and never past p + n. */
+static inline uint64_t mo_le_bytes7(const uint8_t *p, size_t n)
+{
+    uint32_t a, b;
+    uint16_t h, l;
+    if (n >= 4) {
+        memcpy(&a, p, 4);
+        memcpy(&b, p + n - 4, 4);
+        if (!AK_LITTLE_ENDIAN) {
+            a = __builtin_bswap32(a);
+            b = __builtin_bswap32(b);
+        }
+        return a | (uint64_t)b << (8 * (n - 4));
+    }
+    if (n >= 2) {
+        memcpy(&l, p, 2);
+        memcpy(&h, p + n - 2, 2);
+        if (!AK_LITTLE_ENDIAN) {
+            l = __builtin_bswap16(l);
+            h = __builtin_bswap16(h);
+        }
+        return l | (uint64_t)h << (8 * (n - 2));
+    }
+    return n ? p[0] : 0;
+}
+
+/* The 16-byte block of little-endian words lo (bytes 0-7) and hi (8-15),
+ * written by one 16-byte store.  Blocks that a kernel reads whole are
+ * formed this way: a load that spans several smaller stores is not
+ * forwarded from them but waits for them to reach the cache (some 15-20
+ * cycles on current x86 cores; docs/performance.md). */
+static inline void mo_store_block(uint8_t out[16], uint64_t lo, uint64_t hi)
+{
+    mo_v2u64 v = AK_LITTLE_ENDIAN ? (mo_v2u64){lo, hi} : (mo_v2u64){__builtin_bswap64(lo), __builtin_bswap64(hi)};
+    memcpy(out, &v, 16);
+}
+
 /* IV || [n]_32 as one 16-byte store (GCM's J0 = IV || 0^31 || 1 for n = 1):
  * the two 64-bit words IV[0..7] and IV[8..11] || 0^32, in memory order,
  * then [n]_32 ORed into the last four bytes (on x86: two loads, one unpack
