@@ -112,14 +112,13 @@ static inline void mo_inc32(uint8_t ctr[16])
     memcpy(ctr, &v, 16);
 }
 
-/* The n <= 7 bytes at p as a little-endian value, read as two words of 2
- * or 4 bytes that may overlap (their common bytes are equal, so OR joins
- * them) and never past p + n. */
+/* The n <= 7 bytes at p as a little-endian value, never read past p + n:
+ * from 4 bytes as two 4-byte words that may overlap (their common bytes
+ * are equal, so OR joins them), below that as bytes 0, n/2 and n-1. */
 static inline uint64_t mo_le_bytes7(const uint8_t *p, size_t n)
 {
-    uint32_t a, b;
-    uint16_t h, l;
     if (n >= 4) {
+        uint32_t a, b;
         memcpy(&a, p, 4);
         memcpy(&b, p + n - 4, 4);
         if (!AK_LITTLE_ENDIAN) {
@@ -128,16 +127,9 @@ static inline uint64_t mo_le_bytes7(const uint8_t *p, size_t n)
         }
         return a | (uint64_t)b << (8 * (n - 4));
     }
-    if (n >= 2) {
-        memcpy(&l, p, 2);
-        memcpy(&h, p + n - 2, 2);
-        if (!AK_LITTLE_ENDIAN) {
-            l = __builtin_bswap16(l);
-            h = __builtin_bswap16(h);
-        }
-        return l | (uint64_t)h << (8 * (n - 2));
-    }
-    return n ? p[0] : 0;
+    if (!n)
+        return 0;
+    return p[0] | (uint64_t)p[n / 2] << (8 * (n / 2)) | (uint64_t)p[n - 1] << (8 * (n - 1));
 }
 
 /* The 16-byte block of little-endian words lo (bytes 0-7) and hi (8-15),

@@ -28,19 +28,13 @@ static inline aeskit_status esp_ccm_checks(const ak_rfc4309_key *rk, const uint8
     return AESKIT_OK;
 }
 
-/* The nonce salt || iv in two stores, 8 bytes at 0 and 4 at 7, inside
- * which lie the words the CCM front end reads from it (4 bytes at 0, 3 and
- * 7; ccm_block in ccm.c): a load that spans two stores is not forwarded
- * from them and waits for both to reach the cache. */
-static inline void esp_ccm_nonce(uint8_t nonce[11], const ak_rfc4309_key *rk, const uint8_t iv[8])
+/* The nonce salt || iv (and five zero bytes) in one 16-byte store
+ * (mo_store_block), from which the CCM front end's reads of it are
+ * forwarded. */
+static inline void esp_ccm_nonce(uint8_t nonce[16], const ak_rfc4309_key *rk, const uint8_t iv[8])
 {
-    const uint64_t salt = rk->salt[0] | (uint64_t)rk->salt[1] << 8 | (uint64_t)rk->salt[2] << 16;
     const uint64_t v = ak_load_le64(iv);
-    uint32_t w1 = (uint32_t)(v >> 32); /* iv[4..7] */
-    if (!AK_LITTLE_ENDIAN)
-        w1 = __builtin_bswap32(w1);
-    ak_store_le64(nonce, salt | v << 24); /* salt, iv[0..4] */
-    memcpy(nonce + 7, &w1, 4);
+    mo_store_block(nonce, mo_le_bytes7(rk->salt, 3) | v << 24, v >> 40);
 }
 
 aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *k, uint8_t *out, uint8_t *tag,
@@ -51,7 +45,7 @@ aeskit_status aeskit_rfc4309_seal(const aeskit_rfc4309_key *k, uint8_t *out, uin
     aeskit_status st = esp_ccm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
-    uint8_t nonce[11];
+    uint8_t nonce[16];
     esp_ccm_nonce(nonce, rk, iv);
     return ak_mo_ccm_seal(&rk->aes, out, tag, tag_len, in, len, nonce, 11, aad, aad_len);
 }
@@ -64,7 +58,7 @@ aeskit_status aeskit_rfc4309_open(const aeskit_rfc4309_key *k, uint8_t *out, con
     aeskit_status st = esp_ccm_checks(rk, iv, aad, aad_len, in, len, out, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
-    uint8_t nonce[11];
+    uint8_t nonce[16];
     esp_ccm_nonce(nonce, rk, iv);
     return ak_mo_ccm_open(&rk->aes, out, in, len, tag, tag_len, nonce, 11, aad, aad_len);
 }
