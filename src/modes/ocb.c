@@ -80,27 +80,46 @@ static inline void xor16_to(uint8_t *out, const uint8_t *x, const uint8_t *y)
 /* ntz(i) for i >= 1: the number of trailing zero bits (i is public). */
 static inline unsigned ntz(uint64_t i) { return (unsigned)__builtin_ctzll(i); }
 
+/* The big-endian value of the n <= 8 bytes at p, never read past p + n. */
+static inline uint64_t ocb_be_bytes8(const uint8_t *p, size_t n)
+{
+    if (n == 8)
+        return ak_load_be64(p);
+    return n ? __builtin_bswap64(mo_le_bytes7(p, n)) >> (64 - 8 * n) : 0;
+}
+
 /* Offset_0 from the nonce (RFC 7253 section 4.2, "Nonce-dependent and
- * per-encryption variables"). */
+ * per-encryption variables"), in two big-endian 64-bit words hi || lo:
+ *   Nonce = (TAGLEN mod 128) << 121 | 1 << 8|N| | N  (|N| = nl bytes),
+ *   bottom = Nonce & 63, Ktop = E_K(Nonce ^ bottom) = k0 || k1,
+ *   Stretch = k0 || k1 || s2 with s2 = k0 ^ (k0 << 8 | k1 >> 56),
+ *   Offset_0 = the 128 bits of Stretch from bit bottom (0 = the top bit).
+ * The nonce block and Offset_0 are each written by one 16-byte store
+ * (mo_store_block), the shape in which the AES kernel and ocb_blocks read
+ * them back. */
 static void ocb_offset0(const ak_ocb_key *ok, const uint8_t *nonce, size_t nl, size_t tl,
                         uint8_t off[16])
 {
-    uint8_t nb[16] = {0}, ktop[16], stretch[24];
-    nb[0] = (uint8_t)(((tl * 8) % 128) << 1);
-    memcpy(nb + 16 - nl, nonce, nl);
-    nb[15 - nl] |= 0x01;
-    unsigned bottom = nb[15] & 0x3fu;
-    nb[15] &= 0xc0;
+    uint8_t nb[16], ktop[16];
+    const size_t nh = nl > 8 ? nl - 8 : 0; /* nonce bytes in the high word */
+    uint64_t hi = ocb_be_bytes8(nonce, nh), lo = ocb_be_bytes8(nonce + nh, nl - nh);
+    if (nl < 8)
+        lo |= (uint64_t)1 << (8 * nl);
+    else
+        hi |= (uint64_t)1 << (8 * (nl - 8));
+    hi |= (uint64_t)((tl * 8) % 128) << 57;
+    const unsigned bottom = (unsigned)(lo & 63);
+    lo &= ~(uint64_t)63;
+    mo_store_block(nb, __builtin_bswap64(hi), __builtin_bswap64(lo));
     ok->aes.be->ecb_encrypt(&ok->aes, ktop, nb, 1);
-    memcpy(stretch, ktop, 16);
-    for (int i = 0; i < 8; i++)
-        stretch[16 + i] = ktop[i] ^ ktop[i + 1];
-    unsigned byte = bottom / 8, bit = bottom % 8;
-    for (unsigned i = 0; i < 16; i++)
-        off[i] = bit ? (uint8_t)((stretch[byte + i] << bit) | (stretch[byte + i + 1] >> (8 - bit)))
-                     : stretch[byte + i];
+    const uint64_t k0 = ak_load_be64(ktop), k1 = ak_load_be64(ktop + 8);
+    const uint64_t s2 = k0 ^ (k0 << 8 | k1 >> 56);
+    /* x << b | y >> (64 - b) for b = bottom in 0..63 (public), with the
+     * right shift split so that b = 0 shifts by 63 and then 1. */
+    const uint64_t ohi = k0 << bottom | (k1 >> 1) >> (63 - bottom);
+    const uint64_t olo = k1 << bottom | (s2 >> 1) >> (63 - bottom);
+    mo_store_block(off, __builtin_bswap64(ohi), __builtin_bswap64(olo));
     mo_wipe(ktop, sizeof ktop);
-    mo_wipe(stretch, sizeof stretch);
 }
 
 static inline mo_v2u64 ld16(const uint8_t *p)
