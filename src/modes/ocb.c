@@ -233,26 +233,48 @@ static inline __attribute__((always_inline)) void ocb_blocks_run(const ak_ocb_ke
         ocb_chunked_enc(ok, out, in, nb, first, off, sum);
 }
 
+/* X || 1 || 0^(127 - 8 rem) for the rem < 16 bytes X at p (RFC 7253's
+ * padded last blocks), as little-endian words lo (bytes 0-7) and hi (bytes
+ * 8-15), never read past p + rem: formed in registers so the block is
+ * written by one store (mo_store_block). */
+static inline void ocb_pad10(const uint8_t *p, size_t rem, uint64_t *lo, uint64_t *hi)
+{
+    if (rem < 8) {
+        *lo = mo_le_bytes7(p, rem) | (uint64_t)0x80 << (8 * rem);
+        *hi = 0;
+    } else {
+        *lo = ak_load_le64(p);
+        *hi = mo_le_bytes7(p + 8, rem - 8) | (uint64_t)0x80 << (8 * (rem - 8));
+    }
+}
+
 /* The message's last partial block P_* (0 < rem < 16 bytes; RFC 7253
  * sections 4.2 and 4.3): off becomes Offset_* = Offset_m ^ L_*, out = in ^
- * E(Offset_*) over rem bytes (out == in or disjoint: each byte is read
- * before it is written), cks ^= P_* || 1 || 0^(127 - 8 rem). */
+ * E(Offset_*) over rem bytes (out == in or disjoint: in is read before out
+ * is written), cks ^= P_* || 1 || 0^(127 - 8 rem).  Decrypting, P_* is
+ * C_* ^ the pad's first rem bytes (a mask of the public rem). */
 static void ocb_last_block(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t *in,
                            size_t rem, uint8_t off[16], uint8_t cks[16])
 {
-    uint8_t pad[16], p[16] = {0};
+    uint8_t pad[16], p[16];
+    uint64_t lo, hi;
     /* rem < 16 always; the mask states it for compilers that cannot see
      * it through the context (-Wstringop-overflow on a 16-byte out). */
     rem &= 15;
+    ocb_pad10(in, rem, &lo, &hi);
     xor16_into(off, ok->lstar);
     ok->aes.be->ecb_encrypt(&ok->aes, pad, off, 1);
-    for (size_t i = 0; i < rem; i++) {
-        uint8_t x = in[i] ^ pad[i];
-        p[i] = dec ? x : in[i];
-        out[i] = x;
+    if (dec) {
+        const uint64_t mlo = rem >= 8 ? ~(uint64_t)0 : ((uint64_t)1 << (8 * rem)) - 1;
+        const uint64_t mhi = rem > 8 ? ((uint64_t)1 << (8 * (rem - 8))) - 1 : 0;
+        lo ^= ak_load_le64(pad) & mlo;
+        hi ^= ak_load_le64(pad + 8) & mhi;
     }
-    p[rem] = 0x80;
+    for (size_t i = 0; i < rem; i++)
+        out[i] = in[i] ^ pad[i];
+    mo_store_block(p, lo, hi);
     xor16_into(cks, p);
+    lo = hi = 0;
     mo_wipe(pad, sizeof pad);
     mo_wipe(p, sizeof p);
 }
@@ -262,10 +284,11 @@ static void ocb_last_block(const ak_ocb_key *ok, int dec, uint8_t *out, const ui
 static void ocb_hash_last(const ak_ocb_key *ok, const uint8_t *a, size_t rem, uint8_t aoff[16],
                           uint8_t sum[16])
 {
-    uint8_t blk[16] = {0};
+    uint8_t blk[16];
+    uint64_t lo, hi;
     rem &= 15; /* rem < 16 always (see ocb_last_block) */
-    memcpy(blk, a, rem);
-    blk[rem] = 0x80;
+    ocb_pad10(a, rem, &lo, &hi);
+    mo_store_block(blk, lo, hi);
     xor16_into(aoff, ok->lstar);
     xor16_into(blk, aoff);
     ok->aes.be->ecb_encrypt(&ok->aes, blk, blk, 1);
