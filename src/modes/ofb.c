@@ -46,8 +46,8 @@ static void ofb_run(const ak_aes *a, uint8_t o[16], uint32_t *used, uint8_t *out
             memcpy(out + 16 * s + i, &x, 16);
         }
     }
-    if (nb)
-        mo_wipe(ks, sizeof ks);
+    if (nb) /* the keystream of the chunks used, not the whole buffer */
+        mo_wipe(ks, 16 * (nb < OFB_CHUNK ? nb : OFB_CHUNK));
     if (rem) {
         in += 16 * nb;
         out += 16 * nb;
