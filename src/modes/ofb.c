@@ -11,6 +11,7 @@
 
 #define OFB_MAGIC 0x4f464231u /* "OFB1" */
 #define OFB_CHUNK 64           /* blocks of keystream per cbc_encrypt call */
+#define OFB_FEW 2              /* up to this many blocks, one ECB call per block */
 
 typedef struct mo_ofb_ctx {
     const ak_aes *k;
@@ -35,6 +36,16 @@ static void ofb_run(const ak_aes *a, uint8_t o[16], uint32_t *used, uint8_t *out
      * chunk, then one XOR pass. */
     static const uint8_t zero[16 * OFB_CHUNK];
     uint8_t ks[16 * OFB_CHUNK];
+    if (nb <= OFB_FEW) { /* O_j in o itself, no keystream buffer to fill and wipe */
+        for (; nb; nb--, in += 16, out += 16) {
+            mo_v2u64 x, y;
+            a->be->ecb_encrypt(a, o, o, 1);
+            memcpy(&x, in, 16);
+            memcpy(&y, o, 16);
+            x ^= y;
+            memcpy(out, &x, 16);
+        }
+    }
     for (size_t s = 0; s < nb; s += OFB_CHUNK) {
         size_t n = nb - s < OFB_CHUNK ? nb - s : OFB_CHUNK;
         a->be->cbc_encrypt(a, ks, zero, n, o); /* o = the last O_j on return */
