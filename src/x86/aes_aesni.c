@@ -423,6 +423,124 @@ static AESNI_TARGET void aesni_xts_decrypt(const ak_aes *k, uint8_t *out, const 
     xts_body(aesni_key(k)->dec, k->rounds, out, in, n, tweak, 1);
 }
 
+/* ---- OCB ------------------------------------------------------------------- */
+
+/* ocb_blocks (internal.h), 8 blocks a batch.  Per block i (1-based, public)
+ * Offset_i = Offset_{i-1} ^ L[ntz(i)], a table index on the public index;
+ * the offset enters with the whitening key (one XOR with Offset_i ^ K_0)
+ * and, for ENCRYPT and DECRYPT, leaves through the last round's key
+ * (AESENCLAST / AESDECLAST with K_R ^ Offset_i returns E(x) ^ Offset_i),
+ * so the two XORs of RFC 7253's C_i = Offset_i ^ E(P_i ^ Offset_i) sit
+ * beside the rounds, off the data's path; HASH sums E(A_i ^ Offset_i).  Decryption runs the same on the Equivalent Inverse Cipher's
+ * schedule (dec[0] = K_R, dec[R] = K_0).  The checksum (of the plaintext)
+ * or HASH's sum is one register.  A batch of n < 8 blocks (n public)
+ * leaves the lanes at or past n unloaded (zero), unsummed and unstored. */
+AESNI_INLINE __m128i aesni_ocb_batch(const __m128i *rk, const unsigned R, const uint8_t (*L)[16],
+                                     uint8_t *out, const uint8_t *in, size_t n, uint64_t i,
+                                     const int aligned, __m128i *ok0, __m128i kr0, __m128i s,
+                                     const int op)
+{
+    __m128i b[8], ov[8], ol[8];
+    AESNI_UNROLL
+    for (int j = 0; j < 8; j++) {
+        /* aligned: i - 1 is a multiple of 8, so ntz(i + j) = ntz(j + 1)
+         * for j < 7, a constant once unrolled; only the last block's
+         * index needs its own count. */
+        const unsigned z = aligned && j < 7 ? (unsigned)__builtin_ctz((unsigned)j + 1)
+                                            : (unsigned)__builtin_ctzll(i + (uint64_t)j);
+        if ((size_t)j < n)
+            *ok0 = _mm_xor_si128(*ok0, aesni_loadu(L[z]));
+        ov[j] = *ok0;                                                    /* Offset_i ^ K_0 */
+        ol[j] = op == AK_OCB_HASH ? rk[R] : _mm_xor_si128(*ok0, kr0); /* Offset_i ^ K_R */
+    }
+    aesni_load8_n(b, in, n);
+    AESNI_UNROLL
+    for (int j = 0; j < 8; j++) {
+        if (op == AK_OCB_ENCRYPT)
+            s = _mm_xor_si128(s, b[j]); /* lanes past n are zero */
+        b[j] = _mm_xor_si128(b[j], ov[j]);
+    }
+    if (op == AK_OCB_DECRYPT) {
+        aesni_dec_mid8(b, rk, R);
+        AESNI_UNROLL
+        for (int j = 0; j < 8; j++)
+            b[j] = _mm_aesdeclast_si128(b[j], ol[j]);
+    } else {
+        aesni_enc_mid8(b, rk, R);
+        AESNI_UNROLL
+        for (int j = 0; j < 8; j++)
+            b[j] = _mm_aesenclast_si128(b[j], ol[j]);
+    }
+    if (op != AK_OCB_ENCRYPT) { /* HASH's E(A_i ^ Offset_i), or the plaintext */
+        AESNI_UNROLL
+        for (int j = 0; j < 8; j++)
+            if ((size_t)j < n)
+                s = _mm_xor_si128(s, b[j]);
+    }
+    if (op != AK_OCB_HASH)
+        aesni_store8_n(out, b, n);
+    return s;
+}
+
+/* The running offset is carried as Offset ^ K_0 (the whitening key folded
+ * in once per call), so each block's whitening operand is the chain itself
+ * and only the last round's operand takes an XOR (with K_0 ^ K_R).  Blocks
+ * before the next index i with i - 1 a multiple of 8 (a stream's later
+ * piece; none for a whole message, which starts at 1) go first as a short
+ * batch, so every whole batch is aligned. */
+AESNI_INLINE void aesni_ocb_run(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in,
+                                size_t nb, uint64_t first, uint8_t offset[16], uint8_t sum[16],
+                                const unsigned R, const int op)
+{
+    const __m128i *rk = op == AK_OCB_DECRYPT ? aesni_key(k)->dec : aesni_key(k)->enc;
+    const __m128i kr0 = _mm_xor_si128(rk[0], rk[R]);
+    __m128i ok0 = _mm_xor_si128(aesni_loadu(offset), rk[0]), s = aesni_loadu(sum);
+    uint64_t i = first;
+    size_t head = (size_t)((8 - (first - 1) % 8) % 8);
+    head = head < nb ? head : nb;
+    if (head) {
+        s = aesni_ocb_batch(rk, R, L, out, in, head, i, 0, &ok0, kr0, s, op);
+        nb -= head;
+        i += head;
+        in += 16 * head;
+        if (op != AK_OCB_HASH)
+            out += 16 * head;
+    }
+    for (; nb >= 8; nb -= 8, i += 8, in += 128) {
+        s = aesni_ocb_batch(rk, R, L, out, in, 8, i, 1, &ok0, kr0, s, op);
+        if (op != AK_OCB_HASH)
+            out += 128;
+    }
+    if (nb)
+        s = aesni_ocb_batch(rk, R, L, out, in, nb, i, 1, &ok0, kr0, s, op);
+    aesni_storeu(offset, _mm_xor_si128(ok0, rk[0]));
+    aesni_storeu(sum, s);
+}
+
+/* One body per direction and round count (constants: the rounds unroll). */
+AESNI_INLINE void aesni_ocb_rounds(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out, const uint8_t *in,
+                                   size_t nb, uint64_t first, uint8_t offset[16], uint8_t sum[16],
+                                   const int op)
+{
+    switch (k->rounds) {
+    case 10: aesni_ocb_run(k, L, out, in, nb, first, offset, sum, 10, op); break;
+    case 12: aesni_ocb_run(k, L, out, in, nb, first, offset, sum, 12, op); break;
+    default: aesni_ocb_run(k, L, out, in, nb, first, offset, sum, 14, op); break;
+    }
+}
+
+static AESNI_TARGET void aesni_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16], uint8_t *out,
+                                          const uint8_t *in, size_t nb, uint64_t first, uint8_t offset[16],
+                                          uint8_t sum[16], int op)
+{
+    if (op == AK_OCB_DECRYPT)
+        aesni_ocb_rounds(k, L, out, in, nb, first, offset, sum, AK_OCB_DECRYPT);
+    else if (op == AK_OCB_HASH)
+        aesni_ocb_rounds(k, L, out, in, nb, first, offset, sum, AK_OCB_HASH);
+    else
+        aesni_ocb_rounds(k, L, out, in, nb, first, offset, sum, AK_OCB_ENCRYPT);
+}
+
 /* ---- descriptor -------------------------------------------------------------- */
 
 /* gcm_aesni.c */
@@ -459,5 +577,6 @@ const ak_backend ak_backend_x86_aesni = {
     .gcm_decrypt = ak_aesni_gcm_decrypt,
     .gcm_msgs = ak_aesni_gcm_msgs,
     .cbc_lanes = ak_aesni_cbc_lanes,
+    .ocb_blocks = aesni_ocb_blocks,
     .cbc_lanes_short = 7, /* docs/performance.md, "three and five ECB steps" */
 };
