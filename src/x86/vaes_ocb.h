@@ -152,7 +152,6 @@ VAES_INLINE void vaes_ocb_body(const ak_vaes_aes_key *ks, const uint8_t (*L)[16]
     else
         vaes_load_enc_keys(K, ks, R);
     vec_t dv[NV], off[NV], s = v_zero();
-    const __m128i plast = vaes_ocb_deltas(dv, L);
     __m128i o = x_load(offset);
     uint64_t b = first - 1; /* the index of the last block before the next one */
     size_t r = (size_t)(b % BATCH);
@@ -166,19 +165,28 @@ VAES_INLINE void vaes_ocb_body(const ak_vaes_aes_key *ks, const uint8_t (*L)[16]
         if (op != VAES_OCB_HASH)
             out += 16 * h;
     }
-    for (; nb >= BATCH; b += BATCH, nb -= BATCH, in += 16 * BATCH) {
-        __m128i lb = x_load(L[__builtin_ctzll((unsigned long long)(b + BATCH))]);
-        o = vaes_ocb_offsets_4x(off, dv, plast, o, lb);
-        vaes_ocb_step_n(K, off, in, out, 16 * BATCH, &s, op, 1, NV, R);
-        if (op != VAES_OCB_HASH)
-            out += 16 * BATCH;
-    }
-    if (nb) {
-        vec_t ob = v_bcast_x(o);
-        for (int j = 0; j < NV; j++)
-            off[j] = v_xor(ob, dv[j]);
+    /* The per-call deltas only when a whole batch follows: a message
+     * shorter than a batch builds its few offsets lane by lane, as a head
+     * does, instead of all BATCH - 1 deltas. */
+    if (nb >= BATCH) {
+        const __m128i plast = vaes_ocb_deltas(dv, L);
+        for (; nb >= BATCH; b += BATCH, nb -= BATCH, in += 16 * BATCH) {
+            __m128i lb = x_load(L[__builtin_ctzll((unsigned long long)(b + BATCH))]);
+            o = vaes_ocb_offsets_4x(off, dv, plast, o, lb);
+            vaes_ocb_step_n(K, off, in, out, 16 * BATCH, &s, op, 1, NV, R);
+            if (op != VAES_OCB_HASH)
+                out += 16 * BATCH;
+        }
+        if (nb) {
+            vec_t ob = v_bcast_x(o);
+            for (int j = 0; j < NV; j++)
+                off[j] = v_xor(ob, dv[j]);
+            vaes_ocb_part(K, off, in, out, nb, &s, op, R);
+            o = _mm_xor_si128(o, vaes_ocb_delta(L, nb));
+        }
+    } else if (nb) {
+        o = vaes_ocb_head_offsets(off, L, nb, b, o);
         vaes_ocb_part(K, off, in, out, nb, &s, op, R);
-        o = _mm_xor_si128(o, vaes_ocb_delta(L, nb));
     }
     x_store(offset, o);
     x_store(sum, _mm_xor_si128(x_load(sum), v_hxor(s)));
