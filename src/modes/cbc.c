@@ -34,7 +34,7 @@ aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t *out, const ui
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;
-    if (len) /* iv lies in neither in nor out (cbc_checks): the kernel's own */
+    if (len) /* iv lies in neither in nor out (cbc_checks): the kernel updates it in place */
         a->be->cbc_encrypt(a, out, in, len / 16, iv);
     return AESKIT_OK;
 }
@@ -46,7 +46,7 @@ aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t *out, const ui
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;
-    if (len) /* iv lies in neither in nor out (cbc_checks): the kernel's own */
+    if (len) /* iv lies in neither in nor out (cbc_checks): the kernel updates it in place */
         a->be->cbc_decrypt(a, out, in, len / 16, iv);
     return AESKIT_OK;
 }

@@ -274,7 +274,6 @@ static void ocb_last_block(const ak_ocb_key *ok, int dec, uint8_t *out, const ui
         out[i] = in[i] ^ pad[i];
     mo_store_block(p, lo, hi);
     xor16_into(cks, p);
-    lo = hi = 0;
     mo_wipe(pad, sizeof pad);
     mo_wipe(p, sizeof p);
 }

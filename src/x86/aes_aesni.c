@@ -429,12 +429,14 @@ static AESNI_TARGET void aesni_xts_decrypt(const ak_aes *k, uint8_t *out, const 
  * Offset_i = Offset_{i-1} ^ L[ntz(i)], a table index on the public index;
  * the offset enters with the whitening key (one XOR with Offset_i ^ K_0)
  * and, for ENCRYPT and DECRYPT, leaves through the last round's key
- * (AESENCLAST / AESDECLAST with K_R ^ Offset_i returns E(x) ^ Offset_i),
- * so the two XORs of RFC 7253's C_i = Offset_i ^ E(P_i ^ Offset_i) sit
- * beside the rounds, off the data's path; HASH sums E(A_i ^ Offset_i).  Decryption runs the same on the Equivalent Inverse Cipher's
- * schedule (dec[0] = K_R, dec[R] = K_0).  The checksum (of the plaintext)
- * or HASH's sum is one register.  A batch of n < 8 blocks (n public)
- * leaves the lanes at or past n unloaded (zero), unsummed and unstored. */
+ * (AESENCLAST / AESDECLAST with K_R ^ Offset_i returns E(x) ^ Offset_i), so
+ * the two XORs of RFC 7253's C_i = Offset_i ^ E(P_i ^ Offset_i) sit beside
+ * the rounds, off the data's path; HASH sums E(A_i ^ Offset_i).  Decryption
+ * runs the same on the Equivalent Inverse Cipher's schedule (dec[0] = K_R,
+ * dec[R] = K_0).  The checksum (of the plaintext) or HASH's sum is one
+ * register.  A batch of n < 8 blocks (n public) leaves the lanes at or past
+ * n unloaded (zero), unsummed and unstored.  The offsets are formed before
+ * the blocks are loaded (ov: each block's whitening operand). */
 AESNI_INLINE __m128i aesni_ocb_batch(const __m128i *rk, const unsigned R, const uint8_t (*L)[16],
                                      uint8_t *out, const uint8_t *in, size_t n, uint64_t i,
                                      const int aligned, __m128i *ok0, __m128i kr0, __m128i s,
