@@ -36,6 +36,7 @@ VFN void cl_store(void *p, cl_vec v) { _mm_store_si128((__m128i *)p, v); }
 VFN cl_vec cl_loadu(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
 VFN void cl_storeu(void *p, cl_vec v) { _mm_storeu_si128((__m128i *)p, v); }
 VFN cl_vec cl_bcast(const void *p) { return _mm_loadu_si128((const __m128i *)p); }
+VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm_xor_si128(a, b); }
 VFN cl_vec cl_xor3(cl_vec a, cl_vec b, cl_vec c) { return _mm_xor_si128(_mm_xor_si128(a, c), b); }
 VFN cl_vec cl_enc(cl_vec a, cl_vec k) { return _mm_aesenc_si128(a, k); }
 VFN cl_vec cl_enclast(cl_vec a, cl_vec k) { return _mm_aesenclast_si128(a, k); }

@@ -13,13 +13,18 @@
  *   cl_vec      the vector type
  *   VFN         its static always-inline target attribute
  *   cl_load, cl_store (whole vector, aligned 64), cl_bcast (one 16-byte key
- *   into every lane), cl_xor3, cl_enc, cl_enclast, and
+ *   into every lane), cl_xor, cl_xor3, cl_enc, cl_enclast, and
  *   cl_loadu, cl_storeu (whole vector, any alignment),
  *   cl_gather(p, off): lane i = the 16 bytes at p[i] + off, i < CL_LV
  *   cl_scatter(p, mask, off, v): the reverse, lane i to p[i] + (off & mask[i])
  *   cl_transpose(x): x[i] lane j <-> x[j] lane i, for CL_LV vectors
  *   cl_enc_schedule(k): the FIPS-197 encryption schedule in the key's data
  *   (16 * (rounds + 1) bytes, round keys in the AES-NI byte order).
+ * and may define (both default 1; cl_run says what they choose):
+ *   CL_AHEAD        1: the next chunk is loaded before a chunk's last block
+ *                   ends, so that block too folds the next one in
+ *   CL_FOLD_STORES  1: runs that store (CBC encryption) fold too, not only
+ *                   CBC-MAC runs
  *
  * Shape.  One CBC chain is serial: block j + 1 waits for the R rounds of
  * block j, so a single chain runs at the AES latency (3 cycles a round
@@ -62,6 +67,12 @@
  */
 
 #define CL_SLOTS (CL_NV * CL_LV)
+#ifndef CL_AHEAD
+#define CL_AHEAD 1
+#endif
+#ifndef CL_FOLD_STORES
+#define CL_FOLD_STORES 1
+#endif
 #define CL_TFN static __attribute__((target(CL_TGT)))
 
 typedef struct cl_state {
@@ -76,30 +87,76 @@ typedef struct cl_state {
     const ak_aes *key[CL_SLOTS];
 } cl_state;
 
-/* One block of every slot of the ng vectors: s = E(s ^ x).  kr holds the
- * broadcast round keys when shared, else they come from st->kt. */
+/* Round r's key of vector g: the broadcast key kr[r] when every slot
+ * shares one key, else the slots' keys side by side from st->kt. */
+VFN cl_vec cl_key(const cl_state *st, const cl_vec *kr, const unsigned r, const unsigned g, const int shared)
+{
+    return shared ? kr[r] : cl_load(st->kt[r][g * CL_LV]);
+}
+
+/* One block of every slot of the ng vectors: s = E(s ^ x). */
 VFN void cl_step(cl_vec *s, const cl_vec *x, const cl_state *st, const cl_vec *kr, const unsigned ng,
                  const unsigned R, const int shared)
 {
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_xor3(s[g], x[g], shared ? kr[0] : cl_load(st->kt[0][g * CL_LV]));
+        s[g] = cl_xor3(s[g], x[g], cl_key(st, kr, 0, g, shared));
     for (unsigned r = 1; r < R; r++)
         for (unsigned g = 0; g < ng; g++)
-            s[g] = cl_enc(s[g], shared ? kr[r] : cl_load(st->kt[r][g * CL_LV]));
+            s[g] = cl_enc(s[g], cl_key(st, kr, r, g, shared));
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_enclast(s[g], shared ? kr[R] : cl_load(st->kt[R][g * CL_LV]));
+        s[g] = cl_enclast(s[g], cl_key(st, kr, R, g, shared));
+}
+
+/* Rounds 1 to R - 1 of every slot of the ng vectors (the middle of E). */
+VFN void cl_middle(cl_vec *s, const cl_state *st, const cl_vec *kr, const unsigned ng, const unsigned R,
+                   const int shared)
+{
+    for (unsigned r = 1; r < R; r++)
+        for (unsigned g = 0; g < ng; g++)
+            s[g] = cl_enc(s[g], cl_key(st, kr, r, g, shared));
+}
+
+/* The chunk of CL_LV blocks at byte offset off of every slot of the ng
+ * vectors, transposed: x[i][g] holds block i of vector g's slots. */
+VFN void cl_load_chunk(cl_vec x[CL_LV][CL_NV], const uint8_t *const *ip, const size_t off, const unsigned ng)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        cl_vec t[CL_LV];
+        for (unsigned i = 0; i < CL_LV; i++)
+            t[i] = cl_loadu(ip[g * CL_LV + i] + off);
+        cl_transpose(t);
+        for (unsigned i = 0; i < CL_LV; i++)
+            x[i][g] = t[i];
+    }
 }
 
 /* m blocks of the ng vectors' slots in lockstep.  ng, R and shared are
- * constants at every call site (cl_run_r).  Whole chunks of CL_LV blocks
+ * constants at every call site (cl_run_r); shared is 0 (each slot's key
+ * from st->kt), 1 (one key, broadcast) or 2 (one key, next block folded
+ * into the last round, below).  Whole chunks of CL_LV blocks
  * read each slot's CL_LV blocks with one vector load and write them with
  * one store, transposed between "CL_LV blocks of one slot" and "one block
  * of CL_LV slots": each cache line of a lane is then touched once, which
  * matters when lanes lie a multiple of 4 KiB apart and all map to one L1
- * set (docs/cbc-lanes.md).  The last m % CL_LV blocks go one at a time. */
+ * set (docs/cbc-lanes.md).  The last m % CL_LV blocks go one at a time.
+ *
+ * The next block folded into the last round.  AESENCLAST ends with the
+ * XOR of its round key, so for the block x' that follows block x,
+ *   E(s ^ x) ^ x' ^ K_0 = AESENCLAST(a, K_R ^ K_0 ^ x'),
+ * a the state after round R - 1: the chaining value and the next block's
+ * round-0 input come out of one instruction, and the chain of AES
+ * instructions has no XOR between blocks (K_R ^ K_0 ^ x' does not wait
+ * for the chain).  With shared == 2 every block of a chunk but its last
+ * ends this way, and with CL_AHEAD the last too (the next chunk is loaded
+ * and transposed first) except the loop's very last block; the ciphertext
+ * stored is then that output ^ K_0 ^ x', also off the chain.  The chaining
+ * value held between chunks (without CL_AHEAD), runs and the single-block
+ * tail is the plain E(s ^ x).  Only shared keys fold: with a key per slot
+ * K_R ^ K_0 is one more table load per block, and the loads cost more
+ * than the XOR they save (docs/performance.md). */
 VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, const int shared)
 {
-    cl_vec s[CL_NV], kr[15];
+    cl_vec s[CL_NV], kr[15], k0r; /* k0r: K_0 ^ K_R, shared keys only */
     const uint8_t *ip[CL_SLOTS];
     uint8_t *op[CL_SLOTS];
     size_t omask[CL_SLOTS];
@@ -119,23 +176,44 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
         const uint8_t *rk = cl_enc_schedule(st->key[0]);
         for (unsigned r = 0; r <= R; r++)
             kr[r] = cl_bcast(rk + 16 * r);
+        k0r = cl_xor(kr[0], kr[R]);
     }
     size_t j = 0;
+    cl_vec x[CL_LV][CL_NV];
+    const int fold = shared == 2, ahead = fold && CL_AHEAD;
+    if (ahead && m >= CL_LV) {
+        cl_load_chunk(x, ip, 0, ng);
+        for (unsigned g = 0; g < ng; g++)
+            s[g] = cl_xor3(s[g], x[0][g], kr[0]);
+    }
     for (; j + CL_LV <= m; j += CL_LV) {
         const size_t off = 16 * j;
-        cl_vec x[CL_LV][CL_NV], y[CL_NV][CL_LV];
-        for (unsigned g = 0; g < ng; g++) {
-            cl_vec t[CL_LV];
-            for (unsigned i = 0; i < CL_LV; i++)
-                t[i] = cl_loadu(ip[g * CL_LV + i] + off);
-            cl_transpose(t);
-            for (unsigned i = 0; i < CL_LV; i++)
-                x[i][g] = t[i];
-        }
-        for (unsigned i = 0; i < CL_LV; i++) {
-            cl_step(s, x[i], st, kr, ng, R, shared);
+        const int more = ahead && j + 2 * CL_LV <= m;
+        if (!ahead) {
+            cl_load_chunk(x, ip, off, ng);
             for (unsigned g = 0; g < ng; g++)
-                y[g][i] = s[g];
+                s[g] = cl_xor3(s[g], x[0][g], cl_key(st, kr, 0, g, shared));
+        }
+        cl_vec y[CL_NV][CL_LV];
+        for (unsigned i = 0; i < CL_LV; i++) {
+            if (!fold && i > 0)
+                for (unsigned g = 0; g < ng; g++)
+                    s[g] = cl_xor3(s[g], x[i][g], cl_key(st, kr, 0, g, shared));
+            cl_middle(s, st, kr, ng, R, shared);
+            if (fold && (i + 1 < CL_LV || more)) {
+                if (i + 1 == CL_LV)
+                    cl_load_chunk(x, ip, off + 16 * CL_LV, ng);
+                const unsigned n = (i + 1) % CL_LV;
+                for (unsigned g = 0; g < ng; g++) {
+                    s[g] = cl_enclast(s[g], cl_xor(x[n][g], k0r));
+                    y[g][i] = cl_xor3(s[g], x[n][g], kr[0]);
+                }
+            } else {
+                for (unsigned g = 0; g < ng; g++) {
+                    s[g] = cl_enclast(s[g], cl_key(st, kr, R, g, shared));
+                    y[g][i] = s[g];
+                }
+            }
         }
         for (unsigned g = 0; g < ng; g++) {
             if (!gstore[g])
@@ -149,10 +227,10 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
     }
     for (; j < m; j++) {
         const size_t off = 16 * j;
-        cl_vec x[CL_NV];
+        cl_vec xg[CL_NV];
         for (unsigned g = 0; g < ng; g++)
-            x[g] = cl_gather(ip + g * CL_LV, off);
-        cl_step(s, x, st, kr, ng, R, shared);
+            xg[g] = cl_gather(ip + g * CL_LV, off);
+        cl_step(s, xg, st, kr, ng, R, shared);
         for (unsigned g = 0; g < ng; g++)
             if (gstore[g])
                 cl_scatter(op + g * CL_LV, omask + g * CL_LV, off, s[g]);
@@ -262,12 +340,17 @@ VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R, in
         for (unsigned q = na; q < ng * CL_LV; q++)
             cl_slot_pad(st, q, R, one);
         size_t m = st->rem[0];
-        int shared = 1;
+        int shared = 1, store = st->ostep[0] != 0;
         for (unsigned q = 1; q < na; q++) {
             m = st->rem[q] < m ? st->rem[q] : m;
             shared &= st->key[q] == st->key[0];
+            store |= st->ostep[q] != 0;
         }
-        if (shared)
+        /* A run folds (cl_run) under one key, and when it stores only
+         * where the backend's CL_FOLD_STORES says that pays. */
+        if (shared && (CL_FOLD_STORES || !store))
+            cl_run_r(st, m, ng, R, 2);
+        else if (shared)
             cl_run_r(st, m, ng, R, 1);
         else
             cl_run_r(st, m, ng, R, 0);

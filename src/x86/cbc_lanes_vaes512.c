@@ -19,6 +19,13 @@
 
 #define CL_TGT "vaes,avx512f,avx512bw,avx512vl,avx2,avx,aes,ssse3,sse4.1"
 #define CL_LV 4
+/* Measured on Sapphire Rapids (docs/performance.md): 16 chains already run
+ * within 10% of the AES port's floor, and folding CBC encryption's blocks
+ * (an XOR more per stored block, on the AES port's only neighbour) lost 2-7%
+ * there; the look-ahead's 16 more live zmm values spill.  CBC-MAC runs fold
+ * inside each chunk. */
+#define CL_AHEAD 0
+#define CL_FOLD_STORES 0
 #ifndef CL_NV
 #define CL_NV 4
 #endif
@@ -36,6 +43,7 @@ VFN void cl_store(void *p, cl_vec v) { _mm512_store_si512(p, v); }
 VFN cl_vec cl_loadu(const void *p) { return _mm512_loadu_si512(p); }
 VFN void cl_storeu(void *p, cl_vec v) { _mm512_storeu_si512(p, v); }
 VFN cl_vec cl_bcast(const void *p) { return _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p)); }
+VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm512_xor_si512(a, b); }
 VFN cl_vec cl_xor3(cl_vec a, cl_vec b, cl_vec c) { return _mm512_ternarylogic_epi32(a, b, c, 0x96); }
 VFN cl_vec cl_enc(cl_vec a, cl_vec k) { return _mm512_aesenc_epi128(a, k); }
 VFN cl_vec cl_enclast(cl_vec a, cl_vec k) { return _mm512_aesenclast_epi128(a, k); }
@@ -79,7 +87,6 @@ VFN void cl_transpose(cl_vec x[4])
 #ifndef CM_NV
 #define CM_NV 4
 #endif
-VFN cl_vec cl_xor(cl_vec a, cl_vec b) { return _mm512_xor_si512(a, b); }
 VFN cl_vec cl_bswap(cl_vec v)
 {
     const __m128i r = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
