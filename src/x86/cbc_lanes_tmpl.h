@@ -20,11 +20,12 @@
  *   cl_transpose(x): x[i] lane j <-> x[j] lane i, for CL_LV vectors
  *   cl_enc_schedule(k): the FIPS-197 encryption schedule in the key's data
  *   (16 * (rounds + 1) bytes, round keys in the AES-NI byte order).
- * and may define (both default 1; cl_run says what they choose):
- *   CL_AHEAD        1: the next chunk is loaded before a chunk's last block
- *                   ends, so that block too folds the next one in
- *   CL_FOLD_STORES  1: runs that store (CBC encryption) fold too, not only
- *                   CBC-MAC runs
+ * and may define (cl_run says what they choose):
+ *   CL_AHEAD        1 (default): the next chunk is loaded before a chunk's
+ *                   last block ends, so that block too folds the next one in
+ *   CL_AHEAD_MAC    the same for runs that store nothing (default CL_AHEAD)
+ *   CL_FOLD_STORES  1 (default): runs that store (CBC encryption) fold too,
+ *                   not only CBC-MAC runs
  *
  * Shape.  One CBC chain is serial: block j + 1 waits for the R rounds of
  * block j, so a single chain runs at the AES latency (3 cycles a round
@@ -72,6 +73,9 @@
 #endif
 #ifndef CL_FOLD_STORES
 #define CL_FOLD_STORES 1
+#endif
+#ifndef CL_AHEAD_MAC
+#define CL_AHEAD_MAC CL_AHEAD
 #endif
 #define CL_TFN static __attribute__((target(CL_TGT)))
 
@@ -132,8 +136,9 @@ VFN void cl_load_chunk(cl_vec x[CL_LV][CL_NV], const uint8_t *const *ip, const s
 
 /* m blocks of the ng vectors' slots in lockstep.  ng, R and shared are
  * constants at every call site (cl_run_r); shared is 0 (each slot's key
- * from st->kt), 1 (one key, broadcast) or 2 (one key, next block folded
- * into the last round, below).  Whole chunks of CL_LV blocks
+ * from st->kt), 1 (one key, broadcast), 2 (one key, next block folded
+ * into the last round, below) or 3 (as 2, and no slot stores: a CBC-MAC
+ * run, whose ciphertexts are neither formed nor transposed).  Whole chunks of CL_LV blocks
  * read each slot's CL_LV blocks with one vector load and write them with
  * one store, transposed between "CL_LV blocks of one slot" and "one block
  * of CL_LV slots": each cache line of a lane is then touched once, which
@@ -147,11 +152,11 @@ VFN void cl_load_chunk(cl_vec x[CL_LV][CL_NV], const uint8_t *const *ip, const s
  * round-0 input come out of one instruction, and the chain of AES
  * instructions has no XOR between blocks (K_R ^ K_0 ^ x' does not wait
  * for the chain).  With shared == 2 every block of a chunk but its last
- * ends this way, and with CL_AHEAD the last too (the next chunk is loaded
+ * ends this way, and with look-ahead (CL_AHEAD, CL_AHEAD_MAC) the last too (the next chunk is loaded
  * and transposed first) except the loop's very last block; the ciphertext
  * stored is then that output ^ K_0 ^ x', also off the chain.  The chaining
- * value held between chunks (without CL_AHEAD), runs and the single-block
- * tail is the plain E(s ^ x).  Only shared keys fold: with a key per slot
+ * value held between chunks (without look-ahead), runs and the
+ * single-block tail is the plain E(s ^ x).  Only shared keys fold: with a key per slot
  * K_R ^ K_0 is one more table load per block, and the loads cost more
  * than the XOR they save (docs/performance.md). */
 VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, const int shared)
@@ -180,7 +185,7 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
     }
     size_t j = 0;
     cl_vec x[CL_LV][CL_NV];
-    const int fold = shared == 2, ahead = fold && CL_AHEAD;
+    const int fold = shared >= 2, mac = shared == 3, ahead = fold && (mac ? CL_AHEAD_MAC : CL_AHEAD);
     if (ahead && m >= CL_LV) {
         cl_load_chunk(x, ip, 0, ng);
         for (unsigned g = 0; g < ng; g++)
@@ -206,17 +211,19 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
                 const unsigned n = (i + 1) % CL_LV;
                 for (unsigned g = 0; g < ng; g++) {
                     s[g] = cl_enclast(s[g], cl_xor(x[n][g], k0r));
-                    y[g][i] = cl_xor3(s[g], x[n][g], kr[0]);
+                    if (!mac)
+                        y[g][i] = cl_xor3(s[g], x[n][g], kr[0]);
                 }
             } else {
                 for (unsigned g = 0; g < ng; g++) {
                     s[g] = cl_enclast(s[g], cl_key(st, kr, R, g, shared));
-                    y[g][i] = s[g];
+                    if (!mac)
+                        y[g][i] = s[g];
                 }
             }
         }
         for (unsigned g = 0; g < ng; g++) {
-            if (!gstore[g])
+            if (mac || !gstore[g])
                 continue;
             cl_transpose(y[g]);
             for (unsigned i = 0; i < CL_LV; i++) {
@@ -232,7 +239,7 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
             xg[g] = cl_gather(ip + g * CL_LV, off);
         cl_step(s, xg, st, kr, ng, R, shared);
         for (unsigned g = 0; g < ng; g++)
-            if (gstore[g])
+            if (!mac && gstore[g])
                 cl_scatter(op + g * CL_LV, omask + g * CL_LV, off, s[g]);
     }
     for (unsigned g = 0; g < ng; g++)
@@ -346,30 +353,34 @@ VFN void cl_lanes_r(cl_state *st, ak_cbc_lane *l, size_t n, const unsigned R, in
             shared &= st->key[q] == st->key[0];
             store |= st->ostep[q] != 0;
         }
-        /* A run folds (cl_run) under one key, and when it stores only
-         * where the backend's CL_FOLD_STORES says that pays. */
-        if (shared && (CL_FOLD_STORES || !store))
+        /* A run folds (cl_run) under one key: always when it stores
+         * nothing, when it stores where the backend's CL_FOLD_STORES says
+         * that pays. */
+        if (shared && !store)
+            cl_run_r(st, m, ng, R, 3);
+        else if (shared && CL_FOLD_STORES)
             cl_run_r(st, m, ng, R, 2);
         else if (shared)
             cl_run_r(st, m, ng, R, 1);
         else
             cl_run_r(st, m, ng, R, 0);
+        /* Retire the finished slots, advance the others and close the
+         * gaps (the busy slots keep their order: each moves at most once,
+         * none when every slot ends together). */
+        unsigned w = 0;
         for (unsigned q = 0; q < na; q++) {
-            st->rem[q] -= m;
-            st->in[q] += 16 * m;
-            st->out[q] += 16 * m * st->ostep[q];
-        }
-        /* Retire the finished slots; the last busy slot fills each gap. */
-        for (unsigned q = 0; q < na;) {
-            if (st->rem[q]) {
-                q++;
+            if (st->rem[q] == m) {
+                memcpy(l[st->lane[q]].iv, st->chain[q], 16);
                 continue;
             }
-            memcpy(l[st->lane[q]].iv, st->chain[q], 16);
-            na--;
-            if (q != na)
-                cl_slot_move(st, q, na, R, one);
+            if (w != q)
+                cl_slot_move(st, w, q, R, one);
+            st->rem[w] -= m;
+            st->in[w] += 16 * m;
+            st->out[w] += 16 * m * st->ostep[w];
+            w++;
         }
+        na = w;
     }
 }
 

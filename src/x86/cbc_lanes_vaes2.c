@@ -19,9 +19,12 @@
 
 #define CL_TGT "vaes,avx2,avx,aes,ssse3,sse4.1"
 #define CL_LV 2
-/* No look-ahead: the next chunk's 16 ymm values would not fit beside the
- * 8 chains in 16 registers (measured: 16 lanes 0.7-0.9x with it). */
+/* No look-ahead: the next chunk's 16 ymm values do not fit beside the 8
+ * chains in 16 registers (measured on Sapphire Rapids: 16 lanes 0.7-0.9x
+ * with it; for CBC-MAC runs alone 1.02-1.10x, but CBC encryption at 4 KiB
+ * strides then fell to 0.71-0.78x, docs/performance.md). */
 #define CL_AHEAD 0
+#define CL_AHEAD_MAC 0
 #ifndef CL_NV
 #define CL_NV 8
 #endif

@@ -19,13 +19,13 @@
 
 #define CL_TGT "vaes,avx512f,avx512bw,avx512vl,avx2,avx,aes,ssse3,sse4.1"
 #define CL_LV 4
-/* Measured on Sapphire Rapids (docs/performance.md): 16 chains already run
- * within 10% of the AES port's floor, and folding CBC encryption's blocks
- * (an XOR more per stored block, on the AES port's only neighbour) lost 2-7%
- * there; the look-ahead's 16 more live zmm values spill.  CBC-MAC runs fold
- * inside each chunk. */
+/* Measured on Sapphire Rapids (docs/performance.md): folding CBC
+ * encryption's blocks (an XOR more per stored block, on the AES port's only
+ * neighbour, and 16 more live zmm values) lost 2-7% there, so only CBC-MAC
+ * runs fold, with look-ahead (8 chains 1.02-1.07x with it, 16 level). */
 #define CL_AHEAD 0
 #define CL_FOLD_STORES 0
+#define CL_AHEAD_MAC 1
 #ifndef CL_NV
 #define CL_NV 4
 #endif
