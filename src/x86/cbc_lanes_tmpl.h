@@ -182,6 +182,8 @@ VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, con
         for (unsigned r = 0; r <= R; r++)
             kr[r] = cl_bcast(rk + 16 * r);
         k0r = cl_xor(kr[0], kr[R]);
+    } else {
+        k0r = cl_xor(s[0], s[0]); /* never read: keys per slot do not fold */
     }
     size_t j = 0;
     cl_vec x[CL_LV][CL_NV];
