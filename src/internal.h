@@ -303,6 +303,8 @@ typedef struct ak_ccm_lane {
 
 /* ---- The backend descriptor ---------------------------------------------- */
 
+#define AK_LANES_SHORT_ANY 0xffffffffu /* ak_backend.cbc_lanes_short: any length */
+
 #define AK_MAC_CTR_STEP_DEFAULT 6
 
 
@@ -421,9 +423,11 @@ typedef struct ak_backend {
     void (*cbc_lanes)(ak_cbc_lane *l, size_t n);
     /* Lanes of one key object and at most this many blocks take the batch
      * front end's ECB steps (src/modes/batch.h, mo_lanes_short) instead of
-     * one cbc_lanes call; 0: its default, MO_SHORT_CHAIN.  A measured
-     * property of the backend's kernels (docs/performance.md, "three and
-     * five ECB steps"). */
+     * one cbc_lanes call; 0: its default, MO_SHORT_CHAIN; AK_LANES_SHORT_ANY:
+     * at any length (a backend without cbc_lanes whose ECB runs several
+     * blocks at once, so lockstep ECB steps beat one chain after another).
+     * A measured property of the backend's kernels (docs/performance.md,
+     * "three and five ECB steps"). */
     unsigned cbc_lanes_short;
     /* Optional (NULL: the batch front end runs CCM's payload MAC through
      * cbc_lanes and its CTR message by message).  CCM's S0, CBC-MAC and

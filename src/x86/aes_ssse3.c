@@ -901,6 +901,9 @@ const ak_backend ak_backend_x86_ssse3 = {
     .cbc_encrypt = vp_cbc_encrypt,
     .cbc_decrypt = vp_cbc_decrypt,
     .cbcmac = vp_cbcmac,
+    /* No multi-lane kernel: a batch's chains of one key run as lockstep
+     * ECB steps of up to 8 blocks in 4 ymm (docs/performance.md). */
+    .cbc_lanes_short = AK_LANES_SHORT_ANY,
     .xts_encrypt = vp_xts_encrypt,
     .xts_decrypt = vp_xts_decrypt,
     .ghash_init = ak_generic_ghash_init,
