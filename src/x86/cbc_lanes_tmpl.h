@@ -34,12 +34,12 @@
  * 128-bit lane s % CL_LV of vector s / CL_LV.  A "run" advances every busy
  * slot by the same number of blocks m (the fewest any busy slot has left),
  * all slots in lockstep; after the run, slots whose lane is done write
- * their chaining value back and are refilled from the lanes not yet
- * started, or the last busy slot moves into the gap, so the busy slots are
- * always 0..na-1 and a run uses only ceil(na / CL_LV) vectors (one chain
- * left alone runs in one vector at the single-chain speed, not in all of
- * them).  Slots of the last vector past na ("padding") repeat slot 0's
- * input pointer and key, and store into a scratch block.
+ * their chaining value back, the busy slots close up in order and the
+ * free slots are refilled from the lanes not yet started, so the busy
+ * slots are always 0..na-1 and a run uses only ceil(na / CL_LV) vectors
+ * (one chain left alone runs in one vector at the single-chain speed, not
+ * in all of them).  Slots of the last vector past na ("padding") repeat
+ * slot 0's input pointer and key, and store into a scratch block.
  *
  * Keys may differ from slot to slot, so each run reads round r of its
  * vector's slots side by side from a per-call table kt[r][s] (memory
@@ -138,12 +138,13 @@ VFN void cl_load_chunk(cl_vec x[CL_LV][CL_NV], const uint8_t *const *ip, const s
  * constants at every call site (cl_run_r); shared is 0 (each slot's key
  * from st->kt), 1 (one key, broadcast), 2 (one key, next block folded
  * into the last round, below) or 3 (as 2, and no slot stores: a CBC-MAC
- * run, whose ciphertexts are neither formed nor transposed).  Whole chunks of CL_LV blocks
- * read each slot's CL_LV blocks with one vector load and write them with
- * one store, transposed between "CL_LV blocks of one slot" and "one block
- * of CL_LV slots": each cache line of a lane is then touched once, which
- * matters when lanes lie a multiple of 4 KiB apart and all map to one L1
- * set (docs/cbc-lanes.md).  The last m % CL_LV blocks go one at a time.
+ * run, whose ciphertexts are neither formed nor transposed).  Whole
+ * chunks of CL_LV blocks read each slot's CL_LV blocks with one vector
+ * load and write them with one store, transposed between "CL_LV blocks of
+ * one slot" and "one block of CL_LV slots": each cache line of a lane is
+ * then touched once, which matters when lanes lie a multiple of 4 KiB
+ * apart and all map to one L1 set (docs/cbc-lanes.md).  The last
+ * m % CL_LV blocks go one at a time.
  *
  * The next block folded into the last round.  AESENCLAST ends with the
  * XOR of its round key, so for the block x' that follows block x,
@@ -151,14 +152,15 @@ VFN void cl_load_chunk(cl_vec x[CL_LV][CL_NV], const uint8_t *const *ip, const s
  * a the state after round R - 1: the chaining value and the next block's
  * round-0 input come out of one instruction, and the chain of AES
  * instructions has no XOR between blocks (K_R ^ K_0 ^ x' does not wait
- * for the chain).  With shared == 2 every block of a chunk but its last
- * ends this way, and with look-ahead (CL_AHEAD, CL_AHEAD_MAC) the last too (the next chunk is loaded
- * and transposed first) except the loop's very last block; the ciphertext
- * stored is then that output ^ K_0 ^ x', also off the chain.  The chaining
- * value held between chunks (without look-ahead), runs and the
- * single-block tail is the plain E(s ^ x).  Only shared keys fold: with a key per slot
- * K_R ^ K_0 is one more table load per block, and the loads cost more
- * than the XOR they save (docs/performance.md). */
+ * for the chain).  With shared >= 2 every block of a chunk but its last
+ * ends this way, and with look-ahead (CL_AHEAD, CL_AHEAD_MAC) the last
+ * too (the next chunk is loaded and transposed first) except the loop's
+ * very last block; the ciphertext stored is then that output ^ K_0 ^ x',
+ * also off the chain.  The chaining value held between chunks (without
+ * look-ahead), between runs and in the single-block tail is the plain
+ * E(s ^ x).  Only shared keys fold: with a key per slot K_R ^ K_0 is one
+ * more table load per block, and the loads cost more than the XOR they
+ * save (docs/performance.md). */
 VFN void cl_run(cl_state *st, size_t m, const unsigned ng, const unsigned R, const int shared)
 {
     cl_vec s[CL_NV], kr[15], k0r; /* k0r: K_0 ^ K_R, shared keys only */
