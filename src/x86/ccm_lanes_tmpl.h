@@ -75,6 +75,7 @@
  */
 
 #define CM_SLOTS (CM_NV * CL_LV)
+_Static_assert(CM_NV <= CL_NV, "ccm lanes: chunks load through cl_load_chunk (cbc_lanes_tmpl.h)");
 
 typedef struct cm_state {
     AK_ALIGN64 uint8_t kt[15][CM_SLOTS][16]; /* round r of slot s's key */
@@ -196,15 +197,8 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     size_t j = 0;
     for (; j + CL_LV <= m; j += CL_LV) {
         const size_t off = 16 * j;
-        cl_vec x[CL_LV][CM_NV];
-        for (unsigned g = 0; g < ng; g++) {
-            cl_vec t[CL_LV];
-            for (unsigned i = 0; i < CL_LV; i++)
-                t[i] = cl_loadu(ip[g * CL_LV + i] + off);
-            cl_transpose(t);
-            for (unsigned i = 0; i < CL_LV; i++)
-                x[i][g] = t[i];
-        }
+        cl_vec x[CL_LV][CL_NV];
+        cl_load_chunk(x, ip, off, ng);
 #pragma GCC unroll 4
         for (unsigned i = 0; i < CL_LV; i++)
             cm_step(s, c, k, x[i], cm_table(st), ng, R, open);
