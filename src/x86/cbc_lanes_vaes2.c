@@ -20,9 +20,8 @@
 #define CL_TGT "vaes,avx2,avx,aes,ssse3,sse4.1"
 #define CL_LV 2
 /* No look-ahead: the next chunk's 16 ymm values do not fit beside the 8
- * chains in 16 registers (measured on Sapphire Rapids: 16 lanes 0.7-0.9x
- * with it; for CBC-MAC runs alone 1.02-1.10x, but CBC encryption at 4 KiB
- * strides then fell to 0.71-0.78x, docs/performance.md). */
+ * chains in 16 registers (docs/performance.md, "the CBC lanes' last round
+ * takes the next block"). */
 #define CL_AHEAD 0
 #define CL_AHEAD_MAC 0
 #ifndef CL_NV

@@ -19,10 +19,10 @@
 
 #define CL_TGT "vaes,avx512f,avx512bw,avx512vl,avx2,avx,aes,ssse3,sse4.1"
 #define CL_LV 4
-/* Measured on Sapphire Rapids (docs/performance.md): folding CBC
- * encryption's blocks (an XOR more per stored block, on the AES port's only
- * neighbour, and 16 more live zmm values) lost 2-7% there, so only CBC-MAC
- * runs fold, with look-ahead (8 chains 1.02-1.07x with it, 16 level). */
+/* Only CBC-MAC runs fold, with look-ahead: folding CBC encryption costs
+ * an XOR more per stored block, on the AES port's only neighbour, and 16
+ * more live zmm values, more than the fold saves (docs/performance.md,
+ * "the CBC lanes' last round takes the next block"). */
 #define CL_AHEAD 0
 #define CL_FOLD_STORES 0
 #define CL_AHEAD_MAC 1
