@@ -13,12 +13,13 @@
  * of a word is one byte's half, and the four bit positions of the nibbles
  * are four bit planes, interleaved.
  *
- *   SubBytes    runs the Boyar-Peralta circuit (aes_generic_sbox.h) on the
- *               eight planes x[b] = word[b / 4] >> (b % 4): the valid bit of
+ *   SubBytes    runs Boyar and Peralta's 115-gate circuit (aes_generic_sbox.h)
+ *               on the eight planes x[b] = word[b / 4] >> (b % 4): the valid bit of
  *               each nibble is its bit 0, the other three bits are don't-
  *               cares the Boolean circuit carries along harmlessly.  The
  *               outputs are masked to bit 0 of each nibble and re-interleaved.
- *               16 S-boxes per 128 gates, as many as one block holds.
+ *               16 S-boxes per 111 gates (the XNORs' constant is in
+ *               the encryption keys), as many as one block holds.
  *   byte moves  (ShiftRows, the row rotations of MixColumns) move whole
  *               nibbles, identically in both words: a rotation of the
  *               64-bit word by a multiple of 4 bits under a row mask.
@@ -106,7 +107,9 @@ static inline uint64_t sr_pow(uint64_t x, unsigned j)
            (rotr(x, 48 * j) & ROW3);
 }
 
-/* SubBytes on both words; inv selects InvSubBytes. */
+/* SubBytes on both words, less its affine constant: every byte becomes
+ * S(b) ^ 0x63 (the constant is in the encryption keys, see ak_gen1_expand);
+ * inv selects the full InvSubBytes. */
 static inline void sub_bytes(uint64_t w[2], int inv)
 {
     uint64_t x[8];
@@ -121,15 +124,13 @@ static inline void sub_bytes(uint64_t w[2], int inv)
         x[0] = ~x[0];
         x[2] = ~x[2];
     }
-    AK_SBOX_CIRCUIT(uint64_t, x);
-    if (inv) {
+    AK_SBOX_CIRCUIT_115_NC(uint64_t, x);
+    if (inv) { /* F(S(x)) = A^-1(S(x) ^ 0x63): the circuit's output less its constant, mapped */
         uint64_t y[8];
         for (int i = 0; i < 8; i++)
             y[i] = x[(i + 2) & 7] ^ x[(i + 5) & 7] ^ x[(i + 7) & 7];
         for (int i = 0; i < 8; i++)
             x[i] = y[i];
-        x[0] = ~x[0];
-        x[2] = ~x[2];
     }
     w[0] = (x[0] & N1) | ((x[1] & N1) << 1) | ((x[2] & N1) << 2) | ((x[3] & N1) << 3);
     w[1] = (x[4] & N1) | ((x[5] & N1) << 1) | ((x[6] & N1) << 2) | ((x[7] & N1) << 3);
@@ -171,16 +172,24 @@ static inline void inv_mix(uint64_t w[2])
     mix_m(w, 0);
 }
 
+/* Encryption round keys 1..rounds carry SubBytes' affine constant: that
+ * round's SubBytes leaves 0x63 out of every byte, MixColumns keeps a
+ * column of equal bytes as it is and the layouts only move bytes, so the
+ * constant reaches the key addition unchanged (aes_generic_sbox.h). */
 void ak_gen1_expand(uint64_t *enc, uint64_t *dec, const uint8_t *rk, unsigned rounds)
 {
+    uint8_t c63[16];
+    uint64_t c[2];
+    memset(c63, 0x63, sizeof c63);
+    pack(c, c63);
     for (unsigned r = 0; r <= rounds; r++) {
         uint64_t w[2];
         pack(w, rk + 16 * r);
         dec[2 * r] = w[0];
         dec[2 * r + 1] = w[1];
         unsigned j = (4 - (r & 3)) & 3; /* SR^-r = SR^(4 - r mod 4) */
-        enc[2 * r] = sr_pow(w[0], j);
-        enc[2 * r + 1] = sr_pow(w[1], j);
+        enc[2 * r] = sr_pow(w[0], j) ^ (r ? c[0] : 0);
+        enc[2 * r + 1] = sr_pow(w[1], j) ^ (r ? c[1] : 0);
     }
 }
 

@@ -1,15 +1,31 @@
 /*
  * aes_generic_sbox.h - the AES S-box as a Boolean circuit, for any type with
- * ^, & and ~ (a scalar word, or a GCC/Clang vector of them).
+ * ^, & and ~ (a scalar word, or a GCC/Clang vector of them).  Two circuits,
+ * both without tables and so constant time by construction.  Their U0 and
+ * S0 are the most significant bits; the caller's planes x[0..7] run from
+ * the least significant bit, so U_i = x[7 - i] and S_i goes to x[7 - i].
  *
- * The circuit is Boyar and Peralta's depth-16 forward S-box: J. Boyar,
+ * AK_SBOX_CIRCUIT is Boyar and Peralta's depth-16 forward S-box: J. Boyar,
  * R. Peralta, "A depth-16 circuit for the AES S-box", SEC 2012, ePrint
  * 2011/332 -- figure 5 (top linear layer t1..t27), figure 7 (shared
  * non-linear middle m1..m63 with D = U7) and figure 8 (bottom linear layer
- * l0..l29, outputs S0..S7).  Its U0 and S0 are the most significant bits;
- * the caller's planes x[0..7] run from the least significant bit, so
- * U_i = x[7 - i] and S_i goes to x[7 - i].  XNOR outputs are written ~(a ^ b).
- * 128 gates (34 AND), no table: constant time by construction.
+ * l0..l29, outputs S0..S7).  XNOR outputs are written ~(a ^ b).  128 gates
+ * (34 AND).  The bitsliced batches use it: with many blocks per gate its
+ * shallow schedule keeps more gates independent.
+ *
+ * AK_SBOX_CIRCUIT_115_NC is the same authors' 115-gate circuit (32 AND,
+ * 83 XOR or XNOR): J. Boyar, R. Peralta, "A new combinational logic
+ * minimization technique with applications to cryptology", SEA 2010, LNCS
+ * 6049, ePrint 2009/191 -- the top linear layer (y1..y21), the shared
+ * middle (t2..t45, z0..z17) and the bottom linear layer (t46..t67,
+ * S0..S7).  The single-block kernel uses it: one block's gates are
+ * instructions one after another, and the fewest win.  Its four XNOR
+ * outputs are the affine constant 0x63 (bits 0, 1, 5 and 6); the macro
+ * leaves them out and yields S(x) ^ 0x63.  A caller whose S-box output
+ * meets a round key through linear maps only folds the constant into the
+ * keys: MixColumns maps a column of equal bytes c to itself, ShiftRows and
+ * the layouts permute bytes, so 0x63 in every byte stays 0x63 in every
+ * byte.
  */
 #ifndef AK_AES_GENERIC_SBOX_H
 #define AK_AES_GENERIC_SBOX_H
@@ -57,6 +73,50 @@
         (x)[2] = l25 ^ l29;                                                     \
         (x)[1] = ~(l13 ^ l27);                                                  \
         (x)[0] = ~(l6 ^ l23);                                                   \
+    } while (0)
+
+/* The 115-gate circuit, less its XNORs: S(x) ^ 0x63 (see the header). */
+#define AK_SBOX_CIRCUIT_115_NC(T, x)                                            \
+    do {                                                                        \
+        T u0 = (x)[7], u1 = (x)[6], u2 = (x)[5], u3 = (x)[4];                   \
+        T u4 = (x)[3], u5 = (x)[2], u6 = (x)[1], u7 = (x)[0];                   \
+        T y14 = u3 ^ u5, y13 = u0 ^ u6, y9 = u0 ^ u3, y8 = u0 ^ u5;             \
+        T t0 = u1 ^ u2, y1 = t0 ^ u7, y4 = y1 ^ u3, y12 = y13 ^ y14;            \
+        T y2 = y1 ^ u0, y5 = y1 ^ u6, y3 = y5 ^ y8, t1 = u4 ^ y12;              \
+        T y15 = t1 ^ u5, y20 = t1 ^ u1, y6 = y15 ^ u7, y10 = y15 ^ t0;          \
+        T y11 = y20 ^ y9, y7 = u7 ^ y11, y17 = y10 ^ y11, y19 = y10 ^ y8;       \
+        T y16 = t0 ^ y11, y21 = y13 ^ y16, y18 = u0 ^ y16;                      \
+        T t2 = y12 & y15, t3 = y3 & y6, t4 = t3 ^ t2, t5 = y4 & u7;             \
+        T t6 = t5 ^ t2, t7 = y13 & y16, t8 = y5 & y1, t9 = t8 ^ t7;             \
+        T t10 = y2 & y7, t11 = t10 ^ t7, t12 = y9 & y11, t13 = y14 & y17;       \
+        T t14 = t13 ^ t12, t15 = y8 & y10, t16 = t15 ^ t12, t17 = t4 ^ t14;     \
+        T t18 = t6 ^ t16, t19 = t9 ^ t14, t20 = t11 ^ t16, t21 = t17 ^ y20;     \
+        T t22 = t18 ^ y19, t23 = t19 ^ y21, t24 = t20 ^ y18;                    \
+        T t25 = t21 ^ t22, t26 = t21 & t23, t27 = t24 ^ t26, t28 = t25 & t27;   \
+        T t29 = t28 ^ t22, t30 = t23 ^ t24, t31 = t22 ^ t26, t32 = t31 & t30;   \
+        T t33 = t32 ^ t24, t34 = t23 ^ t33, t35 = t27 ^ t33, t36 = t24 & t35;   \
+        T t37 = t36 ^ t34, t38 = t27 ^ t36, t39 = t29 & t38, t40 = t25 ^ t39;   \
+        T t41 = t40 ^ t37, t42 = t29 ^ t33, t43 = t29 ^ t40, t44 = t33 ^ t37;   \
+        T t45 = t42 ^ t41;                                                      \
+        T z0 = t44 & y15, z1 = t37 & y6, z2 = t33 & u7, z3 = t43 & y16;         \
+        T z4 = t40 & y1, z5 = t29 & y7, z6 = t42 & y11, z7 = t45 & y17;         \
+        T z8 = t41 & y10, z9 = t44 & y12, z10 = t37 & y3, z11 = t33 & y4;       \
+        T z12 = t43 & y13, z13 = t40 & y5, z14 = t29 & y2, z15 = t42 & y9;      \
+        T z16 = t45 & y14, z17 = t41 & y8;                                      \
+        T t46 = z15 ^ z16, t47 = z10 ^ z11, t48 = z5 ^ z13, t49 = z9 ^ z10;     \
+        T t50 = z2 ^ z12, t51 = z2 ^ z5, t52 = z7 ^ z8, t53 = z0 ^ z3;          \
+        T t54 = z6 ^ z7, t55 = z16 ^ z17, t56 = z12 ^ t48, t57 = t50 ^ t53;     \
+        T t58 = z4 ^ t46, t59 = z3 ^ t54, t60 = t46 ^ t57, t61 = z14 ^ t57;     \
+        T t62 = t52 ^ t58, t63 = t49 ^ t58, t64 = z4 ^ t59, t65 = t61 ^ t62;    \
+        T t66 = z1 ^ t63, t67 = t64 ^ t65, s3 = t53 ^ t66;                      \
+        (x)[7] = t59 ^ t63;                                                     \
+        (x)[1] = t56 ^ t62;                                                     \
+        (x)[0] = t48 ^ t60;                                                     \
+        (x)[4] = s3;                                                            \
+        (x)[3] = t51 ^ t66;                                                     \
+        (x)[2] = t47 ^ t65;                                                     \
+        (x)[6] = t64 ^ s3;                                                      \
+        (x)[5] = t55 ^ t67;                                                     \
     } while (0)
 
 #endif
