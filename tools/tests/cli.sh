@@ -6,6 +6,9 @@
 aeskit=$1
 shift
 emu="$*"
+# The checks set AESKIT_CPU and AESKIT_BACKEND themselves: a value from the
+# caller's environment (a per-backend ctest run) would change their answers.
+unset AESKIT_CPU AESKIT_BACKEND
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 fail=0
