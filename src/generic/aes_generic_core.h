@@ -25,7 +25,8 @@
  *   SubBytes    is a Boolean circuit over the 8 planes: the Boyar-Peralta
  *               forward S-box (J. Boyar, R. Peralta, "A depth-16 circuit for
  *               the AES S-box", ePrint 2011/332, figures 5, 7, 8: 34 AND,
- *               94 XOR/XNOR).  The inverse S-box is the same circuit between
+ *               94 XOR/XNOR; aes_generic_sbox.h says why not its 115-gate
+ *               sibling).  The inverse S-box is the same circuit between
  *               two copies of the inverse affine map (FIPS-197 5.3.2):
  *               InvS(y) = F(S(F(y))) with F(y) = A^-1(y ^ 0x63).
  *   ShiftRows   is a constant byte shuffle inside each 128-bit lane.

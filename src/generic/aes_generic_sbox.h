@@ -10,22 +10,22 @@
  * 2011/332 -- figure 5 (top linear layer t1..t27), figure 7 (shared
  * non-linear middle m1..m63 with D = U7) and figure 8 (bottom linear layer
  * l0..l29, outputs S0..S7).  XNOR outputs are written ~(a ^ b).  128 gates
- * (34 AND).  The bitsliced batches use it: with many blocks per gate its
- * shallow schedule keeps more gates independent.
+ * (34 AND).  The bitsliced batches use it: there the smaller circuit
+ * below measured 4-7% slower (docs/performance.md, "Zen 5: the 115-gate
+ * S-box").
  *
  * AK_SBOX_CIRCUIT_115_NC is the same authors' 115-gate circuit (32 AND,
  * 83 XOR or XNOR): J. Boyar, R. Peralta, "A new combinational logic
  * minimization technique with applications to cryptology", SEA 2010, LNCS
  * 6049, ePrint 2009/191 -- the top linear layer (y1..y21), the shared
  * middle (t2..t45, z0..z17) and the bottom linear layer (t46..t67,
- * S0..S7).  The single-block kernel uses it: one block's gates are
- * instructions one after another, and the fewest win.  Its four XNOR
- * outputs are the affine constant 0x63 (bits 0, 1, 5 and 6); the macro
- * leaves them out and yields S(x) ^ 0x63.  A caller whose S-box output
- * meets a round key through linear maps only folds the constant into the
- * keys: MixColumns maps a column of equal bytes c to itself, ShiftRows and
- * the layouts permute bytes, so 0x63 in every byte stays 0x63 in every
- * byte.
+ * S0..S7).  The single-block kernel uses it, 8-9% faster than with the
+ * depth-16 circuit.  Its four XNOR outputs are the affine constant 0x63
+ * (bits 0, 1, 5 and 6); the macro leaves them out and yields S(x) ^ 0x63.
+ * A caller whose S-box output meets a round key through linear maps only
+ * folds the constant into the keys: MixColumns maps a column of equal
+ * bytes c to itself, ShiftRows and the layouts permute bytes, so 0x63 in
+ * every byte stays 0x63 in every byte.
  */
 #ifndef AK_AES_GENERIC_SBOX_H
 #define AK_AES_GENERIC_SBOX_H
