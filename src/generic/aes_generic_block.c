@@ -13,13 +13,15 @@
  * of a word is one byte's half, and the four bit positions of the nibbles
  * are four bit planes, interleaved.
  *
- *   SubBytes    runs Boyar and Peralta's 115-gate circuit (aes_generic_sbox.h)
- *               on the eight planes x[b] = word[b / 4] >> (b % 4): the valid bit of
- *               each nibble is its bit 0, the other three bits are don't-
- *               cares the Boolean circuit carries along harmlessly.  The
- *               outputs are masked to bit 0 of each nibble and re-interleaved.
- *               16 S-boxes per 111 gates (the XNORs' constant is in
- *               the encryption keys), as many as one block holds.
+ *   SubBytes    runs Boyar and Peralta's 115-gate circuit
+ *               (aes_generic_sbox.h) on the eight planes
+ *               x[b] = word[b / 4] >> (b % 4): the valid bit of each nibble
+ *               is its bit 0, the other three bits are don't-cares the
+ *               Boolean circuit carries along harmlessly.  The outputs are
+ *               masked to bit 0 of each nibble and re-interleaved.  16
+ *               S-boxes per 115 gates, as many as one block holds; the
+ *               XNORs run as XORs, their constant is in the encryption
+ *               keys.
  *   byte moves  (ShiftRows, the row rotations of MixColumns) move whole
  *               nibbles, identically in both words: a rotation of the
  *               64-bit word by a multiple of 4 bits under a row mask.
