@@ -29,7 +29,9 @@
  *               sibling).  The inverse S-box is the same circuit between
  *               two copies of the inverse affine map (FIPS-197 5.3.2):
  *               InvS(y) = F(S(F(y))) with F(y) = A^-1(y ^ 0x63).
- *   ShiftRows   is a constant byte shuffle inside each 128-bit lane.
+ *   ShiftRows   is a constant byte shuffle inside each 128-bit lane;
+ *               encryption skips it and shifts MixColumns' byte choice and
+ *               the round keys instead ("Fixslicing" below).
  *   MixColumns  rotates rows inside each 4-byte column (again a constant
  *               byte shuffle) plus xtime, which on planes is a renaming of
  *               planes with three XORs for the 0x1b reduction:
@@ -117,8 +119,15 @@ static inline uint64_t akbs_to_be64(uint64_t v)
 /* Row rotations inside each column: out[4c + r] = in[4c + (r + n) mod 4]. */
 #define AKBS_ROT1(x) AKBS_SHUF(x, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12)
 #define AKBS_ROT2(x) AKBS_SHUF(x, 2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13)
-/* ShiftRows followed by ROT1, as one shuffle. */
-#define AKBS_SR_ROT1(x) AKBS_SHUF(x, 5, 10, 15, 0, 9, 14, 3, 4, 13, 2, 7, 8, 1, 6, 11, 12)
+/* ShiftRows twice: out[4c + r] = in[4((c + 2r) mod 4) + r]. */
+#define AKBS_SR2(x) AKBS_SHUF(x, 0, 9, 2, 11, 4, 13, 6, 15, 8, 1, 10, 3, 12, 5, 14, 7)
+/* The fixsliced row rotations (see "Fixslicing" below) for k = 1, 2, 3:
+ * out[4c + r] = in[4((c + k) mod 4) + (r + 1) mod 4], and for odd k
+ * out[4c + r] = in[4((c + 2) mod 4) + (r + 2) mod 4]. */
+#define AKBS_ROT1_K1(x) AKBS_SHUF(x, 5, 6, 7, 4, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0)
+#define AKBS_ROT1_K2(x) AKBS_SHUF(x, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4)
+#define AKBS_ROT1_K3(x) AKBS_SHUF(x, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8)
+#define AKBS_ROT2_ODD(x) AKBS_SHUF(x, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5)
 #else
 /* Targets without a byte shuffle (x86-64 before SSSE3) would get a long
  * emulation of every byte shuffle; there, the same permutations are built
@@ -163,11 +172,21 @@ static inline akbs_v AKBS_NAME(rot_w)(akbs_v x, int n)
     return (akbs_v)((w >> (8 * n)) | (w << (32 - 8 * n)));
 #endif
 }
+static inline akbs_v AKBS_NAME(sr2_w)(akbs_v x)
+{
+    return (x & (AKBS_NAME(rowmask)(0) | AKBS_NAME(rowmask)(2))) |
+           (AKBS_COLS(x, 2, 3, 0, 1) & (AKBS_NAME(rowmask)(1) | AKBS_NAME(rowmask)(3)));
+}
 #define AKBS_SR(x) AKBS_NAME(sr_w)(x)
 #define AKBS_ISR(x) AKBS_NAME(isr_w)(x)
+#define AKBS_SR2(x) AKBS_NAME(sr2_w)(x)
 #define AKBS_ROT1(x) AKBS_NAME(rot_w)(x, 1)
 #define AKBS_ROT2(x) AKBS_NAME(rot_w)(x, 2)
-#define AKBS_SR_ROT1(x) AKBS_ROT1(AKBS_SR(x))
+/* A column shift (one pshufd) before the row rotation. */
+#define AKBS_ROT1_K1(x) AKBS_ROT1(AKBS_COLS(x, 1, 2, 3, 0))
+#define AKBS_ROT1_K2(x) AKBS_ROT1(AKBS_COLS(x, 2, 3, 0, 1))
+#define AKBS_ROT1_K3(x) AKBS_ROT1(AKBS_COLS(x, 3, 0, 1, 2))
+#define AKBS_ROT2_ODD(x) AKBS_ROT2(AKBS_COLS(x, 2, 3, 0, 1))
 #endif
 
 #define AKBS_M1 0x5555555555555555u
@@ -237,18 +256,79 @@ static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
         (o)[0] = h_;                    \
     } while (0)
 
-/* ShiftRows then MixColumns. */
-static inline void AKBS_NAME(sr_mix)(akbs_v x[8])
+/* ---- Fixslicing (encryption) ----------------------------------------------
+ * After Adomnicai and Peyrin, "Fixslicing AES-like Ciphers", TCHES 2021(1).
+ * ShiftRows is the costliest step where the target has no byte shuffle (ten
+ * instructions a plane from 32-bit shuffles and masks), and a shuffle a
+ * plane where it has one.  Encryption skips it: the planes hold a physical
+ * state P and the AES state is T = SR^k(P), k = the number of ShiftRows
+ * skipped so far, mod 4.  In coordinates (column c, row r):
+ *   SR^k(P)(c, r) = P(c + k r, r)                  (indices mod 4).
+ * MixColumns on T, written on P: output byte (c', r) of the physical
+ * state combines P(c', r) with the bytes the column's rows r+1, r+2, r+3
+ * sit at, P(c' + k, r + 1), P(c' + 2k, r + 2), P(c' + 3k, r + 3) -- the row
+ * rotations ROT1/ROT2 of MixColumns (mix below) after a column shift of k
+ * and 2k, which is what AKBS_ROT1_K* and AKBS_ROT2_ODD are (2k = 0 mod 4
+ * for even k).  Round r (1 <= r < Nr) of the cipher has skipped r
+ * ShiftRows before its MixColumns, so it uses k = r mod 4, and its round
+ * key must be given on P too: SR^-k(K_r) (fix_key).  The last round skips
+ * one more and has no MixColumns: the output is SR^(Nr mod 4) of the last
+ * AddRoundKey's planes, SR^2 for AES-128 and AES-256, the identity for
+ * AES-192.  Decryption keeps the plain order: its round keys are the
+ * unpermuted planes (expand_rk's fix = 0). */
+
+/* SR^n of each 128-bit lane, n = 0..3 (public, from the round count). */
+static inline akbs_v AKBS_NAME(sr_pow)(akbs_v x, unsigned n)
 {
-    akbs_v a[8], r1[8], t[8], m[8];
+    switch (n & 3) {
+    case 1: return AKBS_SR(x);
+    case 2: return AKBS_SR2(x);
+    case 3: return AKBS_ISR(x);
+    default: return x;
+    }
+}
+
+/* Round key r's planes on the physical state: SR^-(r mod 4) of each. */
+static inline akbs_v AKBS_NAME(fix_key)(akbs_v k, unsigned r)
+{
+    return AKBS_NAME(sr_pow)(k, 4 - (r & 3));
+}
+
+/* MixColumns of the state SR^k(x), on x (the essay above). */
+static inline void AKBS_NAME(mix_k1)(akbs_v x[8])
+{
+    akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
-        a[i] = AKBS_SR(x[i]);
-        r1[i] = AKBS_SR_ROT1(x[i]);
-        t[i] = a[i] ^ r1[i];
+        r1[i] = AKBS_ROT1_K1(x[i]);
+        t[i] = x[i] ^ r1[i];
+    }
+    AKBS_XTIME(m, t);
+    for (int i = 0; i < 8; i++)
+        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
+}
+
+static inline void AKBS_NAME(mix_k2)(akbs_v x[8])
+{
+    akbs_v r1[8], t[8], m[8];
+    for (int i = 0; i < 8; i++) {
+        r1[i] = AKBS_ROT1_K2(x[i]);
+        t[i] = x[i] ^ r1[i];
     }
     AKBS_XTIME(m, t);
     for (int i = 0; i < 8; i++)
         x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
+}
+
+static inline void AKBS_NAME(mix_k3)(akbs_v x[8])
+{
+    akbs_v r1[8], t[8], m[8];
+    for (int i = 0; i < 8; i++) {
+        r1[i] = AKBS_ROT1_K3(x[i]);
+        t[i] = x[i] ^ r1[i];
+    }
+    AKBS_XTIME(m, t);
+    for (int i = 0; i < 8; i++)
+        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
 }
 
 static inline void AKBS_NAME(mix)(akbs_v x[8])
@@ -275,8 +355,10 @@ static inline void AKBS_NAME(inv_mix)(akbs_v x[8])
     AKBS_NAME(mix)(x);
 }
 
-/* Round-key planes for a whole schedule: (rounds + 1) * 8 vectors. */
-static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds)
+/* Round-key planes for a whole schedule: (rounds + 1) * 8 vectors; fix = 1:
+ * for encrypt_planes (each key on the physical state, fix_key), fix = 0:
+ * for decrypt_planes. */
+static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds, int fix)
 {
     akbs_b one;
     memset(&one, 1, sizeof one);
@@ -284,6 +366,8 @@ static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds
         akbs_b v = {0};
         for (int l = 0; l < AKBS_LANES; l++)
             memcpy((uint8_t *)&v + 16 * l, rk + 16 * r, 16);
+        if (fix)
+            v = (akbs_b)AKBS_NAME(fix_key)((akbs_v)v, r);
         for (unsigned b = 0; b < 8; b++)
             rkp[8 * r + b] = (akbs_v)(-((v >> b) & one));
     }
@@ -309,18 +393,24 @@ static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
         x[i] ^= k[i];
 }
 
-/* Encrypts the planes in place. */
+/* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
+ * physical state (expand_rk with fix = 1, or fix_key on each plane). */
 static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp);
     for (unsigned r = 1; r < rounds; r++) {
         AKBS_NAME(sbox)(x);
-        AKBS_NAME(sr_mix)(x);
+        switch (r & 3) { /* public: the round number */
+        case 1: AKBS_NAME(mix_k1)(x); break;
+        case 2: AKBS_NAME(mix_k2)(x); break;
+        case 3: AKBS_NAME(mix_k3)(x); break;
+        default: AKBS_NAME(mix)(x); break;
+        }
         AKBS_NAME(ark)(x, rkp + 8 * r);
     }
     AKBS_NAME(sbox)(x);
     for (unsigned i = 0; i < 8; i++)
-        x[i] = AKBS_SR(x[i]) ^ rkp[8 * rounds + i];
+        x[i] = AKBS_NAME(sr_pow)(x[i] ^ rkp[8 * rounds + i], rounds);
 }
 
 static inline void AKBS_NAME(decrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
@@ -348,7 +438,7 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     akbs_v x[8];
     if (nblocks == 0)
         return;
-    AKBS_NAME(expand_rk)(rkp, rk, rounds);
+    AKBS_NAME(expand_rk)(rkp, rk, rounds, !decrypt);
     while (nblocks > 0) {
         size_t n = nblocks < AKBS_BLOCKS ? nblocks : AKBS_BLOCKS;
         if (n == AKBS_BLOCKS) {
@@ -391,7 +481,7 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     if (nblocks == 0)
         return;
-    AKBS_NAME(expand_rk)(rkp, rk, rounds);
+    AKBS_NAME(expand_rk)(rkp, rk, rounds, 1);
     /* ctr32 never changes the first 12 bytes.  Every batch rewrites whole
      * blocks, not just their last word: 4-byte stores 16 bytes apart make
      * clang vectorize the loop into an AVX-512 scatter, whose shadow
@@ -461,5 +551,9 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 #undef AKBS_ISR
 #undef AKBS_ROT1
 #undef AKBS_ROT2
-#undef AKBS_SR_ROT1
+#undef AKBS_SR2
+#undef AKBS_ROT1_K1
+#undef AKBS_ROT1_K2
+#undef AKBS_ROT1_K3
+#undef AKBS_ROT2_ODD
 #undef akbs_w

@@ -38,6 +38,7 @@ void ak_gen_cbc_lanes(ak_cbc_lane *l, size_t n);
 #define GL_LOAD glb16_load
 #define GL_STORE glb16_store
 #define GL_ENCRYPT glb16_encrypt_planes
+#define GL_FIX_KEY glb16_fix_key
 #include "cbc_lanes_generic_core.h"
 #undef GL_FN
 #undef GL_V
@@ -45,6 +46,7 @@ void ak_gen_cbc_lanes(ak_cbc_lane *l, size_t n);
 #undef GL_LOAD
 #undef GL_STORE
 #undef GL_ENCRYPT
+#undef GL_FIX_KEY
 
 #ifdef AK_GEN_X86
 /* ---- SSSE3, 16 bytes ---- */
@@ -58,6 +60,7 @@ AK_TARGET_PUSH("ssse3")
 #define GL_LOAD gls16_load
 #define GL_STORE gls16_store
 #define GL_ENCRYPT gls16_encrypt_planes
+#define GL_FIX_KEY gls16_fix_key
 #include "cbc_lanes_generic_core.h"
 #undef GL_FN
 #undef GL_V
@@ -65,6 +68,7 @@ AK_TARGET_PUSH("ssse3")
 #undef GL_LOAD
 #undef GL_STORE
 #undef GL_ENCRYPT
+#undef GL_FIX_KEY
 AK_TARGET_POP
 
 /* ---- AVX2, 32 bytes ---- */
@@ -78,6 +82,7 @@ AK_TARGET_PUSH("avx2")
 #define GL_LOAD gl32_load
 #define GL_STORE gl32_store
 #define GL_ENCRYPT gl32_encrypt_planes
+#define GL_FIX_KEY gl32_fix_key
 #include "cbc_lanes_generic_core.h"
 #undef GL_FN
 #undef GL_V
@@ -85,6 +90,7 @@ AK_TARGET_PUSH("avx2")
 #undef GL_LOAD
 #undef GL_STORE
 #undef GL_ENCRYPT
+#undef GL_FIX_KEY
 AK_TARGET_POP
 
 /* ---- AVX-512, 64 bytes ---- */
@@ -98,6 +104,7 @@ AK_TARGET_PUSH("avx512f,avx512bw,avx512vl")
 #define GL_LOAD gl64_load
 #define GL_STORE gl64_store
 #define GL_ENCRYPT gl64_encrypt_planes
+#define GL_FIX_KEY gl64_fix_key
 #include "cbc_lanes_generic_core.h"
 #undef GL_FN
 #undef GL_V
@@ -105,6 +112,7 @@ AK_TARGET_PUSH("avx512f,avx512bw,avx512vl")
 #undef GL_LOAD
 #undef GL_STORE
 #undef GL_ENCRYPT
+#undef GL_FIX_KEY
 AK_TARGET_POP
 #endif /* AK_GEN_X86 */
 

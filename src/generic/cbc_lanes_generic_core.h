@@ -9,8 +9,9 @@
  * Before including, define:
  *   GL_FN        the name of this width's kernel
  *   GL_V         the plane type (akbs_v of the width), GL_W its bytes
- *   GL_LOAD, GL_STORE, GL_ENCRYPT  the width's load (+ transpose), store
- *                (transpose + store) and encrypt_planes
+ *   GL_LOAD, GL_STORE, GL_ENCRYPT, GL_FIX_KEY  the width's load
+ *                (+ transpose), store (transpose + store), encrypt_planes and
+ *                fix_key (encrypt_planes takes its round keys fixsliced)
  *
  * Slots.  A batch of the bitsliced AES holds 8 * GL_W / 16 blocks; here
  * every block position ("slot") carries its own CBC chain, so one AES
@@ -23,8 +24,9 @@
  * buffer laid out like a data batch; the same transpose that bitslices the
  * data turns it into 8 key planes in which every slot sees its own key bit
  * (aes_generic_core.h: plane i, byte p of 128-bit lane l, bit j belongs to
- * block j * GL_W / 16 + l, for data and keys alike).  With one key in
- * every slot these are exactly the planes expand_rk builds.
+ * block j * GL_W / 16 + l, for data and keys alike); fix_key then moves
+ * each round key's bytes to the fixsliced state's order.  With one key in
+ * every slot these are exactly the planes expand_rk builds for encryption.
  *
  * Runs and refills as in src/x86/cbc_lanes_tmpl.h: every busy slot
  * advances by the fewest blocks any busy slot has left, then finished
@@ -71,8 +73,11 @@ static void GL_FN(ak_cbc_lane *l, size_t n, unsigned R)
         if (na == 0)
             break;
         if (changed) {
-            for (unsigned r = 0; r <= R && r < 15; r++)
+            for (unsigned r = 0; r <= R && r < 15; r++) {
                 GL_LOAD(rkp + 8 * r, kb[r]);
+                for (unsigned i = 0; i < 8; i++)
+                    rkp[8 * r + i] = GL_FIX_KEY(rkp[8 * r + i], r);
+            }
             changed = 0;
         }
         GL_LOAD(x, buf);
