@@ -274,8 +274,14 @@ static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
  * key must be given on P too: SR^-k(K_r) (fix_key).  The last round skips
  * one more and has no MixColumns: the output is SR^(Nr mod 4) of the last
  * AddRoundKey's planes, SR^2 for AES-128 and AES-256, the identity for
- * AES-192.  Decryption keeps the plain order: its round keys are the
- * unpermuted planes (expand_rk's fix = 0). */
+ * AES-192.
+ *
+ * Decryption skips InvShiftRows the same way: after j skipped, the state
+ * is SR^-j(P), which is the formula above with k = -j mod 4.  Step i
+ * (1 <= i < Nr, round key Nr - i) skips its InvShiftRows, runs InvSubBytes,
+ * adds SR^i(K_{Nr-i}) and runs InvMixColumns with k = -i mod 4 (inv_mix_k*:
+ * InvMixColumns' ROT2 and MixColumns both shifted); the last step adds
+ * SR^Nr(K_0), and the output is SR^-Nr of the planes. */
 
 /* SR^n of each 128-bit lane, n = 0..3 (public, from the round count). */
 static inline akbs_v AKBS_NAME(sr_pow)(akbs_v x, unsigned n)
@@ -343,22 +349,35 @@ static inline void AKBS_NAME(mix)(akbs_v x[8])
         x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
 }
 
-static inline void AKBS_NAME(inv_mix)(akbs_v x[8])
+/* InvMixColumns' first factor, a_r ^= 4(a_r ^ a_r+2), on the state SR^k(x):
+ * odd = k is odd (the row pairs then sit two columns apart). */
+static inline void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
 {
     akbs_v t[8], t2[8], t4[8];
     for (int i = 0; i < 8; i++)
-        t[i] = x[i] ^ AKBS_ROT2(x[i]);
+        t[i] = x[i] ^ (odd ? AKBS_ROT2_ODD(x[i]) : AKBS_ROT2(x[i]));
     AKBS_XTIME(t2, t);
     AKBS_XTIME(t4, t2);
     for (int i = 0; i < 8; i++)
         x[i] ^= t4[i];
-    AKBS_NAME(mix)(x);
 }
 
-/* Round-key planes for a whole schedule: (rounds + 1) * 8 vectors; fix = 1:
- * for encrypt_planes (each key on the physical state, fix_key), fix = 0:
- * for decrypt_planes. */
-static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds, int fix)
+/* InvMixColumns of the state SR^k(x), on x. */
+static inline void AKBS_NAME(inv_mix_k)(akbs_v x[8], unsigned k)
+{
+    AKBS_NAME(inv_mix_pre)(x, (int)(k & 1));
+    switch (k & 3) {
+    case 1: AKBS_NAME(mix_k1)(x); break;
+    case 2: AKBS_NAME(mix_k2)(x); break;
+    case 3: AKBS_NAME(mix_k3)(x); break;
+    default: AKBS_NAME(mix)(x); break;
+    }
+}
+
+/* Round-key planes for a whole schedule on the fixsliced state: (rounds + 1)
+ * * 8 vectors, for encrypt_planes (decrypt = 0: key r permuted by SR^-r) or
+ * decrypt_planes (decrypt = 1: key r by SR^(rounds - r)). */
+static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds, int decrypt)
 {
     akbs_b one;
     memset(&one, 1, sizeof one);
@@ -366,8 +385,7 @@ static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds
         akbs_b v = {0};
         for (int l = 0; l < AKBS_LANES; l++)
             memcpy((uint8_t *)&v + 16 * l, rk + 16 * r, 16);
-        if (fix)
-            v = (akbs_b)AKBS_NAME(fix_key)((akbs_v)v, r);
+        v = (akbs_b)AKBS_NAME(sr_pow)((akbs_v)v, decrypt ? rounds - r : 4 - (r & 3));
         for (unsigned b = 0; b < 8; b++)
             rkp[8 * r + b] = (akbs_v)(-((v >> b) & one));
     }
@@ -394,7 +412,7 @@ static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
 }
 
 /* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
- * physical state (expand_rk with fix = 1, or fix_key on each plane). */
+ * physical state (expand_rk with decrypt = 0, or fix_key on each plane). */
 static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp);
@@ -413,20 +431,24 @@ static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, uns
         x[i] = AKBS_NAME(sr_pow)(x[i] ^ rkp[8 * rounds + i], rounds);
 }
 
+/* Decrypts the planes in place, fixsliced: rkp from expand_rk with
+ * decrypt = 1. */
 static inline void AKBS_NAME(decrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp + 8 * rounds);
-    for (unsigned r = rounds - 1; r > 0; r--) {
-        for (int i = 0; i < 8; i++)
-            x[i] = AKBS_ISR(x[i]);
+    for (unsigned i = 1; i < rounds; i++) {
         AKBS_NAME(inv_sbox)(x);
-        AKBS_NAME(ark)(x, rkp + 8 * r);
-        AKBS_NAME(inv_mix)(x);
+        AKBS_NAME(ark)(x, rkp + 8 * (rounds - i));
+        switch (i & 3) { /* public: k = -i mod 4 */
+        case 1: AKBS_NAME(inv_mix_k)(x, 3); break;
+        case 2: AKBS_NAME(inv_mix_k)(x, 2); break;
+        case 3: AKBS_NAME(inv_mix_k)(x, 1); break;
+        default: AKBS_NAME(inv_mix_k)(x, 0); break;
+        }
     }
-    for (int i = 0; i < 8; i++)
-        x[i] = AKBS_ISR(x[i]);
     AKBS_NAME(inv_sbox)(x);
-    AKBS_NAME(ark)(x, rkp);
+    for (unsigned i = 0; i < 8; i++)
+        x[i] = AKBS_NAME(sr_pow)(x[i] ^ rkp[i], 4 - (rounds & 3));
 }
 
 /* ECB over any number of blocks; a partial batch goes through a stack
@@ -438,7 +460,7 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     akbs_v x[8];
     if (nblocks == 0)
         return;
-    AKBS_NAME(expand_rk)(rkp, rk, rounds, !decrypt);
+    AKBS_NAME(expand_rk)(rkp, rk, rounds, decrypt);
     while (nblocks > 0) {
         size_t n = nblocks < AKBS_BLOCKS ? nblocks : AKBS_BLOCKS;
         if (n == AKBS_BLOCKS) {
@@ -481,7 +503,7 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     if (nblocks == 0)
         return;
-    AKBS_NAME(expand_rk)(rkp, rk, rounds, 1);
+    AKBS_NAME(expand_rk)(rkp, rk, rounds, 0);
     /* ctr32 never changes the first 12 bytes.  Every batch rewrites whole
      * blocks, not just their last word: 4-byte stores 16 bytes apart make
      * clang vectorize the loop into an AVX-512 scatter, whose shadow
