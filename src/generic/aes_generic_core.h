@@ -216,30 +216,37 @@ static inline void AKBS_NAME(transpose)(akbs_v x[8])
     AKBS_SWAPMOVE(x[3], x[7], AKBS_M4, 4);
 }
 
-/* SubBytes on planes x[0] (least significant bit) .. x[7]. */
+/* SubBytes on planes x[0] (least significant bit) .. x[7], less the
+ * affine constant: S(x) ^ 0x63 in every byte.  Round keys 1..Nr carry the
+ * 0x63 instead (expand_rk, fix_key): every step between an S-box and the
+ * next round key is linear and maps 0x63 in every byte to 0x63 in every
+ * byte (MixColumns and InvMixColumns send a column of equal bytes c to
+ * itself, 2^3^1^1 = 0e^0b^0d^09 = 1; the rest permutes bytes). */
 static inline void AKBS_NAME(sbox)(akbs_v x[8])
 {
-    AK_SBOX_CIRCUIT(akbs_v, x);
+    AK_SBOX_CIRCUIT_NC(akbs_v, x);
 }
 
-/* F(y) = A^-1(y ^ 0x63): f_i = y_{i+2} ^ y_{i+5} ^ y_{i+7}, then ^ 0x05. */
-static inline void AKBS_NAME(inv_affine)(akbs_v x[8])
+/* L, the linear part of A^-1: f_i = y_{i+2} ^ y_{i+5} ^ y_{i+7}; L(0x63) =
+ * 0x05.  FIPS-197's InvSubBytes is F(S(F(y))) with F(y) = A^-1(y ^ 0x63)
+ * = L(y) ^ 0x05.  Here y arrives as y ^ 0x63 (the previous round key
+ * carries the constant), and L(y ^ 0x63) = F(y); sbox gives S ^ 0x63, and
+ * L of that is F(S).  So InvSubBytes is L, sbox, L. */
+static inline void AKBS_NAME(inv_lin)(akbs_v x[8])
 {
     akbs_v y[8];
     for (int i = 0; i < 8; i++)
         y[i] = x[(i + 2) & 7] ^ x[(i + 5) & 7] ^ x[(i + 7) & 7];
-    x[0] = ~y[0];
-    x[1] = y[1];
-    x[2] = ~y[2];
-    for (int i = 3; i < 8; i++)
+    for (int i = 0; i < 8; i++)
         x[i] = y[i];
 }
 
+/* InvSubBytes of y, given y ^ 0x63 in every byte (inv_lin says why). */
 static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
 {
-    AKBS_NAME(inv_affine)(x);
+    AKBS_NAME(inv_lin)(x);
     AKBS_NAME(sbox)(x);
-    AKBS_NAME(inv_affine)(x);
+    AKBS_NAME(inv_lin)(x);
 }
 
 /* xtime on planes: multiply every byte by x modulo x^8+x^4+x^3+x+1. */
@@ -271,15 +278,15 @@ static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
  * and 2k, which is what AKBS_ROT1_K* and AKBS_ROT2_ODD are (2k = 0 mod 4
  * for even k).  Round r (1 <= r < Nr) of the cipher has skipped r
  * ShiftRows before its MixColumns, so it uses k = r mod 4, and its round
- * key must be given on P too: SR^-k(K_r) (fix_key).  The last round skips
- * one more and has no MixColumns: the output is SR^(Nr mod 4) of the last
- * AddRoundKey's planes, SR^2 for AES-128 and AES-256, the identity for
- * AES-192.
+ * key must be given on P too: SR^-k(K_r) (expand_rk, fix_key).  The last
+ * round skips one more and has no MixColumns: the output is SR^(Nr mod 4)
+ * of the last AddRoundKey's planes, SR^2 for AES-128 and AES-256, the
+ * identity for AES-192.
  *
  * Decryption skips InvShiftRows the same way: after j skipped, the state
  * is SR^-j(P), which is the formula above with k = -j mod 4.  Step i
  * (1 <= i < Nr, round key Nr - i) skips its InvShiftRows, runs InvSubBytes,
- * adds SR^i(K_{Nr-i}) and runs InvMixColumns with k = -i mod 4 (inv_mix_k*:
+ * adds SR^i(K_{Nr-i}) and runs InvMixColumns with k = -i mod 4 (inv_mix_k:
  * InvMixColumns' ROT2 and MixColumns both shifted); the last step adds
  * SR^Nr(K_0), and the output is SR^-Nr of the planes. */
 
@@ -294,10 +301,15 @@ static inline akbs_v AKBS_NAME(sr_pow)(akbs_v x, unsigned n)
     }
 }
 
-/* Round key r's planes on the physical state: SR^-(r mod 4) of each. */
-static inline akbs_v AKBS_NAME(fix_key)(akbs_v k, unsigned r)
+/* Round key r's 8 planes (for encrypt_planes) from the plain key's: SR^-(r
+ * mod 4) of each, and from round 1 on the S-box's constant 0x63 (sbox). */
+static inline void AKBS_NAME(fix_key)(akbs_v k[8], unsigned r)
 {
-    return AKBS_NAME(sr_pow)(k, 4 - (r & 3));
+    for (unsigned i = 0; i < 8; i++) {
+        k[i] = AKBS_NAME(sr_pow)(k[i], 4 - (r & 3));
+        if (r && ((0x63u >> i) & 1))
+            k[i] = ~k[i];
+    }
 }
 
 /* MixColumns of the state SR^k(x), on x (the essay above). */
@@ -385,6 +397,9 @@ static void AKBS_NAME(expand_rk)(akbs_v *rkp, const uint8_t *rk, unsigned rounds
         akbs_b v = {0};
         for (int l = 0; l < AKBS_LANES; l++)
             memcpy((uint8_t *)&v + 16 * l, rk + 16 * r, 16);
+        if (r) /* sbox's affine constant (see there) */
+            for (int i = 0; i < AKBS_W; i++)
+                v[i] ^= 0x63;
         v = (akbs_b)AKBS_NAME(sr_pow)((akbs_v)v, decrypt ? rounds - r : 4 - (r & 3));
         for (unsigned b = 0; b < 8; b++)
             rkp[8 * r + b] = (akbs_v)(-((v >> b) & one));
@@ -412,7 +427,7 @@ static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
 }
 
 /* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
- * physical state (expand_rk with decrypt = 0, or fix_key on each plane). */
+ * physical state (expand_rk with decrypt = 0, or fix_key). */
 static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp);

@@ -9,10 +9,11 @@
  * R. Peralta, "A depth-16 circuit for the AES S-box", SEC 2012, ePrint
  * 2011/332 -- figure 5 (top linear layer t1..t27), figure 7 (shared
  * non-linear middle m1..m63 with D = U7) and figure 8 (bottom linear layer
- * l0..l29, outputs S0..S7).  XNOR outputs are written ~(a ^ b).  128 gates
- * (34 AND).  The bitsliced batches use it: there the smaller circuit
- * below measured 4-7% slower (docs/performance.md, "Zen 5: the 115-gate
- * S-box").
+ * l0..l29, outputs S0..S7).  128 gates (34 AND).  AK_SBOX_CIRCUIT_NC is
+ * it without the NOTs of its four XNOR outputs, S(x) ^ 0x63 (the constant
+ * folds into round keys, as said below); AK_SBOX_CIRCUIT adds them back.
+ * The bitsliced batches use it: there the smaller circuit below measured
+ * 4-7% slower (docs/performance.md, "Zen 5: the 115-gate S-box").
  *
  * AK_SBOX_CIRCUIT_115_NC is the same authors' 115-gate circuit (32 AND,
  * 83 XOR or XNOR): J. Boyar, R. Peralta, "A new combinational logic
@@ -30,7 +31,7 @@
 #ifndef AK_AES_GENERIC_SBOX_H
 #define AK_AES_GENERIC_SBOX_H
 
-#define AK_SBOX_CIRCUIT(T, x)                                                   \
+#define AK_SBOX_CIRCUIT_NC(T, x)                                                \
     do {                                                                        \
         T u0 = (x)[7], u1 = (x)[6], u2 = (x)[5], u3 = (x)[4];                   \
         T u4 = (x)[3], u5 = (x)[2], u6 = (x)[1], u7 = (x)[0];                   \
@@ -66,13 +67,23 @@
         T l24 = l15 ^ l9, l25 = l6 ^ l10, l26 = l7 ^ l9, l27 = l8 ^ l10;        \
         T l28 = l11 ^ l14, l29 = l11 ^ l17;                                     \
         (x)[7] = l6 ^ l24;                                                      \
-        (x)[6] = ~(l16 ^ l26);                                                  \
-        (x)[5] = ~(l19 ^ l28);                                                  \
+        (x)[6] = l16 ^ l26;                                                     \
+        (x)[5] = l19 ^ l28;                                                     \
         (x)[4] = l6 ^ l21;                                                      \
         (x)[3] = l20 ^ l22;                                                     \
         (x)[2] = l25 ^ l29;                                                     \
-        (x)[1] = ~(l13 ^ l27);                                                  \
-        (x)[0] = ~(l6 ^ l23);                                                   \
+        (x)[1] = l13 ^ l27;                                                     \
+        (x)[0] = l6 ^ l23;                                                      \
+    } while (0)
+
+/* The depth-16 circuit with its XNORs: S(x). */
+#define AK_SBOX_CIRCUIT(T, x)      \
+    do {                           \
+        AK_SBOX_CIRCUIT_NC(T, x);  \
+        (x)[6] = ~(x)[6];          \
+        (x)[5] = ~(x)[5];          \
+        (x)[1] = ~(x)[1];          \
+        (x)[0] = ~(x)[0];          \
     } while (0)
 
 /* The 115-gate circuit, less its XNORs: S(x) ^ 0x63 (see the header). */

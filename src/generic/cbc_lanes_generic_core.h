@@ -25,7 +25,8 @@
  * data turns it into 8 key planes in which every slot sees its own key bit
  * (aes_generic_core.h: plane i, byte p of 128-bit lane l, bit j belongs to
  * block j * GL_W / 16 + l, for data and keys alike); fix_key then moves
- * each round key's bytes to the fixsliced state's order.  With one key in
+ * each round key's bytes to the fixsliced state's order and adds the
+ * S-box's constant.  With one key in
  * every slot these are exactly the planes expand_rk builds for encryption.
  *
  * Runs and refills as in src/x86/cbc_lanes_tmpl.h: every busy slot
@@ -75,8 +76,7 @@ static void GL_FN(ak_cbc_lane *l, size_t n, unsigned R)
         if (changed) {
             for (unsigned r = 0; r <= R && r < 15; r++) {
                 GL_LOAD(rkp + 8 * r, kb[r]);
-                for (unsigned i = 0; i < 8; i++)
-                    rkp[8 * r + i] = GL_FIX_KEY(rkp[8 * r + i], r);
+                GL_FIX_KEY(rkp + 8 * r, r);
             }
             changed = 0;
         }
