@@ -78,6 +78,10 @@ typedef uint8_t akbs_b __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
 
 #ifndef AKBS_SHUFFLE_DEFINED
 #define AKBS_SHUFFLE_DEFINED
+/* A round's steps are always inlined into the round loops: GCC's size
+ * heuristics called mix_k* out of line once decryption shared them, and a
+ * call passes the 8 planes through memory. */
+#define AKBS_STEP static inline __attribute__((always_inline))
 /* Host word to big-endian bytes, as a word to memcpy (one bswap). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 static inline uint32_t akbs_to_be32(uint32_t v) { return v; }
@@ -142,20 +146,20 @@ typedef uint32_t akbs_w __attribute__((vector_size(16)));
 #else
 #define AKBS_COLS(x, a, b, c, d) ((akbs_v)__builtin_shuffle((akbs_w)(x), (akbs_w){a, b, c, d}))
 #endif
-static inline akbs_v AKBS_NAME(rowmask)(int r)
+AKBS_STEP akbs_v AKBS_NAME(rowmask)(int r)
 {
     akbs_b m = {0};
     for (int i = 0; i < 16; i++)
         m[i] = (uint8_t)((i & 3) == r ? 0xff : 0);
     return (akbs_v)m;
 }
-static inline akbs_v AKBS_NAME(sr_w)(akbs_v x)
+AKBS_STEP akbs_v AKBS_NAME(sr_w)(akbs_v x)
 {
     return (x & AKBS_NAME(rowmask)(0)) | (AKBS_COLS(x, 1, 2, 3, 0) & AKBS_NAME(rowmask)(1)) |
            (AKBS_COLS(x, 2, 3, 0, 1) & AKBS_NAME(rowmask)(2)) |
            (AKBS_COLS(x, 3, 0, 1, 2) & AKBS_NAME(rowmask)(3));
 }
-static inline akbs_v AKBS_NAME(isr_w)(akbs_v x)
+AKBS_STEP akbs_v AKBS_NAME(isr_w)(akbs_v x)
 {
     return (x & AKBS_NAME(rowmask)(0)) | (AKBS_COLS(x, 3, 0, 1, 2) & AKBS_NAME(rowmask)(1)) |
            (AKBS_COLS(x, 2, 3, 0, 1) & AKBS_NAME(rowmask)(2)) |
@@ -163,7 +167,7 @@ static inline akbs_v AKBS_NAME(isr_w)(akbs_v x)
 }
 /* out byte r of a column = in byte r + n: a 32-bit rotation whose direction
  * depends on the byte order. */
-static inline akbs_v AKBS_NAME(rot_w)(akbs_v x, int n)
+AKBS_STEP akbs_v AKBS_NAME(rot_w)(akbs_v x, int n)
 {
     akbs_w w = (akbs_w)x;
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -172,7 +176,7 @@ static inline akbs_v AKBS_NAME(rot_w)(akbs_v x, int n)
     return (akbs_v)((w >> (8 * n)) | (w << (32 - 8 * n)));
 #endif
 }
-static inline akbs_v AKBS_NAME(sr2_w)(akbs_v x)
+AKBS_STEP akbs_v AKBS_NAME(sr2_w)(akbs_v x)
 {
     return (x & (AKBS_NAME(rowmask)(0) | AKBS_NAME(rowmask)(2))) |
            (AKBS_COLS(x, 2, 3, 0, 1) & (AKBS_NAME(rowmask)(1) | AKBS_NAME(rowmask)(3)));
@@ -222,7 +226,7 @@ static inline void AKBS_NAME(transpose)(akbs_v x[8])
  * next round key is linear and maps 0x63 in every byte to 0x63 in every
  * byte (MixColumns and InvMixColumns send a column of equal bytes c to
  * itself, 2^3^1^1 = 0e^0b^0d^09 = 1; the rest permutes bytes). */
-static inline void AKBS_NAME(sbox)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(sbox)(akbs_v x[8])
 {
     AK_SBOX_CIRCUIT_NC(akbs_v, x);
 }
@@ -232,7 +236,7 @@ static inline void AKBS_NAME(sbox)(akbs_v x[8])
  * = L(y) ^ 0x05.  Here y arrives as y ^ 0x63 (the previous round key
  * carries the constant), and L(y ^ 0x63) = F(y); sbox gives S ^ 0x63, and
  * L of that is F(S).  So InvSubBytes is L, sbox, L. */
-static inline void AKBS_NAME(inv_lin)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(inv_lin)(akbs_v x[8])
 {
     akbs_v y[8];
     for (int i = 0; i < 8; i++)
@@ -242,7 +246,7 @@ static inline void AKBS_NAME(inv_lin)(akbs_v x[8])
 }
 
 /* InvSubBytes of y, given y ^ 0x63 in every byte (inv_lin says why). */
-static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(inv_sbox)(akbs_v x[8])
 {
     AKBS_NAME(inv_lin)(x);
     AKBS_NAME(sbox)(x);
@@ -291,7 +295,7 @@ static inline void AKBS_NAME(inv_sbox)(akbs_v x[8])
  * SR^Nr(K_0), and the output is SR^-Nr of the planes. */
 
 /* SR^n of each 128-bit lane, n = 0..3 (public, from the round count). */
-static inline akbs_v AKBS_NAME(sr_pow)(akbs_v x, unsigned n)
+AKBS_STEP akbs_v AKBS_NAME(sr_pow)(akbs_v x, unsigned n)
 {
     switch (n & 3) {
     case 1: return AKBS_SR(x);
@@ -313,7 +317,7 @@ static inline void AKBS_NAME(fix_key)(akbs_v k[8], unsigned r)
 }
 
 /* MixColumns of the state SR^k(x), on x (the essay above). */
-static inline void AKBS_NAME(mix_k1)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(mix_k1)(akbs_v x[8])
 {
     akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
@@ -325,7 +329,7 @@ static inline void AKBS_NAME(mix_k1)(akbs_v x[8])
         x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
 }
 
-static inline void AKBS_NAME(mix_k2)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(mix_k2)(akbs_v x[8])
 {
     akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
@@ -337,7 +341,7 @@ static inline void AKBS_NAME(mix_k2)(akbs_v x[8])
         x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
 }
 
-static inline void AKBS_NAME(mix_k3)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(mix_k3)(akbs_v x[8])
 {
     akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
@@ -349,7 +353,7 @@ static inline void AKBS_NAME(mix_k3)(akbs_v x[8])
         x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
 }
 
-static inline void AKBS_NAME(mix)(akbs_v x[8])
+AKBS_STEP void AKBS_NAME(mix)(akbs_v x[8])
 {
     akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
@@ -363,7 +367,7 @@ static inline void AKBS_NAME(mix)(akbs_v x[8])
 
 /* InvMixColumns' first factor, a_r ^= 4(a_r ^ a_r+2), on the state SR^k(x):
  * odd = k is odd (the row pairs then sit two columns apart). */
-static inline void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
+AKBS_STEP void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
 {
     akbs_v t[8], t2[8], t4[8];
     for (int i = 0; i < 8; i++)
@@ -375,7 +379,7 @@ static inline void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
 }
 
 /* InvMixColumns of the state SR^k(x), on x. */
-static inline void AKBS_NAME(inv_mix_k)(akbs_v x[8], unsigned k)
+AKBS_STEP void AKBS_NAME(inv_mix_k)(akbs_v x[8], unsigned k)
 {
     AKBS_NAME(inv_mix_pre)(x, (int)(k & 1));
     switch (k & 3) {
@@ -420,7 +424,7 @@ static inline void AKBS_NAME(store)(uint8_t *out, akbs_v x[8])
         memcpy(out + i * AKBS_W, &x[i], AKBS_W);
 }
 
-static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
+AKBS_STEP void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
 {
     for (int i = 0; i < 8; i++)
         x[i] ^= k[i];
@@ -428,7 +432,7 @@ static inline void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
 
 /* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
  * physical state (expand_rk with decrypt = 0, or fix_key). */
-static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
+AKBS_STEP void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp);
     for (unsigned r = 1; r < rounds; r++) {
@@ -448,7 +452,7 @@ static inline void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, uns
 
 /* Decrypts the planes in place, fixsliced: rkp from expand_rk with
  * decrypt = 1. */
-static inline void AKBS_NAME(decrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
+AKBS_STEP void AKBS_NAME(decrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
 {
     AKBS_NAME(ark)(x, rkp + 8 * rounds);
     for (unsigned i = 1; i < rounds; i++) {
