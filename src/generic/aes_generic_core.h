@@ -132,6 +132,9 @@ static inline uint64_t akbs_to_be64(uint64_t v)
 #define AKBS_ROT1_K2(x) AKBS_SHUF(x, 9, 10, 11, 8, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4)
 #define AKBS_ROT1_K3(x) AKBS_SHUF(x, 13, 14, 15, 12, 1, 2, 3, 0, 5, 6, 7, 4, 9, 10, 11, 8)
 #define AKBS_ROT2_ODD(x) AKBS_SHUF(x, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1, 6, 7, 4, 5)
+/* What inv_mix_pre uses for ROT2 (the byte-shuffle-less build's differ). */
+#define AKBS_ROT2_H(x) AKBS_ROT2(x)
+#define AKBS_ROT2_ODD_H(x) AKBS_ROT2_ODD(x)
 #else
 /* Targets without a byte shuffle (x86-64 before SSSE3) would get a long
  * emulation of every byte shuffle; there, the same permutations are built
@@ -186,11 +189,24 @@ AKBS_STEP akbs_v AKBS_NAME(sr2_w)(akbs_v x)
 #define AKBS_SR2(x) AKBS_NAME(sr2_w)(x)
 #define AKBS_ROT1(x) AKBS_NAME(rot_w)(x, 1)
 #define AKBS_ROT2(x) AKBS_NAME(rot_w)(x, 2)
+/* The same rotation by two bytes as a swap of the 16-bit halves of each
+ * column, in either byte order: two word shuffles (pshuflw, pshufhw)
+ * instead of two shifts, an OR and a copy.  InvMixColumns' first factor
+ * uses it (see inv_mix_pre). */
+#define akbs_h AKBS_NAME(h)
+typedef uint16_t akbs_h __attribute__((vector_size(16)));
+#if defined(__clang__) || (defined(__GNUC__) && __GNUC__ >= 12)
+#define AKBS_ROT2_H(x) \
+    ((akbs_v)__builtin_shufflevector((akbs_h)(x), (akbs_h)(x), 1, 0, 3, 2, 5, 4, 7, 6))
+#else
+#define AKBS_ROT2_H(x) ((akbs_v)__builtin_shuffle((akbs_h)(x), (akbs_h){1, 0, 3, 2, 5, 4, 7, 6}))
+#endif
 /* A column shift (one pshufd) before the row rotation. */
 #define AKBS_ROT1_K1(x) AKBS_ROT1(AKBS_COLS(x, 1, 2, 3, 0))
 #define AKBS_ROT1_K2(x) AKBS_ROT1(AKBS_COLS(x, 2, 3, 0, 1))
 #define AKBS_ROT1_K3(x) AKBS_ROT1(AKBS_COLS(x, 3, 0, 1, 2))
 #define AKBS_ROT2_ODD(x) AKBS_ROT2(AKBS_COLS(x, 2, 3, 0, 1))
+#define AKBS_ROT2_ODD_H(x) AKBS_ROT2_H(AKBS_COLS(x, 2, 3, 0, 1))
 #endif
 
 #define AKBS_M1 0x5555555555555555u
@@ -371,7 +387,7 @@ AKBS_STEP void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
 {
     akbs_v t[8], t2[8], t4[8];
     for (int i = 0; i < 8; i++)
-        t[i] = x[i] ^ (odd ? AKBS_ROT2_ODD(x[i]) : AKBS_ROT2(x[i]));
+        t[i] = x[i] ^ (odd ? AKBS_ROT2_ODD_H(x[i]) : AKBS_ROT2_H(x[i]));
     AKBS_XTIME(t2, t);
     AKBS_XTIME(t4, t2);
     for (int i = 0; i < 8; i++)
@@ -597,4 +613,7 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 #undef AKBS_ROT1_K2
 #undef AKBS_ROT1_K3
 #undef AKBS_ROT2_ODD
+#undef AKBS_ROT2_H
+#undef AKBS_ROT2_ODD_H
 #undef akbs_w
+#undef akbs_h
