@@ -174,6 +174,9 @@ void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 #endif
 #define AKGH_W 16
 #define AKGH_NAME(x) akgh16_##x
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(__SSSE3__)
+#define AKGH_NO_BYTE_SHUFFLE 1
+#endif
 #include "ghash_generic_core.h"
 const ak_gen_ghash_fn ak_gen_ghash_base = akgh16_ghash_groups;
 #else
