@@ -294,9 +294,9 @@ AKBS_STEP void AKBS_NAME(inv_sbox)(akbs_v x[8])
  * MixColumns on T, written on P: output byte (c', r) of the physical
  * state combines P(c', r) with the bytes the column's rows r+1, r+2, r+3
  * sit at, P(c' + k, r + 1), P(c' + 2k, r + 2), P(c' + 3k, r + 3) -- the row
- * rotations ROT1/ROT2 of MixColumns (mix below) after a column shift of k
- * and 2k, which is what AKBS_ROT1_K* and AKBS_ROT2_ODD are (2k = 0 mod 4
- * for even k).  Round r (1 <= r < Nr) of the cipher has skipped r
+ * rotations ROT1/ROT2 of plain MixColumns after a column shift of k and 2k,
+ * which is what AKBS_ROT1_K* and AKBS_ROT2_ODD are (2k = 0 mod 4 for even
+ * k; mix_k below).  Round r (1 <= r < Nr) of the cipher has skipped r
  * ShiftRows before its MixColumns, so it uses k = r mod 4, and its round
  * key must be given on P too: SR^-k(K_r) (expand_rk, fix_key).  The last
  * round skips one more and has no MixColumns: the output is SR^(Nr mod 4)
@@ -332,53 +332,35 @@ static inline void AKBS_NAME(fix_key)(akbs_v k[8], unsigned r)
     }
 }
 
-/* MixColumns of the state SR^k(x), on x (the essay above). */
-AKBS_STEP void AKBS_NAME(mix_k1)(akbs_v x[8])
+/* The row rotations of MixColumns on the state SR^k(x), on x (the essay
+ * above); k is a constant at every call site, so the switches fold. */
+AKBS_STEP akbs_v AKBS_NAME(rot1_k)(akbs_v x, unsigned k)
 {
-    akbs_v r1[8], t[8], m[8];
-    for (int i = 0; i < 8; i++) {
-        r1[i] = AKBS_ROT1_K1(x[i]);
-        t[i] = x[i] ^ r1[i];
+    switch (k & 3) {
+    case 1: return AKBS_ROT1_K1(x);
+    case 2: return AKBS_ROT1_K2(x);
+    case 3: return AKBS_ROT1_K3(x);
+    default: return AKBS_ROT1(x);
     }
-    AKBS_XTIME(m, t);
-    for (int i = 0; i < 8; i++)
-        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
 }
 
-AKBS_STEP void AKBS_NAME(mix_k2)(akbs_v x[8])
+AKBS_STEP akbs_v AKBS_NAME(rot2_k)(akbs_v x, unsigned k)
 {
-    akbs_v r1[8], t[8], m[8];
-    for (int i = 0; i < 8; i++) {
-        r1[i] = AKBS_ROT1_K2(x[i]);
-        t[i] = x[i] ^ r1[i];
-    }
-    AKBS_XTIME(m, t);
-    for (int i = 0; i < 8; i++)
-        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
+    return (k & 1) ? AKBS_ROT2_ODD(x) : AKBS_ROT2(x);
 }
 
-AKBS_STEP void AKBS_NAME(mix_k3)(akbs_v x[8])
+/* MixColumns of the state SR^k(x), on x: b_r = 2(a_r ^ a_r+1) ^ a_r+1 ^
+ * (a_r+2 ^ a_r+3), the rows r+1.. found by rot1_k and rot2_k. */
+AKBS_STEP void AKBS_NAME(mix_k)(akbs_v x[8], unsigned k)
 {
     akbs_v r1[8], t[8], m[8];
     for (int i = 0; i < 8; i++) {
-        r1[i] = AKBS_ROT1_K3(x[i]);
+        r1[i] = AKBS_NAME(rot1_k)(x[i], k);
         t[i] = x[i] ^ r1[i];
     }
     AKBS_XTIME(m, t);
     for (int i = 0; i < 8; i++)
-        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2_ODD(t[i]);
-}
-
-AKBS_STEP void AKBS_NAME(mix)(akbs_v x[8])
-{
-    akbs_v r1[8], t[8], m[8];
-    for (int i = 0; i < 8; i++) {
-        r1[i] = AKBS_ROT1(x[i]);
-        t[i] = x[i] ^ r1[i];
-    }
-    AKBS_XTIME(m, t);
-    for (int i = 0; i < 8; i++)
-        x[i] = m[i] ^ r1[i] ^ AKBS_ROT2(t[i]);
+        x[i] = m[i] ^ r1[i] ^ AKBS_NAME(rot2_k)(t[i], k);
 }
 
 /* InvMixColumns' first factor, a_r ^= 4(a_r ^ a_r+2), on the state SR^k(x):
@@ -398,12 +380,7 @@ AKBS_STEP void AKBS_NAME(inv_mix_pre)(akbs_v x[8], int odd)
 AKBS_STEP void AKBS_NAME(inv_mix_k)(akbs_v x[8], unsigned k)
 {
     AKBS_NAME(inv_mix_pre)(x, (int)(k & 1));
-    switch (k & 3) {
-    case 1: AKBS_NAME(mix_k1)(x); break;
-    case 2: AKBS_NAME(mix_k2)(x); break;
-    case 3: AKBS_NAME(mix_k3)(x); break;
-    default: AKBS_NAME(mix)(x); break;
-    }
+    AKBS_NAME(mix_k)(x, k);
 }
 
 /* Round-key planes for a whole schedule on the fixsliced state: (rounds + 1)
@@ -464,11 +441,11 @@ AKBS_STEP void AKBS_NAME(encrypt_planes_from)(akbs_v x[8], const akbs_v *rkp, un
 {
     for (unsigned r = first; r < rounds; r++) {
         AKBS_NAME(sbox)(x);
-        switch (r & 3) { /* public: the round number */
-        case 1: AKBS_NAME(mix_k1)(x); break;
-        case 2: AKBS_NAME(mix_k2)(x); break;
-        case 3: AKBS_NAME(mix_k3)(x); break;
-        default: AKBS_NAME(mix)(x); break;
+        switch (r & 3) { /* public: the round number; constant k for mix_k */
+        case 1: AKBS_NAME(mix_k)(x, 1); break;
+        case 2: AKBS_NAME(mix_k)(x, 2); break;
+        case 3: AKBS_NAME(mix_k)(x, 3); break;
+        default: AKBS_NAME(mix_k)(x, 0); break;
         }
         AKBS_NAME(ark)(x, rkp + 8 * r);
     }
@@ -542,7 +519,7 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
  * speed records", INDOCRYPT 2008), here for the first round.  The blocks of
  * a batch whose counters differ only in byte 15 (no carry out of it inside
  * the batch) share bytes 0..14.  AddRoundKey and SubBytes act bytewise, and
- * round 1's MixColumns is linear: fixsliced with k = 1 (mix_k1), output
+ * round 1's MixColumns is linear: fixsliced with k = 1 (mix_k), output
  * byte (c, r) is 2 x(c, r) ^ 3 x(c+1, r+1) ^ x(c+2, r+2) ^ x(c+3, r+3), so
  * byte 15 = (3, 3) reaches the diagonal only: (r, r) with j = 3 - r, which
  * is 2x at byte 15, 3x at byte 10 and 1x at bytes 5 and 0.  The state after
@@ -607,7 +584,7 @@ static void AKBS_NAME(ctr_base)(uint8_t base[16], const uint8_t blk[16], const a
     AKBS_NAME(load)(x, buf);
     AKBS_NAME(ark)(x, rkp);
     AKBS_NAME(sbox)(x);
-    AKBS_NAME(mix_k1)(x);
+    AKBS_NAME(mix_k)(x, 1);
     AKBS_NAME(ark)(x, rkp + 8);
     AKBS_NAME(store)(buf, x);
     memcpy(base, buf, 16);
