@@ -555,7 +555,7 @@ static void AKBS_NAME(ctr_tables)(uint8_t t[3][256], uint8_t k15)
     }
     for (unsigned v = 0; v < 256; v++) {
         uint8_t s1 = buf[v];
-        uint8_t s2 = (uint8_t)((s1 << 1) ^ (0x1b & (0u - (unsigned)(s1 >> 7))));
+        uint8_t s2 = (uint8_t)(((unsigned)s1 << 1) ^ (0x1bu & (0u - ((unsigned)s1 >> 7))));
         t[0][v] = s1;
         t[1][v] = s2;
         t[2][v] = (uint8_t)(s2 ^ s1);
