@@ -42,13 +42,20 @@ typedef uint64_t akgh_v __attribute__((vector_size(AKGH_W), aligned(AKGH_W)));
 static inline akgh_v AKGH_NAME(cl32)(akgh_v a, akgh_v b)
 {
     const uint64_t m = 0x11111111u, mm = 0x1111111111111111u;
-    akgh_v a0 = a & m, a1 = a & (m << 1), a2 = a & (m << 2), a3 = a & (m << 3);
-    akgh_v b0 = b & m, b1 = b & (m << 1), b2 = b & (m << 2), b3 = b & (m << 3);
-    akgh_v z0 = AKGH_MUL32(a0, b0) ^ AKGH_MUL32(a1, b3) ^ AKGH_MUL32(a2, b2) ^ AKGH_MUL32(a3, b1);
-    akgh_v z1 = AKGH_MUL32(a0, b1) ^ AKGH_MUL32(a1, b0) ^ AKGH_MUL32(a2, b3) ^ AKGH_MUL32(a3, b2);
-    akgh_v z2 = AKGH_MUL32(a0, b2) ^ AKGH_MUL32(a1, b1) ^ AKGH_MUL32(a2, b0) ^ AKGH_MUL32(a3, b3);
-    akgh_v z3 = AKGH_MUL32(a0, b3) ^ AKGH_MUL32(a1, b2) ^ AKGH_MUL32(a2, b1) ^ AKGH_MUL32(a3, b0);
-    return (z0 & mm) | (z1 & (mm << 1)) | (z2 & (mm << 2)) | (z3 & (mm << 3));
+    akgh_v bj[4], z[4];
+    for (int j = 0; j < 4; j++)
+        bj[j] = b & (m << j);
+    for (int i = 0; i < 4; i++) {
+        akgh_v ai = a & (m << i);
+        for (int j = 0; j < 4; j++) {
+            akgh_v p = AKGH_MUL32(ai, bj[j]);
+            if (i == 0)
+                z[j] = p;
+            else
+                z[(i + j) & 3] ^= p;
+        }
+    }
+    return (z[0] & mm) | (z[1] & (mm << 1)) | (z[2] & (mm << 2)) | (z[3] & (mm << 3));
 }
 
 /* 64 x 64 -> 128 per lane. */
