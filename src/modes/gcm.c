@@ -145,7 +145,7 @@ static void gcm_bulk_dec(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, co
  * E_K(J0) and every data block, b = [E_K(J0) slot][data, zero padded], and
  * one ghash call over [C, zero padded][length block] (a bitsliced backend
  * pays per call, not per block); longer ones through the bulk kernels, with
- * the tail's keystream block from ecb_encrypt, the cheapest one-block call. */
+ * E_K(J0) and the tail's keystream block from one ecb_encrypt call. */
 static void gcm_msg_primitives(ak_gcm_msg *m)
 {
     const ak_aes *aes = m->aes;
@@ -183,30 +183,36 @@ static void gcm_msg_primitives(ak_gcm_msg *m)
         return;
     }
 
-    uint8_t ekj0[16], fin[32];
-    mo_ks32(aes, ekj0, ctr);
+    /* E_K(J0) and, with a tail, the tail's keystream block (counter
+     * inc32^(nb+1)(J0)) in one ecb_encrypt call: a bitsliced or
+     * vector-permute backend pays per call more than per block. */
+    uint8_t cb[2][16], ks[2][16], fin[32];
     size_t nb = len / 16, rem = len % 16;
+    memcpy(cb[0], ctr, 16);
+    if (rem) {
+        memcpy(cb[1], ctr, 12);
+        ak_store_be32(cb[1] + 12, ak_load_be32(ctr + 12) + (uint32_t)nb + 1);
+    }
+    be->ecb_encrypt(aes, ks[0], cb[0], rem ? 2 : 1);
+    mo_inc32(ctr);
     if (open)
         gcm_bulk_dec(aes, gh, out, in, nb, ctr, Y);
     else
         gcm_bulk_enc(aes, gh, out, in, nb, ctr, Y);
     size_t nfin = 1;
     if (rem) {
-        uint8_t ks[16];
         memset(fin, 0, 16);
         memcpy(fin, in + nb * 16, rem); /* read before out's tail is written */
-        mo_ks32(aes, ks, ctr);
         for (size_t i = 0; i < rem; i++)
-            out[nb * 16 + i] = fin[i] ^ ks[i];
+            out[nb * 16 + i] = fin[i] ^ ks[1][i];
         if (!open)
             memcpy(fin, out + nb * 16, rem); /* the ciphertext, zero padded */
-        mo_wipe(ks, sizeof ks);
         nfin = 2;
     }
     len_block(fin + (nfin - 1) * 16, m->aad_len, len);
     be->ghash(gh, Y, fin, nfin);
-    ak_xor16(m->tag, Y, ekj0);
-    mo_wipe(ekj0, sizeof ekj0);
+    ak_xor16(m->tag, Y, ks[0]);
+    mo_wipe(ks, sizeof ks);
     mo_wipe(fin, sizeof fin);
 }
 
