@@ -78,9 +78,9 @@ typedef uint8_t akbs_b __attribute__((vector_size(AKBS_W), aligned(AKBS_W)));
 
 #ifndef AKBS_SHUFFLE_DEFINED
 #define AKBS_SHUFFLE_DEFINED
-/* A round's steps are always inlined into the round loops: GCC's size
- * heuristics called mix_k* out of line once decryption shared them, and a
- * call passes the 8 planes through memory. */
+/* A round's steps are always inlined into the round loops: a call passes
+ * the 8 planes through memory, and GCC's size heuristics do call steps out
+ * of line when several loops share them. */
 #define AKBS_STEP static inline __attribute__((always_inline))
 /* Host word to big-endian bytes, as a word to memcpy (one bswap). */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
@@ -423,17 +423,6 @@ AKBS_STEP void AKBS_NAME(ark)(akbs_v x[8], const akbs_v *k)
         x[i] ^= k[i];
 }
 
-/* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
- * physical state (expand_rk with decrypt = 0, or fix_key). */
-AKBS_STEP void AKBS_NAME(encrypt_planes_from)(akbs_v x[8], const akbs_v *rkp, unsigned rounds,
-                                               unsigned first);
-
-AKBS_STEP void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
-{
-    AKBS_NAME(ark)(x, rkp);
-    AKBS_NAME(encrypt_planes_from)(x, rkp, rounds, 1);
-}
-
 /* Rounds first..Nr of the cipher on planes that hold the state after round
  * first - 1 (its AddRoundKey included). */
 AKBS_STEP void AKBS_NAME(encrypt_planes_from)(akbs_v x[8], const akbs_v *rkp, unsigned rounds,
@@ -452,6 +441,14 @@ AKBS_STEP void AKBS_NAME(encrypt_planes_from)(akbs_v x[8], const akbs_v *rkp, un
     AKBS_NAME(sbox)(x);
     for (unsigned i = 0; i < 8; i++)
         x[i] = AKBS_NAME(sr_pow)(x[i] ^ rkp[8 * rounds + i], rounds);
+}
+
+/* Encrypts the planes in place, fixsliced: rkp holds the round keys on the
+ * physical state (expand_rk with decrypt = 0, or fix_key). */
+AKBS_STEP void AKBS_NAME(encrypt_planes)(akbs_v x[8], const akbs_v *rkp, unsigned rounds)
+{
+    AKBS_NAME(ark)(x, rkp);
+    AKBS_NAME(encrypt_planes_from)(x, rkp, rounds, 1);
 }
 
 /* Decrypts the planes in place, fixsliced: rkp from expand_rk with
@@ -531,10 +528,9 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
  * blocks).  Counters are public: indexing the tables by byte 15 leaks
  * nothing; the tables and bases are wiped. */
 /* Blocks a call needs to take the cached path: the tables and bases cost
- * about as much as 6-8 batches gain.  Only the 16-byte width takes it: the
- * byte-wise assembly of a batch (copy and 4 XORs a block) cost more at the
- * 64-byte width than its round (CTR 0.92-0.95 at 4-16 KiB) and was level
- * at 32 bytes. */
+ * what a few batches gain.  Only the 16-byte width takes it: a wider
+ * batch's byte-wise assembly (a copy and 4 XORs a block) costs as much as
+ * the round it saves (measurements: docs/performance.md). */
 #if AKBS_W == 16
 #define AKBS_CTR_CACHE_MIN (8 * AKBS_BLOCKS)
 #else

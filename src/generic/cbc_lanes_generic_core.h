@@ -26,8 +26,8 @@
  * (aes_generic_core.h: plane i, byte p of 128-bit lane l, bit j belongs to
  * block j * GL_W / 16 + l, for data and keys alike); fix_key then moves
  * each round key's bytes to the fixsliced state's order and adds the
- * S-box's constant.  With one key in
- * every slot these are exactly the planes expand_rk builds for encryption.
+ * S-box's constant.  With one key in every slot these are exactly the
+ * planes expand_rk builds for encryption.
  *
  * Runs and refills as in src/x86/cbc_lanes_tmpl.h: every busy slot
  * advances by the fewest blocks any busy slot has left, then finished

@@ -113,10 +113,10 @@ typedef uint8_t akgh_b __attribute__((vector_size(AKGH_W)));
 #endif
 
 #ifdef AKGH_NO_BYTE_SHUFFLE
-/* Targets without a byte shuffle (x86-64 before SSSE3): GCC lowered the
- * byte reversal below to scalar byte moves, about 70 instructions a block.
- * Reversing the 16-bit words (pshuflw, pshufhw) and then the bytes of each
- * (two shifts, an OR) reverses every 64-bit word the same way. */
+/* Targets without a byte shuffle (x86-64 before SSSE3) would get the byte
+ * reversal below as scalar byte moves.  Reversing the 16-bit words
+ * (pshuflw, pshufhw) and then the bytes of each (two shifts, an OR)
+ * reverses every 64-bit word the same way in vector operations. */
 #if AKGH_W != 16
 #error "AKGH_NO_BYTE_SHUFFLE is written for 16-byte vectors"
 #endif
