@@ -31,6 +31,9 @@
 /* Messages up to this many bytes, in ak_gcm_msgs_primitives,
  * go through one ctr32 call covering E_K(J0) and every data block. */
 #define GCM_SMALL_MAX 112
+/* ... and with AAD up to this many bytes, one ghash call covering the AAD
+ * as well. */
+#define GCM_SMALL_AAD 64
 
 /* ---- building blocks ------------------------------------------------------- */
 
@@ -142,10 +145,12 @@ static void gcm_bulk_dec(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, co
  * assumption about J0: ctr32 wraps modulo 2^32 as inc32 does.
  *
  * Messages up to GCM_SMALL_MAX bytes go through one ctr32 call covering
- * E_K(J0) and every data block, b = [E_K(J0) slot][data, zero padded], and
- * one ghash call over [C, zero padded][length block] (a bitsliced backend
- * pays per call, not per block); longer ones through the bulk kernels, with
- * E_K(J0) and the tail's keystream block from one ecb_encrypt call. */
+ * E_K(J0) and every data block, and one ghash call over [A, zero
+ * padded][C, zero padded][length block] (A hashed apart when it exceeds
+ * GCM_SMALL_AAD bytes): a bitsliced backend pays per call, not per block,
+ * and one call ends in one reduction instead of a chain of two.  Longer
+ * messages go through the bulk kernels, with E_K(J0) and the tail's
+ * keystream block from one ecb_encrypt call. */
 static void gcm_msg_primitives(ak_gcm_msg *m)
 {
     const ak_aes *aes = m->aes;
@@ -157,32 +162,50 @@ static void gcm_msg_primitives(ak_gcm_msg *m)
     const int open = (m->flags & AK_GCM_OPEN) != 0;
     uint8_t Y[16] = {0}, ctr[16];
 
-    ghash_padded(be, gh, Y, m->aad, m->aad_len);
     memcpy(ctr, m->j0, 16);
 
     if (len <= GCM_SMALL_MAX) {
-        uint8_t b[16 + GCM_SMALL_MAX + 16];
-        size_t nbp = (len + 15) / 16;
-        memset(b, 0, 16 + nbp * 16);
+        /* b = [A, zero padded][slot][data, zero padded][length block] for a
+         * seal, [16 spare bytes][A, zero padded][data...][length block] for
+         * an open: the counter run starts at s, the block before the data,
+         * and ends as E_K(J0) there; GHASH reads b + 16 onwards.  An open
+         * hashes first and then zeroes s (A's last block); a seal moves A
+         * up over s after keeping E_K(J0).  A is read before out is
+         * written, so AAD and output may overlap. */
+        uint8_t b[16 + GCM_SMALL_AAD + GCM_SMALL_MAX + 16], ek0[16];
+        size_t na = 0, nbp = (len + 15) / 16;
+        if (m->aad_len <= GCM_SMALL_AAD)
+            na = (m->aad_len + 15) / 16;
+        else
+            ghash_padded(be, gh, Y, m->aad, m->aad_len);
+        uint8_t *s = b + 16 * na, *d = s + 16;
+        const size_t nh = na + nbp + 1;
+        memset(b, 0, 16 * (nh + 1));
+        if (na)
+            memcpy(open ? b + 16 : b, m->aad, m->aad_len);
         if (len)
-            memcpy(b + 16, in, len);
+            memcpy(d, in, len);
+        len_block(d + 16 * nbp, m->aad_len, len);
         if (open) { /* hash C before the keystream overwrites it */
-            len_block(b + 16 + nbp * 16, m->aad_len, len);
-            be->ghash(gh, Y, b + 16, nbp + 1);
+            be->ghash(gh, Y, b + 16, nh);
+            memset(s, 0, 16);
         }
-        be->ctr32(aes, b, b, 1 + nbp, ctr);
+        be->ctr32(aes, s, s, 1 + nbp, ctr);
         if (len)
-            memcpy(out, b + 16, len);
+            memcpy(out, d, len);
+        memcpy(ek0, s, 16);
         if (!open) {
-            memset(b + 16 + len, 0, nbp * 16 - len); /* C || 0^u */
-            len_block(b + 16 + nbp * 16, m->aad_len, len);
-            be->ghash(gh, Y, b + 16, nbp + 1);
+            memset(d + len, 0, nbp * 16 - len); /* C || 0^u */
+            memmove(b + 16, b, 16 * na);
+            be->ghash(gh, Y, b + 16, nh);
         }
-        ak_xor16(m->tag, Y, b);
-        mo_wipe(b, 32 + nbp * 16);
+        ak_xor16(m->tag, Y, ek0);
+        mo_wipe(b, 16 * (nh + 1));
+        mo_wipe(ek0, sizeof ek0);
         return;
     }
 
+    ghash_padded(be, gh, Y, m->aad, m->aad_len);
     /* E_K(J0) and, with a tail, the tail's keystream block (counter
      * inc32^(nb+1)(J0)) in one ecb_encrypt call: a bitsliced or
      * vector-permute backend pays per call more than per block. */
