@@ -96,13 +96,13 @@ extern const ak_gen_aes_impl ak_gen_aes_avx2;
 extern const ak_gen_aes_impl ak_gen_aes_avx512;
 #endif
 
-/* One vector width of the GHASH (ghash_generic_core.h). */
-typedef void (*ak_gen_fold_fn)(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh,
-                               uint64_t *yl);
+/* One vector width of the GHASH (ghash_generic_core.h).  The reduction of
+ * a group's 256-bit sum s into (yh, yl) is scalar code in ghash_generic.c. */
+typedef void (*ak_gen_reduce_fn)(const uint64_t s[4], uint64_t *yh, uint64_t *yl);
 #define AK_GH_GROUP 32 /* blocks per aggregated reduction */
 typedef void (*ak_gen_ghash_fn)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
                                 const uint8_t *in, size_t ngroups, size_t nblk,
-                                ak_gen_fold_fn fold);
+                                ak_gen_reduce_fn reduce_fn);
 extern const ak_gen_ghash_fn ak_gen_ghash_base;
 #ifdef AK_GEN_X86
 extern const ak_gen_ghash_fn ak_gen_ghash_avx2;

@@ -36,10 +36,15 @@
  * one reduction (Gueron & Kounavis, Intel white paper "Carry-less
  * multiplication and its usage for computing the GCM mode", 2010).
  * ghash_init stores H^32..H^1 in ak_ghash.data.  The block products run in
- * vector lanes (ghash_generic_core.h); Y H^32 and the reduction run here in
- * scalar code, so the chain from one group to the next is short and the
- * lanes of the next group need not wait for it.  The scalar multiply is the
- * 64x64 one below (25 integer multiplies with __int128).
+ * vector lanes (ghash_generic_core.h) and the reduction here in scalar code.
+ * Y enters a group as Y ^ X1 in its first lane, so a group costs no product
+ * beyond its blocks'.  That lane's product waits for the previous group's
+ * reduction: behind a group's other vectors the wait is hidden, but a short
+ * group right after a reduction waits in the open, so the GCM front end
+ * hashes a small message's AAD, ciphertext and length block in one call
+ * (gcm.c, gcm_msg_primitives).  The scalar multiply below (25 integer
+ * multiplies with __int128) computes the powers, and every product where
+ * vectors are off.
  */
 #include "generic.h"
 
@@ -142,13 +147,6 @@ static void reduce(const uint64_t z[4], uint64_t *yh, uint64_t *yl)
     *yl = x2 ^ x0 ^ ((x0 >> 1) | (x1 << 63)) ^ ((x0 >> 2) | (x1 << 62)) ^ ((x0 >> 7) | (x1 << 57));
 }
 
-/* Y = reduce(s ^ Y * hpow): the serial step between groups. */
-static void gh_fold(uint64_t s[4], const uint64_t hpow[2], uint64_t *yh, uint64_t *yl)
-{
-    mul_acc(s, *yh, *yl, hpow[0], hpow[1]);
-    reduce(s, yh, yl);
-}
-
 void ak_generic_ghash_init(ak_ghash *g, const uint8_t H[16])
 {
     ak_gen_ghash_key *gk = gen_ghash_key_mut(g);
@@ -182,14 +180,19 @@ const ak_gen_ghash_fn ak_gen_ghash_base = akgh16_ghash_groups;
 #else
 /* Without vector extensions: the same group sum, one product at a time. */
 static void scalar_groups(const uint64_t *powers, uint64_t *yh, uint64_t *yl, const uint8_t *in,
-                          size_t ngroups, size_t nblk, ak_gen_fold_fn f)
+                          size_t ngroups, size_t nblk, ak_gen_reduce_fn f)
 {
     for (size_t g = 0; g < ngroups; g++) {
         uint64_t s[4] = {0, 0, 0, 0};
-        for (size_t b = 0; b < nblk; b++)
-            mul_acc(s, ak_load_be64(in + 16 * b), ak_load_be64(in + 16 * b + 8), powers[2 * b],
-                    powers[2 * b + 1]);
-        f(s, powers, yh, yl);
+        for (size_t b = 0; b < nblk; b++) {
+            uint64_t xh = ak_load_be64(in + 16 * b), xl = ak_load_be64(in + 16 * b + 8);
+            if (b == 0) { /* (Y ^ X1) H^n: one product fewer than Y H^n apart */
+                xh ^= *yh;
+                xl ^= *yl;
+            }
+            mul_acc(s, xh, xl, powers[2 * b], powers[2 * b + 1]);
+        }
+        f(s, yh, yl);
         in += 16 * nblk;
     }
 }
@@ -220,7 +223,7 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
     yh = ak_load_be64(Y);
     yl = ak_load_be64(Y + 8);
     if (nblocks >= AK_GH_GROUP)
-        f(gk->pow[0], &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, gh_fold);
+        f(gk->pow[0], &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, reduce);
     if (nblocks % AK_GH_GROUP) {
         /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1;
          * the padding lanes after them (a group function reads all 32)
@@ -232,7 +235,7 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
         memset(t[n], 0, sizeof t[0] * (AK_GH_GROUP - n));
         memset(buf, 0, sizeof buf);
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
-        f(t[0], &yh, &yl, buf, 1, n, gh_fold);
+        f(t[0], &yh, &yl, buf, 1, n, reduce);
         aeskit_memzero(buf, sizeof buf);
         aeskit_memzero(t, sizeof t);
     }

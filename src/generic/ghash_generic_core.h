@@ -159,15 +159,15 @@ static inline void AKGH_NAME(load)(const uint8_t *in, akgh_v *xh, akgh_v *xl)
  * full groups (nblk = AK_GH_GROUP, powers at H^32, ..., H^1), or one last
  * group of n blocks zero-padded to a whole vector (powers at H^n, ..., H^1,
  * then zero entries); only the vectors holding blocks are computed.  Lane b
- * multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1] (lo).  The
- * lanes do not see Y: fold() adds Y * powers[0..1] to the lane sum and
- * reduces, so the only serial chain from group to group is that one scalar
- * product; the lane products of the next group do not wait for it. */
+ * multiplies its block by powers[2 * b] (hi) : powers[2 * b + 1] (lo), and
+ * lane 0 takes Y ^ X1, so Y H^n costs no product of its own.  Vector 0,
+ * the one that waits for the previous group's reduction, runs last. */
 static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64_t *yl,
                                     const uint8_t *in, size_t ngroups, size_t nblk,
-                                    ak_gen_fold_fn fold)
+                                    ak_gen_reduce_fn reduce_fn)
 {
     akgh_v ph[AKGH_NV], pl[AKGH_NV];
+    uint64_t y_h = *yh, y_l = *yl;
     int nv = (int)((nblk + AKGH_L - 1) / AKGH_L);
     for (int v = 0; v < nv; v++)
         for (int j = 0; j < AKGH_L; j++) {
@@ -175,20 +175,25 @@ static void AKGH_NAME(ghash_groups)(const uint64_t *powers, uint64_t *yh, uint64
             pl[v][j] = powers[2 * (v * AKGH_L + j) + 1];
         }
     for (size_t g = 0; g < ngroups; g++) {
-        akgh_v z[4];
+        akgh_v z[4], xh, xl, yv_h = {0}, yv_l = {0};
         memset(z, 0, sizeof z);
-        for (int v = 0; v < nv; v++) {
-            akgh_v xh, xl;
+        for (int v = nv - 1; v > 0; v--) {
             AKGH_NAME(load)(in + 2 * AKGH_W * v, &xh, &xl);
             AKGH_NAME(cl128)(z, xh, xl, ph[v], pl[v]);
         }
+        AKGH_NAME(load)(in, &xh, &xl);
+        yv_h[0] = y_h;
+        yv_l[0] = y_l;
+        AKGH_NAME(cl128)(z, xh ^ yv_h, xl ^ yv_l, ph[0], pl[0]);
         uint64_t s[4] = {0, 0, 0, 0};
         for (int i = 0; i < 4; i++)
             for (int j = 0; j < AKGH_L; j++)
                 s[i] ^= z[i][j];
-        fold(s, powers, yh, yl);
+        reduce_fn(s, &y_h, &y_l);
         in += 16 * nblk;
     }
+    *yh = y_h;
+    *yl = y_l;
 }
 
 #undef akgh_v
