@@ -306,6 +306,8 @@ typedef struct ak_ccm_lane {
 #define AK_LANES_SHORT_ANY 0xffffffffu /* ak_backend.cbc_lanes_short: any length */
 
 #define AK_MAC_CTR_STEP_DEFAULT 6
+#define AK_GCM_ONE_PASS_DEFAULT 112 /* ak_backend.gcm_one_pass_max when 0 */
+#define AK_GCM_ONE_PASS_LIMIT 1024  /* ... and its largest value */
 
 
 typedef struct ak_backend {
@@ -323,6 +325,14 @@ typedef struct ak_backend {
      * bitsliced backend pays per call, not per block, and wants long steps
      * (the values: docs/performance.md, "Measurements behind the code"). */
     uint32_t mac_ctr_step;
+    /* GCM messages up to this many bytes (at most AK_GCM_ONE_PASS_LIMIT)
+     * take one ctr32 call over E_K(J0) and the data, and one ghash call over
+     * the AAD, the ciphertext and the length block, in a stack buffer
+     * (gcm.c, gcm_msg_primitives); 0 means AK_GCM_ONE_PASS_DEFAULT.  Only
+     * backends without a GCM kernel of their own, and IVs other than 96
+     * bits, use it (the values: docs/performance.md, "Measurements behind
+     * the code"). */
+    uint32_t gcm_one_pass_max;
 
     /* AES.  setkey: key_len is 16, 24 or 32 (checked by the front end);
      * sets k->rounds and k->key_len, fills k->data for both directions.

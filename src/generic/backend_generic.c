@@ -232,6 +232,7 @@ const ak_backend ak_backend_generic = {
     .constant_time = 1,
     .variant = gen_variant,
     .mac_ctr_step = 256,
+    .gcm_one_pass_max = 496,
     .aes_setkey = gen_setkey,
     .ecb_encrypt = gen_ecb_encrypt,
     .ecb_decrypt = gen_ecb_decrypt,

@@ -28,11 +28,8 @@
 /* Blocks per CTR-then-GHASH step when the backend has no fused kernel:
  * 4 KiB, so the ciphertext GHASH reads is still in L1. */
 #define GCM_CHUNK_BLOCKS 256
-/* Messages up to this many bytes, in ak_gcm_msgs_primitives,
- * go through one ctr32 call covering E_K(J0) and every data block. */
-#define GCM_SMALL_MAX 112
-/* ... and with AAD up to this many bytes, one ghash call covering the AAD
- * as well. */
+/* A one-pass message (ak_backend.gcm_one_pass_max) with AAD up to this
+ * many bytes hashes the AAD in the same ghash call as the ciphertext. */
 #define GCM_SMALL_AAD 64
 
 /* ---- building blocks ------------------------------------------------------- */
@@ -144,11 +141,12 @@ static void gcm_bulk_dec(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, co
  * AK_GCM_J0_IV12), which a backend's kernel may refuse.  It keeps no
  * assumption about J0: ctr32 wraps modulo 2^32 as inc32 does.
  *
- * Messages up to GCM_SMALL_MAX bytes go through one ctr32 call covering
- * E_K(J0) and every data block, and one ghash call over [A, zero
- * padded][C, zero padded][length block] (A hashed apart when it exceeds
- * GCM_SMALL_AAD bytes): a bitsliced backend pays per call, not per block,
- * and one call ends in one reduction instead of a chain of two.  Longer
+ * Messages up to the backend's gcm_one_pass_max bytes go through one ctr32
+ * call covering E_K(J0) and every data block, and one ghash call over [A,
+ * zero padded][C, zero padded][length block] (A hashed apart when it
+ * exceeds GCM_SMALL_AAD bytes): a bitsliced or vector-permute backend pays
+ * per call more than per block, and one call ends in one reduction instead
+ * of a chain of three.  Longer
  * messages go through the bulk kernels, with E_K(J0) and the tail's
  * keystream block from one ecb_encrypt call. */
 static void gcm_msg_primitives(ak_gcm_msg *m)
@@ -164,7 +162,8 @@ static void gcm_msg_primitives(ak_gcm_msg *m)
 
     memcpy(ctr, m->j0, 16);
 
-    if (len <= GCM_SMALL_MAX) {
+    const size_t one_pass = be->gcm_one_pass_max ? be->gcm_one_pass_max : AK_GCM_ONE_PASS_DEFAULT;
+    if (len <= one_pass && len <= AK_GCM_ONE_PASS_LIMIT) {
         /* b = [A, zero padded][slot][data, zero padded][length block] for a
          * seal, [16 spare bytes][A, zero padded][data...][length block] for
          * an open: the counter run starts at s, the block before the data,
@@ -172,7 +171,7 @@ static void gcm_msg_primitives(ak_gcm_msg *m)
          * hashes first and then zeroes s (A's last block); a seal moves A
          * up over s after keeping E_K(J0).  A is read before out is
          * written, so AAD and output may overlap. */
-        uint8_t b[16 + GCM_SMALL_AAD + GCM_SMALL_MAX + 16], ek0[16];
+        uint8_t b[16 + GCM_SMALL_AAD + AK_GCM_ONE_PASS_LIMIT + 16], ek0[16];
         size_t na = 0, nbp = (len + 15) / 16;
         if (m->aad_len <= GCM_SMALL_AAD)
             na = (m->aad_len + 15) / 16;

@@ -893,6 +893,7 @@ const ak_backend ak_backend_x86_ssse3 = {
     .required_features = AK_CPU_SSSE3,
     .constant_time = 1,
     .variant = vp_variant,
+    .gcm_one_pass_max = 1024,
     .aes_setkey = vp_setkey,
     .ecb_encrypt = vp_ecb_encrypt,
     .ecb_decrypt = vp_ecb_decrypt,
