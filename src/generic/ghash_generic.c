@@ -225,19 +225,20 @@ void ak_generic_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_
     if (nblocks >= AK_GH_GROUP)
         f(gk->pow[0], &yh, &yl, in, nblocks / AK_GH_GROUP, AK_GH_GROUP, reduce);
     if (nblocks % AK_GH_GROUP) {
-        /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1;
-         * the padding lanes after them (a group function reads all 32)
+        /* The last n < 32 blocks in lanes 0..n-1 with powers H^n..H^1; the
+         * padding lanes after them, up to a multiple of 8 (every width's
+         * lane count divides 8, and a group function reads whole vectors),
          * take zero blocks and zero powers and contribute nothing. */
-        size_t n = nblocks % AK_GH_GROUP;
+        size_t n = nblocks % AK_GH_GROUP, m = (n + 7) & ~(size_t)7;
         uint64_t t[AK_GH_GROUP][2];
         uint8_t buf[16 * AK_GH_GROUP];
         memcpy(t, gk->pow[AK_GH_GROUP - n], sizeof t[0] * n);
-        memset(t[n], 0, sizeof t[0] * (AK_GH_GROUP - n));
-        memset(buf, 0, sizeof buf);
+        memset(t[n], 0, sizeof t[0] * (m - n));
         memcpy(buf, in + 16 * (nblocks - n), 16 * n);
+        memset(buf + 16 * n, 0, 16 * (m - n));
         f(t[0], &yh, &yl, buf, 1, n, reduce);
-        aeskit_memzero(buf, sizeof buf);
-        aeskit_memzero(t, sizeof t);
+        aeskit_memzero(buf, 16 * m);
+        aeskit_memzero(t, sizeof t[0] * m);
     }
     ak_store_be64(Y, yh);
     ak_store_be64(Y + 8, yl);

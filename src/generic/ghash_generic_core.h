@@ -32,6 +32,7 @@
 typedef uint64_t akgh_v __attribute__((vector_size(AKGH_W), aligned(AKGH_W)));
 #define AKGH_L (AKGH_W / 8)
 #define AKGH_NV (AK_GH_GROUP / AKGH_L) /* vectors per group */
+_Static_assert(8 % AKGH_L == 0, "ak_generic_ghash pads a last group to a multiple of 8 lanes");
 
 /* Low 32 bits of each lane times low 32 bits of each lane, 64-bit result.
  * Clang finds pmuludq from the known-zero high bits; GCC needs telling. */
