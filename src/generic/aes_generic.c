@@ -65,4 +65,24 @@ unsigned ak_generic_key_schedule(uint8_t rk[240], const uint8_t *key, size_t key
 #include "aes_generic_core.h"
 
 AK_GEN_DEFINE_IMPL(ak_gen_aes_w16, "bitslice-128", 8, akbs16_);
+
+void ak_gen_ctr_tables(uint8_t t[2][256], uint8_t k15)
+{
+    uint8_t buf[256];
+    akbs16_v x[8];
+    for (unsigned v = 0; v < 256; v++)
+        buf[v] = (uint8_t)(v ^ k15);
+    for (size_t off = 0; off < 256; off += 8 * 16) {
+        akbs16_load(x, buf + off);
+        akbs16_sbox(x);
+        akbs16_store(buf + off, x);
+    }
+    for (unsigned v = 0; v < 256; v++) {
+        unsigned s1 = buf[v];
+        t[0][v] = (uint8_t)s1;
+        t[1][v] = (uint8_t)((s1 << 1) ^ (0x1bu & (0u - (s1 >> 7))));
+    }
+    aeskit_memzero(buf, sizeof buf);
+    aeskit_memzero(x, sizeof x);
+}
 #endif /* AK_GEN_VECTORS */

@@ -522,11 +522,11 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
  * is 2x at byte 15, 3x at byte 10 and 1x at bytes 5 and 0.  The state after
  * round 1 is therefore base ^ D(s), s = sbox(byte 15 ^ K0[15]), where base
  * is that state for the shared bytes without byte 15's share and D(s) puts
- * s at bytes 0 and 5, 3s at 10 and 2s at 15.  ctr_tables computes s, 2s
- * and 3s for all 256 counter bytes (one S-box pass on planes a call),
- * ctr_base the base (one round a change of bytes 0..14, every 256
- * blocks).  Counters are public: indexing the tables by byte 15 leaks
- * nothing; the tables and bases are wiped. */
+ * s at bytes 0 and 5, 3s at 10 and 2s at 15.  The key holds s and 2s for
+ * all 256 counter bytes (ak_gen_key.ctr_s, from ak_gen_ctr_tables at key
+ * set-up), ctr_base computes the base (one round a change of bytes 0..14,
+ * every 256 blocks).  Counters are public: indexing the tables by byte 15
+ * leaks nothing; the bases are wiped, the tables with the key. */
 /* Blocks a call needs to take the cached path: the tables and bases cost
  * what a few batches gain.  Only the 16-byte width takes it: a wider
  * batch's byte-wise assembly (a copy and 4 XORs a block) costs as much as
@@ -537,41 +537,18 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
 #define AKBS_CTR_CACHE_MIN SIZE_MAX
 #endif
 
-static void AKBS_NAME(ctr_tables)(uint8_t t[3][256], uint8_t k15)
-{
-    uint8_t buf[8 * AKBS_W > 256 ? 8 * AKBS_W : 256];
-    akbs_v x[8];
-    memset(buf, 0, sizeof buf);
-    for (unsigned v = 0; v < 256; v++)
-        buf[v] = (uint8_t)(v ^ k15);
-    for (size_t off = 0; off < 256; off += 8 * AKBS_W) {
-        AKBS_NAME(load)(x, buf + off);
-        AKBS_NAME(sbox)(x);
-        AKBS_NAME(store)(buf + off, x);
-    }
-    for (unsigned v = 0; v < 256; v++) {
-        uint8_t s1 = buf[v];
-        uint8_t s2 = (uint8_t)(((unsigned)s1 << 1) ^ (0x1bu & (0u - ((unsigned)s1 >> 7))));
-        t[0][v] = s1;
-        t[1][v] = s2;
-        t[2][v] = (uint8_t)(s2 ^ s1);
-    }
-    aeskit_memzero(buf, sizeof buf);
-    aeskit_memzero(x, sizeof x);
-}
-
 /* D(s) of counter byte v into block b (see above). */
-static inline void AKBS_NAME(ctr_add_d)(uint8_t b[16], const uint8_t t[3][256], uint8_t v)
+static inline void AKBS_NAME(ctr_add_d)(uint8_t b[16], const uint8_t t[2][256], uint8_t v)
 {
     b[0] ^= t[0][v];
     b[5] ^= t[0][v];
-    b[10] ^= t[2][v];
+    b[10] ^= (uint8_t)(t[0][v] ^ t[1][v]);
     b[15] ^= t[1][v];
 }
 
 /* The base for the counter block blk: its state after round 1, less D. */
 static void AKBS_NAME(ctr_base)(uint8_t base[16], const uint8_t blk[16], const akbs_v *rkp,
-                                const uint8_t t[3][256])
+                                const uint8_t t[2][256])
 {
     uint8_t buf[8 * AKBS_W];
     akbs_v x[8];
@@ -594,21 +571,21 @@ static void AKBS_NAME(ctr_base)(uint8_t base[16], const uint8_t blk[16], const a
  * increment.  Counters are public, the keystream is wiped.  Calls of at
  * least AKBS_CTR_CACHE_MIN blocks start their batches after round 1 where
  * byte 15 does not carry inside the batch (the essay above). */
-static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
-                           size_t nblocks, uint8_t ctr[16], int wide)
+static void AKBS_NAME(ctr)(const ak_gen_key *gk, unsigned rounds, uint8_t *out,
+                           const uint8_t *in, size_t nblocks, uint8_t ctr[16], int wide)
 {
+    const uint8_t *rk = gk->rk;
+    const uint8_t(*tab)[256] = gk->ctr_s;
     akbs_v rkp[15 * 8];
     akbs_v x[8];
     uint8_t buf[8 * AKBS_W], ks[8 * AKBS_W];
-    uint8_t tab[3][256], base[16];
+    uint8_t base[16];
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t base_lo = 0;
     int cache = nblocks >= AKBS_CTR_CACHE_MIN, have_base = 0;
     if (nblocks == 0)
         return;
     AKBS_NAME(expand_rk)(rkp, rk, rounds, 0);
-    if (cache)
-        AKBS_NAME(ctr_tables)(tab, rk[15]);
     /* ctr32 never changes the first 12 bytes.  Every batch rewrites whole
      * blocks, not just their last word: 4-byte stores 16 bytes apart make
      * clang vectorize the loop into an AVX-512 scatter, whose shadow
@@ -627,14 +604,13 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
                 uint8_t blk[16];
                 ak_store_be64(blk, hi);
                 ak_store_be64(blk + 8, lo);
-                AKBS_NAME(ctr_base)(base, blk, rkp, (const uint8_t(*)[256])tab);
+                AKBS_NAME(ctr_base)(base, blk, rkp, tab);
                 base_lo = lo & ~(uint64_t)0xff;
                 have_base = 1;
             }
             for (size_t i = 0; i < AKBS_BLOCKS; i++) {
                 memcpy(buf + 16 * i, base, 16);
-                AKBS_NAME(ctr_add_d)(buf + 16 * i, (const uint8_t(*)[256])tab,
-                                     (uint8_t)(lo + i));
+                AKBS_NAME(ctr_add_d)(buf + 16 * i, tab, (uint8_t)(lo + i));
             }
             first = 2;
         } else if (wide) {
@@ -687,7 +663,6 @@ static void AKBS_NAME(ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
     aeskit_memzero(rkp, sizeof(akbs_v) * 8 * (rounds + 1));
     if (cache) {
         aeskit_memzero(buf, sizeof buf);
-        aeskit_memzero(tab, sizeof tab);
         aeskit_memzero(base, sizeof base);
     }
 }

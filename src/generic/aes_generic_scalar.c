@@ -150,9 +150,10 @@ static void sc_dec(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8
     ecb(rk, rounds, out, in, n, 1);
 }
 
-static void sc_ctr(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+static void sc_ctr(const ak_gen_key *gk, unsigned rounds, uint8_t *out, const uint8_t *in,
                    size_t nblocks, uint8_t ctr[16], int wide)
 {
+    const uint8_t *rk = gk->rk;
     uint32_t rkp[15 * 8];
     uint8_t ks[16];
     for (unsigned r = 0; r <= rounds; r++)

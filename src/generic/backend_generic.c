@@ -73,6 +73,9 @@ static void gen_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
     k->key_len = (uint32_t)key_len;
     pick_variants(&K->variant);
     ak_gen1_expand(K->k1, K->k1d, K->rk, k->rounds);
+#ifdef AK_GEN_VECTORS
+    ak_gen_ctr_tables(K->ctr_s, K->rk[15]);
+#endif
 }
 
 /* The single-block kernel's keys of one direction. */
@@ -151,11 +154,11 @@ static void gen_ctr(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nbl
         return;
     }
     size_t m = split_point(k, nblocks);
-    const uint8_t *rk = ak_gen_key_of(k)->rk;
+    const ak_gen_key *gk = ak_gen_key_of(k);
     if (m)
-        impl_of(k, m)->ctr(rk, k->rounds, out, in, m, ctr, wide);
+        impl_of(k, m)->ctr(gk, k->rounds, out, in, m, ctr, wide);
     if (nblocks > m)
-        impl_of(k, nblocks - m)->ctr(rk, k->rounds, out + 16 * m, in + 16 * m, nblocks - m, ctr,
+        impl_of(k, nblocks - m)->ctr(gk, k->rounds, out + 16 * m, in + 16 * m, nblocks - m, ctr,
                                      wide);
 }
 

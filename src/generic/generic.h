@@ -29,7 +29,12 @@ typedef struct ak_gen_key {
      * encryption keys (packed, fixsliced) and decryption keys (packed) */
     uint64_t k1[AK_GEN_K1_WORDS];
     uint64_t k1d[AK_GEN_K1_WORDS];
-} ak_gen_key; /* 728 bytes */
+    /* round 1 of CTR from tables (aes_generic_core.h, "Round 1 of counter
+     * mode, cached"): ctr_s[0][v] = S(v ^ rk[15]), ctr_s[1][v] = 2 times
+     * that in GF(2^8); 3 times is their XOR (the three tables would not fit
+     * ak_aes.data).  Filled in aes_setkey where vectors are on. */
+    uint8_t ctr_s[2][256];
+} ak_gen_key; /* 1240 bytes */
 _Static_assert(sizeof(ak_gen_key) <= AK_AES_DATA_BYTES, "ak_gen_key exceeds ak_aes.data");
 
 /* The typed view of the backend-owned area (ak_aes.data is 64-byte aligned). */
@@ -53,6 +58,10 @@ void ak_gen1_cbc_encrypt(const uint64_t *k, unsigned rounds, uint8_t *out, const
 void ak_gen1_cbcmac(const uint64_t *k, unsigned rounds, uint8_t state[16], const uint8_t *in,
                     size_t nblocks);
 
+/* ak_gen_key.ctr_s for a key whose first round key ends in k15 (built on the
+ * baseline width's S-box; aes_generic.c, where vectors are on). */
+void ak_gen_ctr_tables(uint8_t t[2][256], uint8_t k15);
+
 /* One vector width of the bitsliced AES (aes_generic_core.h). */
 typedef struct ak_gen_aes_impl {
     const char *name;
@@ -61,7 +70,7 @@ typedef struct ak_gen_aes_impl {
                         size_t nblocks);
     void (*ecb_decrypt)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
                         size_t nblocks);
-    void (*ctr)(const uint8_t *rk, unsigned rounds, uint8_t *out, const uint8_t *in,
+    void (*ctr)(const ak_gen_key *gk, unsigned rounds, uint8_t *out, const uint8_t *in,
                 size_t nblocks, uint8_t ctr[16], int wide);
 } ak_gen_aes_impl;
 
