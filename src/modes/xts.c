@@ -44,17 +44,16 @@ aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, uint8_t *out, const u
         mo_wipe(T, sizeof T);
         return AESKIT_OK;
     }
-    uint8_t cc[16], pp[16];
-    if (m > 1)
-        k1->be->xts_encrypt(k1, out, in, m - 1, T);
-    /* Read P_m before anything at or after its position is written. */
-    memcpy(pp, in + m * 16, r);
-    k1->be->xts_encrypt(k1, cc, in + (m - 1) * 16, 1, T); /* T becomes T_m */
+    /* Blocks 1..m in one call (CC = block m's output, at out + (m-1)*16;
+     * T becomes T_m), then the stolen block alone: it waits for CC. */
+    uint8_t pp[16];
+    uint8_t *cc = out + (m - 1) * 16;
+    memcpy(pp, in + m * 16, r); /* P_m, read before out is written */
+    k1->be->xts_encrypt(k1, out, in, m, T);
     memcpy(pp + r, cc + r, 16 - r);
     memcpy(out + m * 16, cc, r);
-    k1->be->xts_encrypt(k1, out + (m - 1) * 16, pp, 1, T);
+    k1->be->xts_encrypt(k1, cc, pp, 1, T);
     mo_wipe(T, sizeof T);
-    mo_wipe(cc, sizeof cc);
     mo_wipe(pp, sizeof pp);
     return AESKIT_OK;
 }
