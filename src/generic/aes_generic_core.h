@@ -527,10 +527,10 @@ static void AKBS_NAME(ecb)(const uint8_t *rk, unsigned rounds, uint8_t *out, con
  * set-up), ctr_base computes the base (one round a change of bytes 0..14,
  * every 256 blocks).  Counters are public: indexing the tables by byte 15
  * leaks nothing; the bases are wiped, the tables with the key. */
-/* Blocks a call needs to take the cached path: the tables and bases cost
- * what a few batches gain.  Only the 16-byte width takes it: a wider
- * batch's byte-wise assembly (a copy and 4 XORs a block) costs as much as
- * the round it saves (measurements: docs/performance.md). */
+/* Blocks a call needs to take the cached path: a base (one round on planes)
+ * and the wipes cost what a few batches gain.  Only the 16-byte width takes
+ * it: a wider batch's byte-wise assembly (a copy and 4 XORs a block) costs
+ * as much as the round it saves (measurements: docs/performance.md). */
 #if AKBS_W == 16
 #define AKBS_CTR_CACHE_MIN (8 * AKBS_BLOCKS)
 #else

@@ -146,9 +146,8 @@ static void gcm_bulk_dec(const ak_aes *aes, const ak_ghash *gh, uint8_t *out, co
  * zero padded][C, zero padded][length block] (A hashed apart when it
  * exceeds GCM_SMALL_AAD bytes): a bitsliced or vector-permute backend pays
  * per call more than per block, and one call ends in one reduction instead
- * of a chain of three.  Longer
- * messages go through the bulk kernels, with E_K(J0) and the tail's
- * keystream block from one ecb_encrypt call. */
+ * of a chain of them.  Longer messages go through the bulk kernels, with
+ * E_K(J0) and the tail's keystream block from one ecb_encrypt call. */
 static void gcm_msg_primitives(ak_gcm_msg *m)
 {
     const ak_aes *aes = m->aes;

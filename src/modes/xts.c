@@ -44,8 +44,9 @@ aeskit_status aeskit_xts_encrypt(const aeskit_xts_key *xk, uint8_t *out, const u
         mo_wipe(T, sizeof T);
         return AESKIT_OK;
     }
-    /* Blocks 1..m in one call (CC = block m's output, at out + (m-1)*16;
-     * T becomes T_m), then the stolen block alone: it waits for CC. */
+    /* The m full blocks in one call (CC = E_{T_{m-1}}(P_{m-1}) lands at
+     * out + (m-1)*16; T becomes T_m), then the stolen block alone: it
+     * waits for CC. */
     uint8_t pp[16];
     uint8_t *cc = out + (m - 1) * 16;
     memcpy(pp, in + m * 16, r); /* P_m, read before out is written */
