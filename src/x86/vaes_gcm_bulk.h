@@ -191,11 +191,15 @@ VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, vec_t klast, const uint8_t *in,
  * at pw + pstep*j: pstep = VB in the descending table, 16 in quad), p[0]
  * (which carries the state) last; `first` starts the sums in *a; if red,
  * the reduction follows, into *yv (lanes unsummed); uni: lane-scaled
- * powers (see vaes_gcm_body).  The GHASH work sits in the LAST rounds in
- * program order: the scheduler then holds the batch's early AES rounds
- * instead of multiplies still waiting for their inputs (for sealing, p is
- * the previous batch's ciphertext, ready only at its last round).  The
- * placements tried: docs/performance.md, "Measurements behind the code". */
+ * powers (see vaes_gcm_body).  For 10 rounds the GHASH work sits in the
+ * LAST rounds in program order: the scheduler then holds the batch's early
+ * AES rounds instead of multiplies still waiting for their inputs (for
+ * sealing, p is the previous batch's ciphertext, ready only at its last
+ * round).  For 12 and 14 rounds the zmm pairs sit four rounds apart around
+ * the middle (after rounds R/2 - 2 and R/2 + 2): the longer batch leaves
+ * enough AES work behind them, and the late spots left the multiplies
+ * queued behind the rounds.  The placements tried: docs/performance.md,
+ * "Measurements behind the code". */
 VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
                                  vec_t *yv, const int first, const int red, const int uni, const int R)
 {
@@ -224,9 +228,9 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
             vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
         }
 #else
-        if (r == R - 5)
+        if (r == (R == 10 ? R - 5 : R / 2 - 2))
             vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
-        if (r == R - 2)
+        if (r == (R == 10 ? R - 2 : R / 2 + 2))
             vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
 #endif
         if (red && r == R - 1)
