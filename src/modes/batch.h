@@ -369,6 +369,7 @@ static inline int mo_lanes_short(ak_cbc_lane *l, size_t k)
     }
     AESKIT_ALIGN(16) uint8_t buf[MO_BATCH_CHUNK][16];
     uint32_t who[MO_BATCH_CHUNK];
+    size_t used = 0; /* lanes of the widest step: the part of buf to wipe */
     for (size_t s = 0; s < steps; s++) {
         size_t c = 0;
         for (size_t j = 0; j < k; j++) {
@@ -378,6 +379,7 @@ static inline int mo_lanes_short(ak_cbc_lane *l, size_t k)
             who[c++] = (uint32_t)j;
         }
         a->be->ecb_encrypt(a, buf[0], buf[0], c);
+        used = c > used ? c : used;
         for (size_t i = 0; i < c; i++) {
             ak_cbc_lane *q = &l[who[i]];
             memcpy(q->iv, buf[i], 16);
@@ -385,7 +387,7 @@ static inline int mo_lanes_short(ak_cbc_lane *l, size_t k)
                 memcpy(q->out + 16 * s, buf[i], 16);
         }
     }
-    mo_wipe(buf, sizeof buf);
+    mo_wipe(buf, used * 16);
     return 1;
 }
 

@@ -56,12 +56,13 @@ static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
         ak_cbc_lane l[MO_BATCH_CHUNK];
         AESKIT_ALIGN(16) uint8_t last[MO_BATCH_CHUNK][16];
         uint32_t idx[MO_BATCH_CHUNK];
-        size_t k = 0;
+        size_t k = 0, bodies = 0;
         for (size_t i = base; i < end; i++) {
             if (m[i].status != AESKIT_OK)
                 continue;
             const ak_cmac_key *c = (const ak_cmac_key *)m[i].key;
             size_t len = m[i].len, body = len ? (len - 1) / 16 : 0;
+            bodies |= body;
             l[k].aes = &c->aes;
             l[k].in = m[i].in;
             l[k].out = NULL;
@@ -70,7 +71,8 @@ static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
             idx[k] = (uint32_t)(i - base);
             k++;
         }
-        mo_lanes_run(l, k);
+        if (bodies) /* else every chain is still zero: no first pass */
+            mo_lanes_run(l, k);
         /* The last blocks: under one key object one ECB call over the
          * chained blocks in place (mo_lanes_short's step without its
          * gather and scatter), else a lane pass. */
