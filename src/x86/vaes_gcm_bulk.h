@@ -195,10 +195,11 @@ VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, vec_t klast, const uint8_t *in,
  * LAST rounds in program order: the scheduler then holds the batch's early
  * AES rounds instead of multiplies still waiting for their inputs (for
  * sealing, p is the previous batch's ciphertext, ready only at its last
- * round).  For 12 and 14 rounds the zmm pairs sit four rounds apart around
- * the middle (after rounds R/2 - 2 and R/2 + 2): the longer batch leaves
- * enough AES work behind them, and the late spots left the multiplies
- * queued behind the rounds.  The placements tried: docs/performance.md,
+ * round).  For 12 and 14 rounds the work sits around the middle (the zmm
+ * pairs after rounds R/2 - 2 and R/2 + 2, the ymm vectors after R/2 - 3,
+ * R/2 - 1, R/2 + 1 and R/2 + 3): the longer batch leaves enough AES work
+ * behind it, and the late spots left the multiplies queued behind the
+ * rounds.  The placements tried: docs/performance.md,
  * "Measurements behind the code". */
 VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
                                  vec_t *yv, const int first, const int red, const int uni, const int R)
@@ -208,22 +209,24 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
         vaes_aes_round_4x(x, K[r]);
 #if AK_KARATSUBA
         /* ymm: one vector's multiplies after each of rounds R-7, R-5, R-3
-         * and R-2 instead of two vectors' after R-5 and R-2.  Without
-         * vpternlogd the pairing saves no XOR, and smaller groups between
-         * the rounds keep the scheduler from running out of AES work while
-         * a burst of six multiplies and their XORs waits for port 5 (the
-         * schedules tried: docs/performance.md, "Measurements behind the
-         * code").  vaes_gacc_mid2 takes the half-sums of two vectors one
+         * and R-2 (10 rounds; for 12 and 14 two rounds apart around the
+         * middle, R/2-3 .. R/2+3, as the zmm pairs below) instead of two
+         * vectors' after R-5 and R-2.  Without vpternlogd the pairing
+         * saves no XOR, and smaller groups between the rounds keep the
+         * scheduler from running out of AES work while a burst of six
+         * multiplies and their XORs waits for port 5 (the schedules tried:
+         * docs/performance.md, "Measurements behind the code").
+         * vaes_gacc_mid2 takes the half-sums of two vectors one
          * apart from one entry, so pstep is VB here. */
-        if (r == R - 7)
+        if (r == (R == 10 ? R - 7 : R / 2 - 3))
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
-        if (r == R - 5) {
+        if (r == (R == 10 ? R - 5 : R / 2 - 1)) {
             vaes_gacc_lohi(a, p[2], pw + pstep * 2, GACC_ADD, uni);
             vaes_gacc_mid2(a, p[2], p[3], pw + pstep * 2, first, uni);
         }
-        if (r == R - 3)
+        if (r == (R == 10 ? R - 3 : R / 2 + 1))
             vaes_gacc_lohi(a, p[1], pw + pstep * 1, GACC_ADD, uni);
-        if (r == R - 2) {
+        if (r == (R == 10 ? R - 2 : R / 2 + 3)) {
             vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
             vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
         }
