@@ -119,6 +119,13 @@ VAES_INLINE void vaes_gctrp_next_4x(vec_t *x, gctrp *s, const vec_t *K, vec_t bs
     s->c += BATCH;
 }
 
+/* Batches a seal runs at lag two (vaes_gcm_enc_fold4_lag2) when it would
+ * run at least this many after the first.  Two batches run without a
+ * partner (vaes_gcm_lag2_start and vaes_gcm_lag2_end), which costs about
+ * what lag two saves on four to eight batches (docs/performance.md,
+ * "sealing at lag two"). */
+#define VAES_GCM_LAG2_MIN 16
+
 /* ---- loop steps --------------------------------------------------------- */
 
 /* The next batch's counter blocks (XOR K[0]): the public form while a run
@@ -241,6 +248,65 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
     }
 }
 
+/* The GHASH products of vaes_gcm_stitch for one batch p without AES
+ * rounds beside them, then the reduction into *yv. */
+VAES_INLINE void vaes_gcm_hash_batch(const vec_t *p, const uint8_t *pw, const int pstep, gacc *a, vec_t *yv,
+                                     const int first, const int uni)
+{
+#if AK_KARATSUBA
+    vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
+    vaes_gacc_lohi(a, p[2], pw + pstep * 2, GACC_ADD, uni);
+    vaes_gacc_mid2(a, p[2], p[3], pw + pstep * 2, first, uni);
+    vaes_gacc_lohi(a, p[1], pw + pstep * 1, GACC_ADD, uni);
+    vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
+    vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
+#else
+    vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
+    vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
+#endif
+    *yv = vaes_gacc_reduce_v(*a);
+}
+
+/* Sealing at lag two: a batch's rounds alone (it and the batch before it
+ * wait unhashed), see vaes_gcm_enc_fold4_lag2 and vaes_gcm_body. */
+VAES_INLINE void vaes_gcm_lag2_start(vec_t *x, gctr *cv, gctrp *cp, const vec_t *K, const uint8_t *in, uint8_t *out,
+                                     vec_t bsw, vec_t step, const int pub, const int R)
+{
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    _Pragma("GCC unroll 14")
+    for (int r = 1; r < R; r++)
+        vaes_aes_round_4x(x, K[r]);
+    vaes_gcm_dec_store_4x(x, K[R], in, out);
+}
+
+/* Sealing back from lag two to lag one: the batch two behind out hashed
+ * alone (lane-scaled, powers H^BATCH..), the one behind reloaded into p. */
+VAES_INLINE void vaes_gcm_lag2_end(vec_t *p, gacc *a, vec_t *yv, const uint8_t *pwb, const uint8_t *out, vec_t bsw)
+{
+    vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
+    p[0] = v_xor(p[0], *yv);
+    vaes_gcm_hash_batch(p, pwb, VB, a, yv, GACC_FIRST, POW_LANE_SCALED);
+    vaes_gcm_dec_load_4x(p, out - 16 * BATCH, bsw);
+}
+
+/* Sealing at lag two, the two batches of one fold (powers H^(2*BATCH)..,
+ * H^BATCH..), each hashing the ciphertext two batches behind it. */
+VAES_INLINE void vaes_gcm_enc_fold2_lag2(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
+                                         const uint8_t *pw2, const uint8_t *pwb, const uint8_t *in, uint8_t *out,
+                                         vec_t bsw, vec_t step, const int pub, const int R)
+{
+    const size_t B = 16 * BATCH;
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out - 2 * B, bsw);
+    p[0] = v_xor(p[0], *yv);
+    vaes_gcm_stitch(x, K, p, pw2, VB, a, yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in, out);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out - B, bsw);
+    vaes_gcm_stitch(x, K, p, pwb, VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in + B, out + B);
+}
+
 /* Opening, two batches: the first folds p[0] ^ yv if `first` (with the
  * powers at pw0), the second ends with the reduction if `red` (pw1). */
 VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv, gctrp *cp, vec_t bsw,
@@ -281,6 +347,38 @@ VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
+}
+/* Sealing at lag two, zmm: one four-batch fold (the powers of the fold
+ * above: quad[0], quad[NV], H^(2*BATCH).., H^BATCH..) whose batches are
+ * the ciphertexts two batches behind the AES: batch b of the four hashes
+ * the ciphertext at out - 2 batches + b, reloaded (written a batch ago)
+ * while the AES runs batch b.  At lag one a batch's products wait for the
+ * previous batch's last round; at lag two their input is ready before the
+ * batch starts (docs/performance.md, "sealing at lag two").  Each batch's
+ * store reads in before it writes out at the same offset, and the reload
+ * reads only out's bytes behind the current batch, so in == out works. */
+VAES_INLINE void vaes_gcm_enc_fold4_lag2(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
+                                         const ak_vaes_ghash_key *g, const uint8_t *in, uint8_t *out, vec_t bsw,
+                                         vec_t step, const int pub, const int R)
+{
+    const size_t B = 16 * BATCH;
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out - 2 * B, bsw);
+    p[0] = v_xor(p[0], *yv);
+    vaes_gcm_stitch(x, K, p, g->quad[0], 16, a, yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in, out);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out - B, bsw);
+    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in + B, out + B);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out, bsw);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in + 2 * B, out + 2 * B);
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out + B, bsw);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in + 3 * B, out + 3 * B);
 }
 #endif
 
@@ -496,7 +594,7 @@ VAES_INLINE void vaes_gcm_tail_xor_n(vec_t *p, const uint8_t *ks, vec_t bsw, con
  * that needs Y itself.  y_0 = Y, y_l = 0 is valid. */
 VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, uint8_t *out, const uint8_t *in,
                                size_t len, __m128i *pc, __m128i *pY, const __m128i *lenblk, int enc, const int pub,
-                               const int R, vaes_gcm_link *ch)
+                               const int R, vaes_gcm_link *ch, const int lag2)
 {
     /* round keys as memory operands (vaes_enc_keys_mem): this body is
      * inlined with every size class and direction into one kernel, whose
@@ -555,6 +653,34 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
          * counters) stay put.  The pending batch p is hashed by the tail
          * below with descending powers, so every fold here may be
          * lane-scaled. */
+        /* Long seals at lag two (lag2, a compile-time constant: only
+         * vaes_gcm_long_seal_msg has this code, whose registers would
+         * cost the other sizes' kernels 1-3%): a second batch's rounds
+         * alone, the folds of vaes_gcm_enc_fold4_lag2 (zmm) or
+         * vaes_gcm_enc_fold2_lag2 (ymm), then vaes_gcm_lag2_end, which
+         * leaves the loops below at lag one. */
+        if (lag2 && len >= VAES_GCM_LAG2_MIN * 16 * BATCH) {
+            vaes_gcm_lag2_start(x, &cv, &cp, K, in, out, bsw, step, pub, R);
+            len -= 16 * BATCH;
+            in += 16 * BATCH;
+            out += 16 * BATCH;
+#if !AK_KARATSUBA
+            do {
+                vaes_gcm_enc_fold4_lag2(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, pub, R);
+                len -= 4 * 16 * BATCH;
+                in += 4 * 16 * BATCH;
+                out += 4 * 16 * BATCH;
+            } while (len >= 4 * 16 * BATCH);
+#else
+            do {
+                vaes_gcm_enc_fold2_lag2(x, p, &a, &yv, &cv, &cp, K, pw2, pwb, in, out, bsw, step, pub, R);
+                len -= 2 * 16 * BATCH;
+                in += 2 * 16 * BATCH;
+                out += 2 * 16 * BATCH;
+            } while (len >= 2 * 16 * BATCH);
+#endif
+            vaes_gcm_lag2_end(p, &a, &yv, pwb, out, bsw);
+        }
 #if !AK_KARATSUBA
         /* four batches per reduction while they last (powers H^(4*BATCH)..) */
         while (len >= 4 * 16 * BATCH) {
@@ -772,9 +898,9 @@ VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *o
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
     switch (k->rounds) {
-    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL); break;
-    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL); break;
-    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL); break;
+    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL, 0); break;
+    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL, 0); break;
+    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL, 0); break;
     }
     x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
     x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
@@ -813,13 +939,13 @@ VAES_INLINE __m128i vaes_gcm_aad_y(const ak_vaes_ghash_key *g, const uint8_t *aa
 
 VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
-                               const int R)
+                               const int R, const int lag2)
 {
     __m128i y = vaes_gcm_aad_y(g, aad, aad_len);
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
-    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL);
+    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL, lag2);
     /* E(J0) after the body, where its rounds fill the AES unit beside the
      * final GHASH instead of taking slots from the first batch (the order
      * is measured per core: docs/performance.md, "Sapphire Rapids class:

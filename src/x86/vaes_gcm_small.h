@@ -798,9 +798,23 @@ VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
     const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
     const int enc = !(m->flags & AK_GCM_OPEN);
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10); break;
-    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12); break;
-    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14); break;
+    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10, 0); break;
+    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12, 0); break;
+    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14, 0); break;
+    }
+}
+
+/* Seals of more than VAES_GCM_LAG2_MIN batches: the long path at lag two
+ * (vaes_gcm_body), a function of its own. */
+VAES_NOINLINE void vaes_gcm_long_seal_msg(ak_gcm_msg *m)
+{
+    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
+    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
+    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
+    switch (m->aes->rounds) {
+    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1, 10, 1); break;
+    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1, 12, 1); break;
+    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, 1, 14, 1); break;
     }
 }
 
@@ -1156,6 +1170,10 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
     }
     if (nC >= BATCH && nC <= AK_LANES * VAES_ONEPASS_NVX_MAX && nA + nC + 1 <= NPOW) {
         vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
+        return;
+    }
+    if (!open && len > 16 * BATCH * VAES_GCM_LAG2_MIN) {
+        vaes_gcm_long_seal_msg(m);
         return;
     }
     vaes_gcm_long_msg(m);
