@@ -123,7 +123,7 @@ VAES_INLINE void vaes_gctrp_next_4x(vec_t *x, gctrp *s, const vec_t *K, vec_t bs
  * run at least this many after the first.  Two batches run without a
  * partner (vaes_gcm_lag2_start and vaes_gcm_lag2_end), which costs about
  * what lag two saves on four to eight batches (docs/performance.md,
- * "sealing at lag two"). */
+ * "Sealing at lag two"). */
 #define VAES_GCM_LAG2_MIN 16
 
 /* ---- loop steps --------------------------------------------------------- */
@@ -354,7 +354,7 @@ VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
  * the ciphertext at out - 2 batches + b, reloaded (written a batch ago)
  * while the AES runs batch b.  At lag one a batch's products wait for the
  * previous batch's last round; at lag two their input is ready before the
- * batch starts (docs/performance.md, "sealing at lag two").  Each batch's
+ * batch starts (docs/performance.md, "Sealing at lag two").  Each batch's
  * store reads in before it writes out at the same offset, and the reload
  * reads only out's bytes behind the current batch, so in == out works. */
 VAES_INLINE void vaes_gcm_enc_fold4_lag2(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
