@@ -348,6 +348,7 @@ VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
     vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
 }
+
 /* Sealing at lag two, zmm: one four-batch fold (the powers of the fold
  * above: quad[0], quad[NV], H^(2*BATCH).., H^BATCH..) whose batches are
  * the ciphertexts two batches behind the AES: batch b of the four hashes

@@ -790,7 +790,8 @@ VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
 /* Each size class is its own function, so the common small messages pay
  * only their own prologue (the long path's stack frame is large).  The
  * long path stays one function for both directions (it is large, and a few
- * instructions of call do not show at its sizes). */
+ * instructions of call do not show at its sizes), except seals of more
+ * than VAES_GCM_LAG2_MIN batches (vaes_gcm_long_seal_msg). */
 VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
