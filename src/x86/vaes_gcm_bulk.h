@@ -289,22 +289,31 @@ VAES_INLINE void vaes_gcm_lag2_end(vec_t *p, gacc *a, vec_t *yv, const uint8_t *
     vaes_gcm_dec_load_4x(p, out - 16 * BATCH, bsw);
 }
 
+/* Sealing at lag two, one batch: its AES with the products of the
+ * ciphertext two batches behind it (at out - 2 * 16 * BATCH, reloaded),
+ * powers at pw (stride pstep); `first` folds the state yv in and starts the
+ * sums, `red` ends with the reduction. */
+VAES_INLINE void vaes_gcm_lag2_step(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
+                                    const uint8_t *pw, const int pstep, const uint8_t *in, uint8_t *out, vec_t bsw,
+                                    vec_t step, const int first, const int red, const int pub, const int R)
+{
+    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
+    vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
+    if (first)
+        p[0] = v_xor(p[0], *yv);
+    vaes_gcm_stitch(x, K, p, pw, pstep, a, yv, first, red, POW_LANE_SCALED, R);
+    vaes_gcm_dec_store_4x(x, K[R], in, out);
+}
+
 /* Sealing at lag two, the two batches of one fold (powers H^(2*BATCH)..,
- * H^BATCH..), each hashing the ciphertext two batches behind it. */
+ * H^BATCH..). */
 VAES_INLINE void vaes_gcm_enc_fold2_lag2(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
                                          const uint8_t *pw2, const uint8_t *pwb, const uint8_t *in, uint8_t *out,
                                          vec_t bsw, vec_t step, const int pub, const int R)
 {
     const size_t B = 16 * BATCH;
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out - 2 * B, bsw);
-    p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw2, VB, a, yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in, out);
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out - B, bsw);
-    vaes_gcm_stitch(x, K, p, pwb, VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in + B, out + B);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, pw2, VB, in, out, bsw, step, GACC_FIRST, GACC_KEEP, pub, R);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, pwb, VB, in + B, out + B, bsw, step, GACC_ADD, GACC_REDUCE, pub, R);
 }
 
 /* Opening, two batches: the first folds p[0] ^ yv if `first` (with the
@@ -363,23 +372,13 @@ VAES_INLINE void vaes_gcm_enc_fold4_lag2(vec_t *x, vec_t *p, gacc *a, vec_t *yv,
                                          vec_t step, const int pub, const int R)
 {
     const size_t B = 16 * BATCH;
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out - 2 * B, bsw);
-    p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, g->quad[0], 16, a, yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in, out);
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out - B, bsw);
-    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in + B, out + B);
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out, bsw);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in + 2 * B, out + 2 * B);
-    vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_dec_load_4x(p, out + B, bsw);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
-    vaes_gcm_dec_store_4x(x, K[R], in + 3 * B, out + 3 * B);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, g->quad[0], 16, in, out, bsw, step, GACC_FIRST, GACC_KEEP, pub, R);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, g->quad[NV], 16, in + B, out + B, bsw, step, GACC_ADD, GACC_KEEP, pub,
+                       R);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, vaes_gh_pow(g, 2 * BATCH), VB, in + 2 * B, out + 2 * B, bsw, step,
+                       GACC_ADD, GACC_KEEP, pub, R);
+    vaes_gcm_lag2_step(x, p, a, yv, cv, cp, K, vaes_gh_pow(g, BATCH), VB, in + 3 * B, out + 3 * B, bsw, step, GACC_ADD,
+                       GACC_REDUCE, pub, R);
 }
 #endif
 
