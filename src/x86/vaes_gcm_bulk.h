@@ -889,7 +889,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
 /* ---- the streaming primitives (gcm_encrypt / gcm_decrypt) ---------------- */
 
 /* ctr and Yb in the byte order of SP 800-38D; the counter may be secret
- * (pub = 0: no branch on it). */
+ * (pub = 0: no branch on it).  Encryption runs long inputs at lag two:
+ * each direction has a kernel of its own (ak_vaes512_gcm_encrypt and
+ * the ymm backend's), so the lag-two code costs no other kernel its
+ * registers (see vaes_gcm_body). */
 VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *out, const uint8_t *in, size_t nb,
                                  uint8_t ctr[16], uint8_t Yb[16], int enc)
 {
@@ -898,9 +901,9 @@ VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *o
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
     switch (k->rounds) {
-    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL, 0); break;
-    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL, 0); break;
-    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL, 0); break;
+    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL, enc); break;
+    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL, enc); break;
+    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL, enc); break;
     }
     x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
     x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));

@@ -242,6 +242,9 @@ static void test_gcm_wrap(void)
         gcm_pair(iv, iv_len, th_randn(33), first * 16 + 1 + th_randn(15), 16, "wrap");
         gcm_pair(iv, iv_len, th_randn(33), (first + 16) * 16 + th_randn(16), 16, "wrap");
         gcm_pair(iv, iv_len, th_randn(33), first * 16 + th_randn(40 * 16), 16, "wrap");
+        /* long enough for the VAES seals' lag-two folds (more than 16
+         * batches of 16 blocks), the wrap inside one of them */
+        gcm_pair(iv, iv_len, th_randn(33), first * 16 + 17 * 256 + th_randn(8 * 256), 16, "wrap, lag two");
     }
 }
 
