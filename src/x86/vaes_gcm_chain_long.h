@@ -48,9 +48,9 @@ VAES_INLINE int vaes_chain_long_takes(size_t len) { return len >= VAES_CHAIN_LON
 
 /* The n >= 1 messages of m (uniform: m[0]'s len, which
  * vaes_chain_long_takes, and aad_len), tags to T[i] when T is not NULL
- * (an open's expected tags), else to m[i].tag. */
+ * (an open's expected tags), else to m[i].tag; lag2 as vaes_gcm_body's. */
 VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, const aeskit_gcm_msg *m,
-                                     size_t n, uint8_t (*T)[16], int enc, const int R)
+                                     size_t n, uint8_t (*T)[16], int enc, const int R, const int lag2)
 {
     const size_t len = m[0].len, aad_len = m[0].aad_len;
     const __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
@@ -73,7 +73,7 @@ VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_gh
         __m128i e = _mm_setzero_si128();
         if (AK_LANES == 4)
             e = vaes_gcm_ej0(ks, j0, R);
-        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch, 0);
+        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch, lag2);
         if (AK_LANES != 4)
             e = vaes_gcm_ej0(ks, j0, R);
         ch.e = e;
@@ -85,27 +85,44 @@ VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_gh
 typedef void vaes_gcm_chain_long_kernel(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16]);
 
 VAES_INLINE void vaes_gcm_chain_long_r(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16],
-                                       int enc)
+                                       int enc, const int lag2)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(&gk->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(&gk->gh);
     switch (gk->aes.rounds) {
-    case 10: vaes_gcm_chain_long(ks, g, m, n, T, enc, 10); break;
-    case 12: vaes_gcm_chain_long(ks, g, m, n, T, enc, 12); break;
-    default: vaes_gcm_chain_long(ks, g, m, n, T, enc, 14); break;
+    case 10: vaes_gcm_chain_long(ks, g, m, n, T, enc, 10, lag2); break;
+    case 12: vaes_gcm_chain_long(ks, g, m, n, T, enc, 12, lag2); break;
+    default: vaes_gcm_chain_long(ks, g, m, n, T, enc, 14, lag2); break;
     }
 }
 
+/* Seals of more than VAES_GCM_LAG2_MIN batches chain at lag two
+ * (vaes_gcm_body), in a kernel of their own, as the single calls do
+ * (vaes_gcm_long_seal_msg): the lag-two code would cost the shorter
+ * messages' kernel its registers. */
+VAES_NOINLINE void vaes_gcm_chain_long_seal_lag1(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n,
+                                                 uint8_t (*T)[16])
+{
+    vaes_gcm_chain_long_r(gk, m, n, T, 1, 0);
+}
+VAES_NOINLINE void vaes_gcm_chain_long_seal_lag2(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n,
+                                                 uint8_t (*T)[16])
+{
+    vaes_gcm_chain_long_r(gk, m, n, T, 1, 1);
+}
 VAES_NOINLINE void vaes_gcm_chain_long_seal(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_long_r(gk, m, n, T, 1);
+    if (m[0].len > 16 * BATCH * VAES_GCM_LAG2_MIN)
+        vaes_gcm_chain_long_seal_lag2(gk, m, n, T);
+    else
+        vaes_gcm_chain_long_seal_lag1(gk, m, n, T);
 }
 #if AK_LANES == 4
 /* Opens chain on zmm only: x86-vaes-avx2 sends its opens to the front
  * end's descriptors (ak_vaes2_gcm_batch). */
 VAES_NOINLINE void vaes_gcm_chain_long_open(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    vaes_gcm_chain_long_r(gk, m, n, T, 0);
+    vaes_gcm_chain_long_r(gk, m, n, T, 0, 0);
 }
 
 /* Indexed by the AK_GCM_OPEN bit. */

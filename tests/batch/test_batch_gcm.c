@@ -634,12 +634,13 @@ static void test_uniform(void)
      * 0..16 blocks on zmm and 0..8 on ymm (a whole batch's worth folded
      * apart), each tail vector count with and without a partial block,
      * the length block in every vector, and the four-, three-, two- and
-     * one-batch steps before the tail */
+     * one-batch steps before the tail; from 2049 on ymm and 4353 on zmm
+     * the seals' lag-two folds (VAES_GCM_LAG2_MIN) */
     static const size_t lens[] = {0,   1,   16,  17,  33,  64,  65,   96,   97,   128,  129,  160,  161,
                                   192, 193, 224, 225, 256, 257, 300,  320,  321,  384,  385,  448,  449,
                                   480, 481, 496, 497, 500, 511, 512,  513,  528,  529,  575,  576,  600,
                                   640, 641, 700, 752, 753, 767, 768, 769, 1024, 1036, 1420, 1472, 1500, 2048, 2303,
-                                  2304, 4096, 4351};
+                                  2304, 4096, 4351, 4352, 4353, 5000, 8192, 12345};
     static const size_t aads[] = {16, 0, 7, 17};
     static const size_t counts[] = {33, 40, 45, 64, 101};
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
