@@ -24,4 +24,7 @@ par_job "--- AESKIT_CPU=generic (the portable baseline code)" env AESKIT_CPU=gen
 # x86-ssse3 runs its parallel modes 8 blocks per step in ymm under AVX2 (the
 # default view above, valgrind runs AVX2) and 4 in xmm without: the xmm width.
 par_job "--- AESKIT_CPU=-avx2: x86-ssse3's 4-block xmm width" env AESKIT_CPU=-avx2 $vg "$exe" --backend x86-ssse3
+# x86-aesni runs its GCM kernels VEX-encoded under AVX (the default view)
+# and in legacy SSE encoding without: the SSE build.
+par_job "--- AESKIT_CPU=-avx: x86-aesni's GCM kernels in SSE encoding" env AESKIT_CPU=-avx $vg "$exe" --backend x86-aesni
 par_wait

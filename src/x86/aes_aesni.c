@@ -60,6 +60,7 @@ static AESNI_TARGET void aesni_setkey(ak_aes *k, const uint8_t *key, size_t key_
     for (unsigned r = 0; r <= R; r++)
         K->enc[r] = aesni_loadu(w + 4 * r);
 
+    K->vex = (ak_cpu_features() & AK_CPU_AVX) != 0;
     K->dec[0] = K->enc[R];
     for (unsigned i = 1; i < R; i++)
         K->dec[i] = _mm_aesimc_si128(K->enc[R - i]);
@@ -545,7 +546,7 @@ static AESNI_TARGET void aesni_ocb_blocks(const ak_aes *k, const uint8_t (*L)[16
 
 /* ---- descriptor -------------------------------------------------------------- */
 
-/* gcm_aesni.c */
+/* gcm_aesni.c, and its VEX-encoded build gcm_aesni_avx.c (the _avx names) */
 void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16]);
 void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
 void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
@@ -553,7 +554,50 @@ void ak_aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, cons
 void ak_aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
                           size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
 void ak_aesni_gcm_msgs(ak_gcm_msg *m, size_t n);
+void ak_aesni_gcm_encrypt_avx(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                              size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+void ak_aesni_gcm_decrypt_avx(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                              size_t nblocks, uint8_t ctr[16], uint8_t Y[16]);
+void ak_aesni_gcm_msgs_avx(ak_gcm_msg *m, size_t n);
 void ak_aesni_cbc_lanes(ak_cbc_lane *l, size_t n); /* cbc_lanes_aesni.c */
+
+/* The GCM hooks: the build of gcm_aesni.c the key was set up for
+ * (ak_aesni_key.vex).  Both builds compute the same bytes; the VEX one
+ * needs no register copies for the two-operand SSE forms (docs/
+ * performance.md, "x86-aesni's GCM kernels VEX-encoded"). */
+static void aesni_gcm_encrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                              size_t nblocks, uint8_t ctr[16], uint8_t Y[16])
+{
+    if (aesni_key(k)->vex)
+        ak_aesni_gcm_encrypt_avx(k, g, out, in, nblocks, ctr, Y);
+    else
+        ak_aesni_gcm_encrypt(k, g, out, in, nblocks, ctr, Y);
+}
+static void aesni_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_t *out, const uint8_t *in,
+                              size_t nblocks, uint8_t ctr[16], uint8_t Y[16])
+{
+    if (aesni_key(k)->vex)
+        ak_aesni_gcm_decrypt_avx(k, g, out, in, nblocks, ctr, Y);
+    else
+        ak_aesni_gcm_decrypt(k, g, out, in, nblocks, ctr, Y);
+}
+/* By the first descriptor's key: every key of this backend in a process was
+ * set up on the same CPU, and a key with vex set proves the CPU has AVX, so
+ * the VEX build may run them all (and the SSE build always may). */
+static void aesni_gcm_msgs(ak_gcm_msg *m, size_t n)
+{
+    if (n && aesni_key(m[0].aes)->vex)
+        ak_aesni_gcm_msgs_avx(m, n);
+    else
+        ak_aesni_gcm_msgs(m, n);
+}
+
+static const char *aesni_variant(void)
+{
+    /* no parentheses: the suites parse "checked: NAME (VARIANT), ..." */
+    return (ak_cpu_features() & AK_CPU_AVX) ? "gcm-vex: GCM kernels in VEX encoding"
+                                            : "gcm-sse: GCM kernels in legacy SSE encoding";
+}
 
 const ak_backend ak_backend_x86_aesni = {
     .name = "x86-aesni",
@@ -561,6 +605,7 @@ const ak_backend ak_backend_x86_aesni = {
     .priority = 30,
     .required_features = AK_CPU_AESNI | AK_CPU_PCLMUL | AK_CPU_SSSE3 | AK_CPU_SSE41,
     .constant_time = 1,
+    .variant = aesni_variant,
     .aes_setkey = aesni_setkey,
     .ecb_encrypt = aesni_ecb_encrypt,
     .ecb_decrypt = aesni_ecb_decrypt,
@@ -575,9 +620,9 @@ const ak_backend ak_backend_x86_aesni = {
     .xts_decrypt = aesni_xts_decrypt,
     .ghash_init = ak_aesni_ghash_init,
     .ghash = ak_aesni_ghash,
-    .gcm_encrypt = ak_aesni_gcm_encrypt,
-    .gcm_decrypt = ak_aesni_gcm_decrypt,
-    .gcm_msgs = ak_aesni_gcm_msgs,
+    .gcm_encrypt = aesni_gcm_encrypt,
+    .gcm_decrypt = aesni_gcm_decrypt,
+    .gcm_msgs = aesni_gcm_msgs,
     .cbc_lanes = ak_aesni_cbc_lanes,
     .ocb_blocks = aesni_ocb_blocks,
     .cbc_lanes_short = 7, /* docs/performance.md, "three and five ECB steps" */

@@ -5,7 +5,9 @@
  *
  * CPU features: AES-NI, PCLMULQDQ, SSSE3, SSE4.1 (legacy-SSE encodings,
  * xmm0-xmm15).  Every function carries AESNI_TARGET, so the two files are
- * built without any -m flag.
+ * built without any -m flag.  gcm_aesni_avx.c defines AESNI_TARGET with AVX
+ * added before it includes this header: the same operations in VEX
+ * encoding.
  *
  * 8-lane batches are arrays __m128i b[8] handled by always_inline functions
  * whose loops have constant trip counts: after inlining and full unrolling
@@ -21,7 +23,9 @@
 
 #include "../internal.h"
 
+#ifndef AESNI_TARGET
 #define AESNI_TARGET __attribute__((target("aes,pclmul,ssse3,sse4.1")))
+#endif
 #define AESNI_INLINE static inline __attribute__((always_inline)) AESNI_TARGET
 #define AESNI_NOINLINE static __attribute__((noinline)) AESNI_TARGET
 
@@ -44,7 +48,11 @@ typedef struct ak_aesni_key {
      * 0 < i < R, dec[R] = K_0.  Kept rather than derived per call: 13
      * AESIMC for AES-256 would sit in front of every decryption. */
     __m128i dec[15];
-} ak_aesni_key; /* 480 bytes, no padding */
+    /* 1 if the CPU had AVX at key setup (ak_cpu_features, which honours
+     * AESKIT_CPU): the GCM kernels then run their VEX-encoded build,
+     * gcm_aesni_avx.c.  Public; 12 bytes of padding follow. */
+    uint32_t vex;
+} ak_aesni_key; /* 496 bytes */
 _Static_assert(sizeof(ak_aesni_key) <= AK_AES_DATA_BYTES, "ak_aesni_key exceeds ak_aes.data");
 
 /* ak_ghash.data of x86-aesni (the math is in gcm_aesni.c's header): the

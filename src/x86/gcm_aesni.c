@@ -4,6 +4,12 @@
  *
  * CPU features: AES-NI, PCLMULQDQ, SSSE3, SSE4.1 (no AVX: legacy-SSE
  * encodings, xmm0-xmm15).  Every function carries AESNI_TARGET; no -m flags.
+ * gcm_aesni_avx.c builds this file again with AVX added to AESNI_TARGET
+ * and the exported names ending in _avx: the same code in VEX encoding,
+ * whose three-operand forms need none of the register copies that the
+ * two-operand SSE forms of PCLMULQDQ and PXOR take (aes_aesni.c picks the
+ * build per key).  The GHASH-only entries (ak_aesni_ghash_init,
+ * ak_aesni_ghash) are in the SSE build only.
  *
  * The math (SP 800-38D 6.3; Gueron & Kounavis, "Intel Carry-Less
  * Multiplication Instruction and its Usage for Computing the GCM Mode",
@@ -228,6 +234,7 @@ static AESNI_TARGET __m128i ghash_bytes(const ak_aesni_ghash_key *gk, __m128i y,
     return ghash_agg(gk, y, x, m);
 }
 
+#ifndef AESNI_GCM_AVX_BUILD
 void ak_aesni_ghash_init(ak_ghash *g, const uint8_t H[16]);
 void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t *in, size_t nblocks);
 
@@ -254,6 +261,7 @@ AESNI_TARGET void ak_aesni_ghash(const ak_ghash *g, uint8_t Y[16], const uint8_t
         return;
     aesni_storeu(Y, aesni_bswap128(ghash_core(aesni_ghash_key(g), xblk(Y), in, nblocks)));
 }
+#endif /* !AESNI_GCM_AVX_BUILD */
 
 /* ---- fused GCM kernels ------------------------------------------------------- */
 
