@@ -125,6 +125,10 @@ VAES_INLINE void vaes_gctrp_next_4x(vec_t *x, gctrp *s, const vec_t *K, vec_t bs
  * what lag two saves on four to eight batches (docs/performance.md,
  * "Sealing at lag two"). */
 #define VAES_GCM_LAG2_MIN 16
+/* Seals longer than this many bytes (more than VAES_GCM_LAG2_MIN batches)
+ * go to the lag-two kernels, vaes_gcm_long_seal_msg and
+ * vaes_gcm_chain_long_seal_lag2. */
+#define VAES_GCM_LAG2_LEN (16 * BATCH * VAES_GCM_LAG2_MIN)
 
 /* ---- loop steps --------------------------------------------------------- */
 

@@ -112,7 +112,7 @@ VAES_NOINLINE void vaes_gcm_chain_long_seal_lag2(const ak_gcm_key *gk, const aes
 }
 VAES_NOINLINE void vaes_gcm_chain_long_seal(const ak_gcm_key *gk, const aeskit_gcm_msg *m, size_t n, uint8_t (*T)[16])
 {
-    if (m[0].len > 16 * BATCH * VAES_GCM_LAG2_MIN)
+    if (m[0].len > VAES_GCM_LAG2_LEN)
         vaes_gcm_chain_long_seal_lag2(gk, m, n, T);
     else
         vaes_gcm_chain_long_seal_lag1(gk, m, n, T);

@@ -1173,7 +1173,7 @@ VAES_INLINE void vaes_gcm_msg(ak_gcm_msg *m)
         vaes_gcm_onepass_kernels[open][(nC + AK_LANES - 1) / AK_LANES - NV](m, len, aad_len);
         return;
     }
-    if (!open && len > 16 * BATCH * VAES_GCM_LAG2_MIN) {
+    if (!open && len > VAES_GCM_LAG2_LEN) {
         vaes_gcm_long_seal_msg(m);
         return;
     }

@@ -646,8 +646,9 @@ static void test_uniform(void)
     for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
         for (size_t ai = 0; ai < sizeof aads / sizeof aads[0]; ai++) {
             for (size_t ci = 0; ci < 20 + sizeof counts / sizeof counts[0]; ci++) {
-                /* the lag-two lengths with 2, 7, 12, 17 and 40 messages only:
-                 * every count at those lengths took minutes under qemu */
+                /* the lag-two lengths with 2, 7, 12, 17 and 40 messages
+                 * (chains of lag-two messages); every count would cost the
+                 * qemu runs minutes */
                 if (lens[li] > 4351 && ci % 5 != 1)
                     continue;
                 size_t n = ci < 20 ? ci + 1 : counts[ci - 20], len = lens[li], made = 0;
