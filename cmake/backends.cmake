@@ -4,7 +4,9 @@
 #   AESKIT_ALL_BACKENDS  every name in the file (for the documentation check)
 # and writes, into ${AESKIT_GENERATED_INCLUDE}, backend_decls.h (an extern
 # declaration per backend, included by src/internal.h) and backend_table.h
-# (the table itself, included once by src/dispatch.c).
+# (the table itself, included once by src/dispatch.c).  With
+# AESKIT_X86_VAES off, the x86-vaes-* backends are in neither (their sources
+# are not built).
 file(STRINGS ${PROJECT_SOURCE_DIR}/src/backends.txt _ak_lines REGEX "^[a-z0-9]")
 set(AESKIT_BACKENDS "")
 set(AESKIT_ALL_BACKENDS "")
@@ -16,6 +18,9 @@ foreach(_line IN LISTS _ak_lines)
   list(GET _f 1 _arch)
   list(GET _f 2 _sym)
   list(APPEND AESKIT_ALL_BACKENDS ${_name})
+  if(NOT AESKIT_X86_VAES AND _name MATCHES "^x86-vaes-")
+    continue() # not built (AESKIT_X86_VAES, CMakeLists.txt)
+  endif()
   if(_arch STREQUAL "any" OR _arch STREQUAL AESKIT_CPU_ARCH_NAME)
     list(APPEND AESKIT_BACKENDS ${_name})
     string(APPEND _ak_externs "extern const ak_backend ${_sym}; /* ${_name} */\n")
