@@ -1,5 +1,5 @@
 /* test_smoke.c - every algorithm, encrypt and decrypt/verify, one-shot and
- * streamed, tiny sizes, --seconds 0.005, every peer compiled in: the run
+ * streamed, tiny sizes, --seconds 0.001, every peer compiled in: the run
  * completes, and no implementation disagrees with aeskit or fails (a
  * disagreement is either an aeskit bug or a bug in our peer glue).
  * Cells a library cannot do ("unsupported") are fine.  Speed is not
@@ -55,19 +55,19 @@ static void smoke(const char *line)
 
 int main(void)
 {
-    smoke("--alg all --sizes 16,64,100 --seconds 0.005 --format json --quiet");
-    smoke("--alg all --sizes 16,64,100 --seconds 0.005 --format json --quiet --decrypt");
-    smoke("--alg all --sizes 64,100 --update 16,48 --seconds 0.005 --format json --quiet");
-    smoke("--alg all --sizes 64 --update 32 --seconds 0.005 --format json --quiet --decrypt");
+    smoke("--alg all --sizes 16,64,100 --seconds 0.001 --format json --quiet");
+    smoke("--alg all --sizes 16,64,100 --seconds 0.001 --format json --quiet --decrypt");
+    smoke("--alg all --sizes 64,100 --update 16,48 --seconds 0.001 --format json --quiet");
+    smoke("--alg all --sizes 64 --update 32 --seconds 0.001 --format json --quiet --decrypt");
     /* pieces that split blocks: each library's partial-block buffering */
-    smoke("--alg gcm,aes-256-gmac,aes-192-cmac,aes-256-ctr --sizes 100 --update 7 --seconds 0.005 "
+    smoke("--alg gcm,aes-256-gmac,aes-192-cmac,aes-256-ctr --sizes 100 --update 7 --seconds 0.001 "
           "--format json --quiet");
-    smoke("--alg gcm,aes-256-gmac,aes-192-cmac --sizes 100 --update 7 --seconds 0.005 "
+    smoke("--alg gcm,aes-256-gmac,aes-192-cmac --sizes 100 --update 7 --seconds 0.001 "
           "--format json --quiet --decrypt");
     /* --batch: aeskit's batch calls (5 messages per call, so the timed
      * counts end in a short call) and ipsec-mb-multibuf's N jobs in flight */
-    smoke("--alg all --sizes 16,64,100 --batch 5 --seconds 0.005 --format json --quiet");
-    smoke("--alg all --sizes 16,64,100 --batch 5 --seconds 0.005 --format json --quiet --decrypt");
+    smoke("--alg all --sizes 16,64,100 --batch 5 --seconds 0.001 --format json --quiet");
+    smoke("--alg all --sizes 16,64,100 --batch 5 --seconds 0.001 --format json --quiet --decrypt");
     return finish("test_smoke");
 }
 #endif
