@@ -55,6 +55,17 @@ static uint32_t detect(void)
         if (zmm_ok && (b & bit_AVX512BW)) f |= AK_CPU_AVX512BW;
         if (zmm_ok && (b & bit_AVX512VL)) f |= AK_CPU_AVX512VL;
     }
+    /* AK_CPU_KARA512: AMD family 1Ah (Zen 5) and later.  CPUID 0 gives the
+     * vendor string in EBX, EDX, ECX; leaf 1's EAX the family, base (bits
+     * 8-11) plus extended (bits 20-27) when the base is 0xf. */
+    if ((f & AK_CPU_VPCLMUL) && (f & AK_CPU_AVX512F) && __get_cpuid(0, &a, &b, &c, &d) &&
+        b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u && __get_cpuid(1, &a, &b, &c, &d)) {
+        unsigned fam = (a >> 8) & 0xf;
+        if (fam == 0xf)
+            fam += (a >> 20) & 0xff;
+        if (fam >= 0x1a)
+            f |= AK_CPU_KARA512;
+    }
     return f;
 }
 #elif defined(AK_ARCH_AARCH64) && defined(__linux__)
@@ -145,6 +156,7 @@ static const struct {
     {"avx512bw", AK_CPU_AVX512BW},
     {"avx512vl", AK_CPU_AVX512VL},
     {"bmi2", AK_CPU_BMI2},
+    {"kara512", AK_CPU_KARA512},
     {"asimd", AK_CPU_ARM_ASIMD | AK_CPU_ARM_AES | AK_CPU_ARM_PMULL}, /* AES, PMULL use its registers */
     {"arm-aes", AK_CPU_ARM_AES},
     {"pmull", AK_CPU_ARM_PMULL},
@@ -157,7 +169,9 @@ static const struct {
 };
 
 /* Applies AESKIT_CPU: "generic" masks everything, "-name" masks one
- * feature.  *bad is set if a token was not understood (it is ignored). */
+ * feature, "+name" sets one of the tuning bits (AK_CPU_TUNE: never an
+ * instruction set, which the CPU must have).  *bad is set if a token was
+ * not understood (it is ignored). */
 static uint32_t apply_mask(uint32_t f, const char *spec, int *bad)
 {
     if (!spec)
@@ -172,12 +186,18 @@ static uint32_t apply_mask(uint32_t f, const char *spec, int *bad)
             if (!strcmp(tok, "generic") || !strcmp(tok, "none")) {
                 f = 0;
                 known = 1;
-            } else if (tok[0] == '-') {
-                for (size_t i = 0; i < sizeof mask_tokens / sizeof mask_tokens[0]; i++)
-                    if (!strcmp(tok + 1, mask_tokens[i].token)) {
+            } else if (tok[0] == '-' || tok[0] == '+') {
+                for (size_t i = 0; i < sizeof mask_tokens / sizeof mask_tokens[0]; i++) {
+                    if (strcmp(tok + 1, mask_tokens[i].token))
+                        continue;
+                    if (tok[0] == '-') {
                         f &= ~mask_tokens[i].bits;
                         known = 1;
+                    } else if ((mask_tokens[i].bits & ~AK_CPU_TUNE) == 0) {
+                        f |= mask_tokens[i].bits;
+                        known = 1;
                     }
+                }
             }
         }
         if (n > 0 && !known)
@@ -211,6 +231,10 @@ static uint32_t cpu_state(void)
         return v;
     int bad = 0;
     v = apply_mask(detect(), ak_getenv("AESKIT_CPU"), &bad) & ~(CPU_DETECTED | CPU_BAD_MASK);
+    /* a tuning bit only where the code it tunes can run (+kara512 on a
+     * CPU, or after a mask, without 512-bit VPCLMULQDQ says nothing) */
+    if ((v & (AK_CPU_VPCLMUL | AK_CPU_AVX512F)) != (AK_CPU_VPCLMUL | AK_CPU_AVX512F))
+        v &= ~(uint32_t)AK_CPU_KARA512;
     v |= CPU_DETECTED | (bad ? CPU_BAD_MASK : 0);
     atomic_store_explicit(&cached_features, v, memory_order_release);
     return v;
@@ -241,6 +265,7 @@ const char *aeskit_cpu_features(void)
             {AK_CPU_BMI2, "bmi2"},         {AK_CPU_VAES, "vaes"},
             {AK_CPU_VPCLMUL, "vpclmulqdq"},{AK_CPU_AVX512F, "avx512f"},
             {AK_CPU_AVX512BW, "avx512bw"}, {AK_CPU_AVX512VL, "avx512vl"},
+            {AK_CPU_KARA512, "kara512"},
             {AK_CPU_ARM_ASIMD, "asimd"},   {AK_CPU_ARM_AES, "arm-aes"},
             {AK_CPU_ARM_PMULL, "pmull"},
             {AK_CPU_PPC_ALTIVEC, "altivec"}, {AK_CPU_PPC_VCRYPTO, "vcrypto"},

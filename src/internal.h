@@ -56,6 +56,13 @@ enum {
     AK_CPU_AVX512BW = 1u << 9,
     AK_CPU_AVX512VL = 1u << 10,
     AK_CPU_BMI2 = 1u << 11,
+    /* A tuning choice, not an instruction set: this CPU's 512-bit VPCLMULQDQ
+     * issues at half the rate of its shuffles (AMD Zen 5: one every 1.95
+     * cycles, measured), so zmm GHASH with no AES rounds beside it runs the
+     * Karatsuba middle term (src/x86/vaes_ghash.h, section 5).  Detected
+     * from CPUID; AESKIT_CPU's -kara512 clears it and +kara512 sets it, so
+     * that both forms run on any CPU with VPCLMULQDQ on zmm. */
+    AK_CPU_KARA512 = 1u << 12,
     AK_CPU_ARM_AES = 1u << 16,
     AK_CPU_ARM_PMULL = 1u << 17,
     AK_CPU_ARM_ASIMD = 1u << 18, /* Advanced SIMD (NEON): every AArch64 Linux system */
@@ -65,6 +72,9 @@ enum {
     AK_CPU_RV_ZKND = 1u << 26,  /* RISC-V Zknd: aes64ds, aes64dsm, aes64im */
     AK_CPU_RV_CLMUL = 1u << 27  /* RISC-V Zbc or Zbkc: clmul, clmulh */
 };
+
+/* The tuning bits among the AK_CPU_* (AESKIT_CPU may set them with '+'). */
+#define AK_CPU_TUNE ((uint32_t)AK_CPU_KARA512)
 
 /* Features of this CPU after the AESKIT_CPU mask; detected once, thread-safe. */
 uint32_t ak_cpu_features(void);

@@ -4,8 +4,9 @@
  * turned into a benchmark row for no backend (AESKIT_BACKEND).
  *
  * AESKIT_CPU is a list separated by commas or spaces of "generic" (or
- * "none"), which masks every feature, and "-TOKEN", which masks one; the
- * tokens are those of src/cpu.c.  AESKIT_BACKEND names a backend of
+ * "none"), which masks every feature, "-TOKEN", which masks one, and
+ * "+TOKEN" for a tuning token, which sets it; the tokens are those of
+ * src/cpu.c.  AESKIT_BACKEND names a backend of
  * `aeskit list` that this CPU can run; empty means unset.
  */
 #include <stdio.h>
@@ -19,8 +20,11 @@
 static const char *const cpu_tokens[] = {
     "aesni", "pclmul", "ssse3",    "sse4.1",   "avx",      "avx2",     "vaes",    "vpclmulqdq",
     "avx512", "avx512f", "avx512bw", "avx512vl", "bmi2", "asimd", "arm-aes", "pmull", "altivec", "vcrypto",
-    "zkn", "zkne", "zknd", "clmul",
+    "zkn", "zkne", "zknd", "clmul", "kara512",
 };
+
+/* The tuning tokens among them, which "+TOKEN" sets (src/cpu.c AK_CPU_TUNE). */
+static const char *const cpu_tune_tokens[] = {"kara512"};
 
 const char *aeskit_tool_cpu_tokens(char *buf, size_t n)
 {
@@ -47,13 +51,16 @@ static int check_cpu(const char *prog, const char *spec, FILE *err)
             for (size_t i = 0; !ok && tok[0] == '-' && i < sizeof cpu_tokens / sizeof cpu_tokens[0];
                  i++)
                 ok = !strcmp(tok + 1, cpu_tokens[i]);
+            for (size_t i = 0;
+                 !ok && tok[0] == '+' && i < sizeof cpu_tune_tokens / sizeof cpu_tune_tokens[0]; i++)
+                ok = !strcmp(tok + 1, cpu_tune_tokens[i]);
             if (!ok) {
                 char list[256];
                 fprintf(err,
                         "%s: AESKIT_CPU=\"%s\": unknown token '%s'%s\n"
-                        "  (known: generic, none, or -FEATURE to mask one of: %s)\n",
+                        "  (known: generic, none, -FEATURE to mask one of: %s; +kara512 to set that tuning)\n",
                         prog, spec, tok,
-                        tok[0] != '-' ? " (a feature is masked with a leading '-')" : "",
+                        tok[0] != '-' && tok[0] != '+' ? " (a feature is masked with a leading '-')" : "",
                         aeskit_tool_cpu_tokens(list, sizeof list));
                 return 2;
             }

@@ -155,6 +155,12 @@ masked_check -avx2 x86-ssse3 "the 4-block xmm width"
 # x86-aesni's GCM kernels in legacy SSE encoding (the loop above ran their
 # VEX build, gcm_aesni_avx.c).
 masked_check -avx x86-aesni "the GCM kernels in SSE encoding"
+# x86-vaes-avx512's GHASH products in both forms (AK_CPU_KARA512: the loop
+# above ran the one this CPU's detection picks).
+if has_flags $(cpu_flags_of x86-vaes-avx512); then
+    masked_check +kara512 x86-vaes-avx512 "closing GHASH products in Karatsuba form"
+    masked_check -kara512 x86-vaes-avx512 "closing GHASH products in schoolbook form"
+fi
 
 echo "--- 3. arm64-ce, ppc64-p8: the object check"
 wait $objpid

@@ -213,7 +213,7 @@ VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, vec_t klast, const uint8_t *in,
  * rounds.  The placements tried: docs/performance.md,
  * "Measurements behind the code". */
 VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
-                                 vec_t *yv, const int first, const int red, const int uni, const int R)
+                                 vec_t *yv, const int first, const int red, const int uni, const int R, const int kf)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
@@ -243,19 +243,19 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
         }
 #else
         if (r == (R == 10 ? R - 5 : R / 2 - 2))
-            vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
+            vaes_gacc_mul2_sel(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni, kf);
         if (r == (R == 10 ? R - 2 : R / 2 + 2))
-            vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
+            vaes_gacc_mul2_sel(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni, kf);
 #endif
         if (red && r == R - 1)
-            *yv = vaes_gacc_reduce_v(*a);
+            *yv = vaes_gacc_reduce_v_sel(*a, kf);
     }
 }
 
 /* The GHASH products of vaes_gcm_stitch for one batch p without AES
  * rounds beside them, then the reduction into *yv. */
 VAES_INLINE void vaes_gcm_hash_batch(const vec_t *p, const uint8_t *pw, const int pstep, gacc *a, vec_t *yv,
-                                     const int first, const int uni)
+                                     const int first, const int uni, const int kf)
 {
 #if AK_KARATSUBA
     vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
@@ -265,10 +265,10 @@ VAES_INLINE void vaes_gcm_hash_batch(const vec_t *p, const uint8_t *pw, const in
     vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
     vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
 #else
-    vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
-    vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
+    vaes_gacc_mul2_sel(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni, kf);
+    vaes_gacc_mul2_sel(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni, kf);
 #endif
-    *yv = vaes_gacc_reduce_v(*a);
+    *yv = vaes_gacc_reduce_v_sel(*a, kf);
 }
 
 /* Sealing at lag two: a batch's rounds alone (it and the batch before it
@@ -289,7 +289,7 @@ VAES_INLINE void vaes_gcm_lag2_end(vec_t *p, gacc *a, vec_t *yv, const uint8_t *
 {
     vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
     p[0] = v_xor(p[0], *yv);
-    vaes_gcm_hash_batch(p, pwb, VB, a, yv, GACC_FIRST, POW_LANE_SCALED);
+    vaes_gcm_hash_batch(p, pwb, VB, a, yv, GACC_FIRST, POW_LANE_SCALED, 0);
     vaes_gcm_dec_load_4x(p, out - 16 * BATCH, bsw);
 }
 
@@ -305,7 +305,7 @@ VAES_INLINE void vaes_gcm_lag2_step(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
     vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw, pstep, a, yv, first, red, POW_LANE_SCALED, R);
+    vaes_gcm_stitch(x, K, p, pw, pstep, a, yv, first, red, POW_LANE_SCALED, R, 0);
     vaes_gcm_dec_store_4x(x, K[R], in, out);
 }
 
@@ -331,11 +331,11 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv,
     vaes_gcm_dec_load_4x(p, in, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R);
+    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R, 0);
     vaes_gcm_dec_store_4x(x, K[R], in, out);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     vaes_gcm_dec_load_4x(p, in + 16 * BATCH, bsw);
-    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R);
+    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R, 0);
     vaes_gcm_dec_store_4x(x, K[R], in + 16 * BATCH, out + 16 * BATCH);
 }
 
@@ -347,18 +347,18 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv,
  * yv entering with the first), else they add to a fold's first batch. */
 VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
                                     const ak_vaes_ghash_key *g, const uint8_t *in, uint8_t *out, vec_t bsw,
-                                    vec_t step, const int first, const int pub, const int R)
+                                    vec_t step, const int first, const int pub, const int R, const int kf)
 {
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, first, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, first, GACC_KEEP, POW_LANE_SCALED, R, kf);
     vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R, kf);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R, kf);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
 }
 
@@ -598,7 +598,7 @@ VAES_INLINE void vaes_gcm_tail_xor_n(vec_t *p, const uint8_t *ks, vec_t bsw, con
  * that needs Y itself.  y_0 = Y, y_l = 0 is valid. */
 VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, uint8_t *out, const uint8_t *in,
                                size_t len, __m128i *pc, __m128i *pY, const __m128i *lenblk, int enc, const int pub,
-                               const int R, vaes_gcm_link *ch, const int lag2)
+                               const int R, vaes_gcm_link *ch, const int lag2, const int kara_ok)
 {
     /* round keys as memory operands (vaes_enc_keys_mem): this body is
      * inlined with every size class and direction into one kernel, whose
@@ -635,6 +635,16 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     int have_p = 0; /* a last full batch not hashed yet: sealing's, or opening's single */
     gacc a;
     vec_t yv = v_zext(Y);
+    /* The GHASH products' form (vaes_ghash.h, "Karatsuba on the schoolbook
+     * key"): Karatsuba where the caller compiled this body for a CPU that
+     * wants it (kara_ok, a compile-time constant: a run-time choice here
+     * cost the schoolbook path 12 instructions a message), for the closing
+     * products of either direction and for an AES-128 seal's loop (kseal;
+     * in that form an open's loop measured 5% slower at 16 KiB, an AES-256
+     * seal's 1-2%); schoolbook in a link, whose products the next
+     * message's rounds finish in that form (vaes_gcm_link_rounds).  Each
+     * reduction sums products of one form. */
+    const int kara = kara_ok && !ch, kseal = kara && R == 10;
 
     if (enc && len >= 16 * BATCH) {
         /* the first batch's rounds alone (or with a waiting message's
@@ -690,10 +700,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 4 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
+            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R, kseal);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in + 16 * BATCH, out + 16 * BATCH, bsw, step, GACC_ADD,
-                               pub, R);
+                               pub, R, kseal);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
             out += 4 * 16 * BATCH;
@@ -701,7 +711,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         /* three batches left: the last three steps of the four-batch
          * fold, one reduction for the three */
         if (__builtin_expect(len >= 3 * 16 * BATCH, 0)) {
-            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R);
+            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R, kseal);
             len -= 3 * 16 * BATCH;
             in += 3 * 16 * BATCH;
             out += 3 * 16 * BATCH;
@@ -710,10 +720,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 2 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R, kseal);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R, kseal);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
@@ -723,7 +733,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         if (len >= 16 * BATCH) {
             vaes_ctr_next_4x(x, &cv, K, bsw, step);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R, kseal);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             yv = v_zext(v_hxor(yv)); /* true partials -> Y in lane 0 */
             len -= 16 * BATCH;
@@ -805,12 +815,14 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
         return;
     }
+    /* The products below run with no AES beside them (the tail's rounds
+     * came first): in the form kara chose (see its definition). */
     if (have_p && BATCH + m > NPOW) {
         p[0] = v_xor(p[0], yv);
         vaes_gacc_zero(&a);
         for (int j = 0; j < NV; j++)
-            vaes_gacc_mul(&a, p[j], pwb + VB * j);
-        Y = vaes_gacc_reduce(a);
+            vaes_gacc_mul_sel(&a, p[j], pwb + VB * j, kara);
+        Y = vaes_gacc_reduce_sel(a, kara);
         have_p = 0;
     }
     if (m || have_p) {
@@ -824,7 +836,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                 if (ch)
                     ch->pt[j] = p[j];
                 else
-                    vaes_gacc_mul(&a, p[j], pp + VB * j);
+                    vaes_gacc_mul_sel(&a, p[j], pp + VB * j, kara);
             }
         }
         if (m) {
@@ -858,7 +870,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                     if ((size_t)j == nt / AK_LANES)
                         p[j] = v_xor(p[j], v_lane_select(lv, (ptrdiff_t)nt - AK_LANES * j));
             } else if (lenblk) {
-                vaes_gacc_mul(&a, v_zext(*lenblk), vaes_gh_pow(g, 1));
+                vaes_gacc_mul_sel(&a, v_zext(*lenblk), vaes_gh_pow(g, 1), kara);
             }
             p[0] = v_xor(p[0], v_zext(yin));
             /* a constant trip count (unrolled, p stays in registers) and a
@@ -870,7 +882,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
                 if (ch)
                     ch->pt[have_p ? NV + j : j] = p[j];
                 else
-                    vaes_gacc_mul(&a, p[j], pw + VB * j);
+                    vaes_gacc_mul_sel(&a, p[j], pw + VB * j, kara);
             }
         }
         if (ch) {
@@ -884,7 +896,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
             *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
             return;
         }
-        Y = vaes_gacc_reduce(a);
+        Y = vaes_gacc_reduce_sel(a, kara);
     }
     *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
     *pY = Y;
@@ -905,9 +917,9 @@ VAES_INLINE void vaes_gcm_stream(const ak_aes *k, const ak_ghash *gk, uint8_t *o
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     __m128i y = _mm_shuffle_epi8(x_load(Yb), x_bswap_mask());
     switch (k->rounds) {
-    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL, enc); break;
-    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL, enc); break;
-    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL, enc); break;
+    case 10: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 10, NULL, enc, 0); break;
+    case 12: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 12, NULL, enc, 0); break;
+    default: vaes_gcm_body(ks, g, out, in, 16 * nb, &c, &y, NULL, enc, 0, 14, NULL, enc, 0); break;
     }
     x_store(ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
     x_store(Yb, _mm_shuffle_epi8(y, x_bswap_mask()));
@@ -946,13 +958,13 @@ VAES_INLINE __m128i vaes_gcm_aad_y(const ak_vaes_ghash_key *g, const uint8_t *aa
 
 VAES_INLINE void vaes_gcm_long(const ak_vaes_aes_key *ks, const ak_vaes_ghash_key *g, __m128i j0, const uint8_t *aad,
                                size_t aad_len, const uint8_t *in, size_t len, uint8_t *out, uint8_t tag[16], int enc,
-                               const int R, const int lag2)
+                               const int R, const int lag2, const int kara)
 {
     __m128i y = vaes_gcm_aad_y(g, aad, aad_len);
     __m128i c = _mm_add_epi32(j0, _mm_set_epi32(0, 0, 0, 1));
     __m128i l = _mm_set_epi64x((long long)aad_len * 8, (long long)len * 8);
     /* 96-bit IV: the counters are IV || 2, IV || 3, ..., public (pub = 1) */
-    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL, lag2);
+    vaes_gcm_body(ks, g, out, in, len, &c, &y, &l, enc, 1, R, NULL, lag2, kara);
     /* E(J0) after the body, where its rounds fill the AES unit beside the
      * final GHASH instead of taking slots from the first batch (the order
      * is measured per core: docs/performance.md, "Sapphire Rapids class:

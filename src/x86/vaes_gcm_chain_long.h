@@ -73,7 +73,7 @@ VAES_INLINE void vaes_gcm_chain_long(const ak_vaes_aes_key *ks, const ak_vaes_gh
         __m128i e = _mm_setzero_si128();
         if (AK_LANES == 4)
             e = vaes_gcm_ej0(ks, j0, R);
-        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch, lag2);
+        vaes_gcm_body(ks, g, mm->out, mm->in, len, &c, &y, &l, enc, 1, R, &ch, lag2, 0);
         if (AK_LANES != 4)
             e = vaes_gcm_ej0(ks, j0, R);
         ch.e = e;

@@ -65,7 +65,10 @@
  *    (AK_KARATSUBA=1) gains from it, while on zmm, where 512-bit shuffles and
  *    carry-less multiplies compete for the same port, the schoolbook middle
  *    term a1b0 + a0b1 (two multiplies, one vpternlogd) is faster and leaves
- *    room in the table for more powers (AK_KARATSUBA=0).
+ *    room in the table for more powers (AK_KARATSUBA=0).  On CPUs whose
+ *    512-bit multiplier is the slow unit (AK_CPU_KARA512) the zmm build
+ *    still takes Karatsuba's middle term where no AES runs beside the
+ *    products, its half-sums made in registers (vaes_gacc_mul_k).
  *
  * 6. Aggregated reduction (Gueron, "AES-GCM software performance on the
  *    current high end CPUs as a performance baseline for CAESAR", 2013; and
@@ -125,6 +128,9 @@ typedef struct {
      * one of the last entries of pow reaches up to AK_LANES - 1 entries
      * into quad; those lanes only meet zero data. */
     uint8_t quad[2 * NV][16];
+    /* 1 if GHASH with no AES rounds beside it multiplies in Karatsuba form
+     * (vaes_gacc_mul_k): AK_CPU_KARA512 at key set-up */
+    uint32_t kara;
 } ak_vaes_ghash_key;
 _Static_assert(sizeof(((ak_vaes_ghash_key *)0)->quad) >= 16 * (AK_LANES - 1), "pow's overrun stays in the key");
 #endif
@@ -302,6 +308,102 @@ VAES_INLINE vec_t vaes_gacc_reduce_v(gacc a)
 
 VAES_INLINE __m128i vaes_gacc_reduce(gacc a) { return v_hxor(vaes_gacc_reduce_v(a)); }
 
+/* ---- Karatsuba on the schoolbook key (zmm, AK_CPU_KARA512) ---------------
+ *
+ * Where a CPU's 512-bit VPCLMULQDQ issues at half the rate of its shuffles
+ * (Zen 5: one every 1.95 cycles, on a port of its own; a shuffle, unpack
+ * or XOR beside it costs nothing, measured) the multiplies are the time
+ * wherever few AES rounds run beside them: GHASH alone
+ * (vaes_ghash_blocks), the products a long message ends with and an
+ * AES-128 seal's fused loop (vaes_gcm_body).  There each vector takes
+ * three multiplies instead of four, section 5's middle term from ONE
+ * vector of half-sums built in registers, the schoolbook key having no
+ * table of them:
+ *     t = unpacklo64(x, h) ^ unpackhi64(x, h) = [x0 ^ x1, h0 ^ h1] per lane,
+ *     (x0 ^ x1)(h0 ^ h1) = clmul(t, t, 0x10),
+ * two unpacks and a XOR for the multiply saved.  Where the unpacks share the
+ * multiplier's port (Intel: port 5) that is a loss, so the form is chosen
+ * per CPU (vaes_gh_kara), and per call site as a compile-time constant:
+ * a run-time choice among the products costs the other form more than it
+ * saves.  An accumulator holds products of one form only: the Karatsuba
+ * sum's middle term is fixed up (mid ^= lo ^ hi) before the reduction
+ * (vaes_gacc_reduce_v_sel). */
+#if !AK_KARATSUBA
+VAES_INLINE int vaes_gh_kara(const ak_vaes_ghash_key *g) { return g->kara != 0; }
+
+VAES_INLINE void vaes_gacc_mul_k(gacc *a, vec_t x, const uint8_t *pw)
+{
+    vec_t h = v_loadu(pw);
+    vec_t t = v_xor(v_unpacklo64(x, h), v_unpackhi64(x, h));
+    a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
+    a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
+    a->mid = v_xor(a->mid, v_clmul(t, t, 0x10));
+}
+
+/* vaes_gacc_mul2 in that form: six multiplies for the two vectors. */
+VAES_INLINE void vaes_gacc_mul2_k(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1, const int first,
+                                  const int uni)
+{
+    vec_t h0 = uni ? v_bcast(pw0) : v_loadu(pw0), h1 = uni ? v_bcast(pw1) : v_loadu(pw1);
+    vec_t t0 = v_xor(v_unpacklo64(x0, h0), v_unpackhi64(x0, h0));
+    vec_t t1 = v_xor(v_unpacklo64(x1, h1), v_unpackhi64(x1, h1));
+    vec_t l0 = v_clmul(x0, h0, 0x00), l1 = v_clmul(x1, h1, 0x00);
+    vec_t u0 = v_clmul(x0, h0, 0x11), u1 = v_clmul(x1, h1, 0x11);
+    vec_t m0 = v_clmul(t0, t0, 0x10), m1 = v_clmul(t1, t1, 0x10);
+    a->mid = first ? v_xor(m0, m1) : v_xor3(a->mid, m0, m1);
+    a->lo = first ? v_xor(l0, l1) : v_xor3(a->lo, l0, l1);
+    a->hi = first ? v_xor(u0, u1) : v_xor3(a->hi, u0, u1);
+}
+#else
+/* The ymm key is Karatsuba's already (vaes_gacc_mul). */
+VAES_INLINE int vaes_gh_kara(const ak_vaes_ghash_key *g)
+{
+    (void)g;
+    return 0;
+}
+#endif
+
+/* a += x * (powers at pw) in the form kara names (0: vaes_gacc_mul). */
+VAES_INLINE void vaes_gacc_mul_sel(gacc *a, vec_t x, const uint8_t *pw, int kara)
+{
+#if !AK_KARATSUBA
+    if (kara) {
+        vaes_gacc_mul_k(a, x, pw);
+        return;
+    }
+#endif
+    (void)kara;
+    vaes_gacc_mul(a, x, pw);
+}
+
+/* vaes_gacc_mul2 in the form kara names. */
+VAES_INLINE void vaes_gacc_mul2_sel(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1,
+                                    const int first, const int uni, int kara)
+{
+#if !AK_KARATSUBA
+    if (kara) {
+        vaes_gacc_mul2_k(a, x0, pw0, x1, pw1, first, uni);
+        return;
+    }
+#endif
+    (void)kara;
+    vaes_gacc_mul2(a, x0, pw0, x1, pw1, first, uni);
+}
+
+/* vaes_gacc_reduce_v of an accumulator of products in the form kara names. */
+VAES_INLINE vec_t vaes_gacc_reduce_v_sel(gacc a, int kara)
+{
+#if !AK_KARATSUBA
+    if (kara)
+        a.mid = v_xor3(a.mid, a.lo, a.hi);
+#endif
+    (void)kara;
+    return vaes_gacc_reduce_v(a);
+}
+
+/* The reduction of an accumulator of vaes_gacc_mul_sel's products. */
+VAES_INLINE __m128i vaes_gacc_reduce_sel(gacc a, int kara) { return v_hxor(vaes_gacc_reduce_v_sel(a, kara)); }
+
 /* 128-bit multiply, for key setup and single blocks: r(a*b') with b' = K. */
 VAES_INLINE __m128i x_gmul(__m128i a, __m128i k)
 {
@@ -359,13 +461,16 @@ VAES_INLINE void vaes_ghash_init(ak_ghash *gk, const uint8_t H[16])
         else
             x_store(g->quad[j], x_gmul(x_load(g->quad[j + 2]), k2));
     }
+    g->kara = (ak_cpu_features() & AK_CPU_KARA512) != 0;
 #endif
 }
 
 /* ---- GHASH over whole blocks -------------------------------------------- */
 
-/* Folds nb blocks into Y (register form); one reduction per NPOW blocks. */
-VAES_INLINE __m128i vaes_ghash_blocks(const ak_vaes_ghash_key *g, __m128i Y, const uint8_t *in, size_t nb)
+/* Folds nb blocks into Y (register form); one reduction per NVG vectors;
+ * kara (a compile-time constant): the products' form. */
+VAES_INLINE __m128i vaes_ghash_blocks_form(const ak_vaes_ghash_key *g, __m128i Y, const uint8_t *in, size_t nb,
+                                           const int kara)
 {
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     while (nb) {
@@ -379,21 +484,31 @@ VAES_INLINE __m128i vaes_ghash_blocks(const ak_vaes_ghash_key *g, __m128i Y, con
                 vec_t x = v_shuffle8(v_loadu(in + VB * j), bsw);
                 if (j == 0)
                     x = v_xor(x, v_zext(Y));
-                vaes_gacc_mul(&a, x, pw + VB * j);
+                vaes_gacc_mul_sel(&a, x, pw + VB * j, kara);
             }
         } else {
             for (int j = 0; j < NVG && (size_t)j * AK_LANES < m; j++) {
                 vec_t x = v_shuffle8(v_load_window(in, (ptrdiff_t)(VB * j), 16 * m), bsw);
                 if (j == 0)
                     x = v_xor(x, v_zext(Y));
-                vaes_gacc_mul(&a, x, pw + VB * j);
+                vaes_gacc_mul_sel(&a, x, pw + VB * j, kara);
             }
         }
-        Y = vaes_gacc_reduce(a);
+        Y = vaes_gacc_reduce_sel(a, kara);
         nb -= m;
         in += 16 * m;
     }
     return Y;
+}
+
+/* vaes_ghash_blocks_form in the CPU's form, chosen once per call (a
+ * run-time form inside the loop cost the schoolbook form 14 instructions a
+ * KiB of AAD). */
+VAES_INLINE __m128i vaes_ghash_blocks(const ak_vaes_ghash_key *g, __m128i Y, const uint8_t *in, size_t nb)
+{
+    if (vaes_gh_kara(g))
+        return vaes_ghash_blocks_form(g, Y, in, nb, 1);
+    return vaes_ghash_blocks_form(g, Y, in, nb, 0);
 }
 
 /* The ghash primitive: Y = GHASH_H(Y, in), Y in the byte order of SP 800-38D. */

@@ -56,6 +56,8 @@ VFN vec_t v_declast(vec_t a, vec_t k) { return _mm512_aesdeclast_epi128(a, k); }
 #define v_bsrli(a, n) _mm512_bsrli_epi128((a), (n))
 VFN vec_t v_shuffle8(vec_t a, vec_t m) { return _mm512_shuffle_epi8(a, m); }
 VFN vec_t v_swap64(vec_t a) { return _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4e); }
+VFN vec_t v_unpacklo64(vec_t a, vec_t b) { return _mm512_unpacklo_epi64(a, b); }
+VFN vec_t v_unpackhi64(vec_t a, vec_t b) { return _mm512_unpackhi_epi64(a, b); }
 VFN vec_t v_add32(vec_t a, vec_t b) { return _mm512_add_epi32(a, b); }
 
 VFN vec_t v_add64(vec_t a, vec_t b) { return _mm512_add_epi64(a, b); }

@@ -190,6 +190,25 @@ int main(int argc, char **argv)
         const char *set[] = {"AESKIT_CPU=-avx512,-bogus", NULL};
         run_child("cpu-mixed", set, AESKIT_ERR_ENVIRONMENT, "*");
     }
+    /* '+' sets a tuning token (the best backend stays the default), never
+     * an instruction set: "+avx2" is an ignored token, whatever the CPU
+     * has, and so is "+aesni" after "generic". */
+    {
+        const char *set[] = {"AESKIT_CPU=+kara512", NULL};
+        run_child("cpu-tune-on", set, AESKIT_OK, best);
+    }
+    {
+        const char *set[] = {"AESKIT_CPU=-kara512", NULL};
+        run_child("cpu-tune-off", set, AESKIT_OK, best);
+    }
+    {
+        const char *set[] = {"AESKIT_CPU=+avx2", NULL};
+        run_child("cpu-plus-isa", set, AESKIT_ERR_ENVIRONMENT, best);
+    }
+    {
+        const char *set[] = {"AESKIT_CPU=generic,+aesni", NULL};
+        run_child("cpu-plus-after-generic", set, AESKIT_ERR_ENVIRONMENT, "generic");
+    }
     {
         const char *set[] = {"AESKIT_BACKEND=generic", NULL};
         run_child("backend-generic", set, AESKIT_OK, "generic");

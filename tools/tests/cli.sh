@@ -69,6 +69,10 @@ expect 0 out "CPU features: (none)" AESKIT_CPU=generic -- list
 expect 0 out "default backend: " "AESKIT_CPU=-avx512,-vaes" -- list
 expect 2 err "AESKIT_CPU=\"-avx9\": unknown token '-avx9'" AESKIT_CPU=-avx9 -- list
 expect 2 err "unknown token 'avx2' (a feature is masked with a leading '-')" AESKIT_CPU=avx2 -- list
+# '+' sets a tuning token only, never an instruction set
+expect 0 empty-err "^aeskit " AESKIT_CPU=+kara512 -- list
+expect 0 empty-err "^aeskit " AESKIT_CPU=-kara512 -- list
+expect 2 err "unknown token '+avx2'" AESKIT_CPU=+avx2 -- list
 expect 2 err "unknown token '-bogus'" "AESKIT_CPU=-avx512,-bogus" -- vectors --builtin
 expect 2 err "unknown token '-bogus'" "AESKIT_CPU=-bogus" -- speed --sizes 16 --seconds 0.01 --quiet
 # AESKIT_BACKEND: a name that cannot run is an error, not a truncated row
