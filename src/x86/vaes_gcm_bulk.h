@@ -213,7 +213,7 @@ VAES_INLINE void vaes_gcm_dec_store_4x(vec_t *x, vec_t klast, const uint8_t *in,
  * rounds.  The placements tried: docs/performance.md,
  * "Measurements behind the code". */
 VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const uint8_t *pw, const int pstep, gacc *a,
-                                 vec_t *yv, const int first, const int red, const int uni, const int R, const int kf)
+                                 vec_t *yv, const int first, const int red, const int uni, const int R)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
@@ -243,19 +243,19 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
         }
 #else
         if (r == (R == 10 ? R - 5 : R / 2 - 2))
-            vaes_gacc_mul2_sel(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni, kf);
+            vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
         if (r == (R == 10 ? R - 2 : R / 2 + 2))
-            vaes_gacc_mul2_sel(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni, kf);
+            vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
 #endif
         if (red && r == R - 1)
-            *yv = vaes_gacc_reduce_v_sel(*a, kf);
+            *yv = vaes_gacc_reduce_v(*a);
     }
 }
 
 /* The GHASH products of vaes_gcm_stitch for one batch p without AES
  * rounds beside them, then the reduction into *yv. */
 VAES_INLINE void vaes_gcm_hash_batch(const vec_t *p, const uint8_t *pw, const int pstep, gacc *a, vec_t *yv,
-                                     const int first, const int uni, const int kf)
+                                     const int first, const int uni)
 {
 #if AK_KARATSUBA
     vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
@@ -265,10 +265,10 @@ VAES_INLINE void vaes_gcm_hash_batch(const vec_t *p, const uint8_t *pw, const in
     vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
     vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);
 #else
-    vaes_gacc_mul2_sel(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni, kf);
-    vaes_gacc_mul2_sel(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni, kf);
+    vaes_gacc_mul2(a, p[3], pw + pstep * 3, p[2], pw + pstep * 2, first, uni);
+    vaes_gacc_mul2(a, p[1], pw + pstep * 1, p[0], pw, GACC_ADD, uni);
 #endif
-    *yv = vaes_gacc_reduce_v_sel(*a, kf);
+    *yv = vaes_gacc_reduce_v(*a);
 }
 
 /* Sealing at lag two: a batch's rounds alone (it and the batch before it
@@ -289,7 +289,7 @@ VAES_INLINE void vaes_gcm_lag2_end(vec_t *p, gacc *a, vec_t *yv, const uint8_t *
 {
     vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
     p[0] = v_xor(p[0], *yv);
-    vaes_gcm_hash_batch(p, pwb, VB, a, yv, GACC_FIRST, POW_LANE_SCALED, 0);
+    vaes_gcm_hash_batch(p, pwb, VB, a, yv, GACC_FIRST, POW_LANE_SCALED);
     vaes_gcm_dec_load_4x(p, out - 16 * BATCH, bsw);
 }
 
@@ -305,7 +305,7 @@ VAES_INLINE void vaes_gcm_lag2_step(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr
     vaes_gcm_dec_load_4x(p, out - 2 * 16 * BATCH, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw, pstep, a, yv, first, red, POW_LANE_SCALED, R, 0);
+    vaes_gcm_stitch(x, K, p, pw, pstep, a, yv, first, red, POW_LANE_SCALED, R);
     vaes_gcm_dec_store_4x(x, K[R], in, out);
 }
 
@@ -331,11 +331,11 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv,
     vaes_gcm_dec_load_4x(p, in, bsw);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R, 0);
+    vaes_gcm_stitch(x, K, p, pw0, pstep, a, yv, first, GACC_KEEP, uni, R);
     vaes_gcm_dec_store_4x(x, K[R], in, out);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     vaes_gcm_dec_load_4x(p, in + 16 * BATCH, bsw);
-    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R, 0);
+    vaes_gcm_stitch(x, K, p, pw1, pstep, a, yv, GACC_ADD, red, uni, R);
     vaes_gcm_dec_store_4x(x, K[R], in + 16 * BATCH, out + 16 * BATCH);
 }
 
@@ -347,18 +347,18 @@ VAES_INLINE void vaes_gcm_dec_pair(vec_t *x, vec_t *p, const vec_t *K, gctr *cv,
  * yv entering with the first), else they add to a fold's first batch. */
 VAES_INLINE void vaes_gcm_enc_fold3(vec_t *x, vec_t *p, gacc *a, vec_t *yv, gctr *cv, gctrp *cp, const vec_t *K,
                                     const ak_vaes_ghash_key *g, const uint8_t *in, uint8_t *out, vec_t bsw,
-                                    vec_t step, const int first, const int pub, const int R, const int kf)
+                                    vec_t step, const int first, const int pub, const int R)
 {
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
     if (first)
         p[0] = v_xor(p[0], *yv);
-    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, first, GACC_KEEP, POW_LANE_SCALED, R, kf);
+    vaes_gcm_stitch(x, K, p, g->quad[NV], 16, a, yv, first, GACC_KEEP, POW_LANE_SCALED, R);
     vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R, kf);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, 2 * BATCH), VB, a, yv, GACC_ADD, GACC_KEEP, POW_LANE_SCALED, R);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
     vaes_gcm_ctr_next(x, cv, cp, K, bsw, step, pub);
-    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R, kf);
+    vaes_gcm_stitch(x, K, p, vaes_gh_pow(g, BATCH), VB, a, yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
     vaes_gcm_enc_store_4x(x, p, K[R], in + 2 * 16 * BATCH, out + 2 * 16 * BATCH, bsw);
 }
 
@@ -639,12 +639,13 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
      * key"): Karatsuba where the caller compiled this body for a CPU that
      * wants it (kara_ok, a compile-time constant: a run-time choice here
      * cost the schoolbook path 12 instructions a message), for the closing
-     * products of either direction and for an AES-128 seal's loop (kseal;
-     * in that form an open's loop measured 5% slower at 16 KiB, an AES-256
-     * seal's 1-2%); schoolbook in a link, whose products the next
-     * message's rounds finish in that form (vaes_gcm_link_rounds).  Each
-     * reduction sums products of one form. */
-    const int kara = kara_ok && !ch, kseal = kara && R == 10;
+     * products of either direction, which run with no AES beside them.
+     * The fused loops keep the schoolbook form, whose multiplies share the
+     * time with the rounds (docs/performance.md, "Measurements behind the
+     * code").  Schoolbook in a link too, whose products the next message's
+     * rounds finish in that form (vaes_gcm_link_rounds).  Each reduction
+     * sums products of one form. */
+    const int kara = kara_ok && !ch;
 
     if (enc && len >= 16 * BATCH) {
         /* the first batch's rounds alone (or with a waiting message's
@@ -700,10 +701,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 4 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R, kseal);
+            vaes_gcm_stitch(x, K, p, g->quad[0], 16, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in + 16 * BATCH, out + 16 * BATCH, bsw, step, GACC_ADD,
-                               pub, R, kseal);
+                               pub, R);
             len -= 4 * 16 * BATCH;
             in += 4 * 16 * BATCH;
             out += 4 * 16 * BATCH;
@@ -711,7 +712,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         /* three batches left: the last three steps of the four-batch
          * fold, one reduction for the three */
         if (__builtin_expect(len >= 3 * 16 * BATCH, 0)) {
-            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R, kseal);
+            vaes_gcm_enc_fold3(x, p, &a, &yv, &cv, &cp, K, g, in, out, bsw, step, GACC_FIRST, pub, R);
             len -= 3 * 16 * BATCH;
             in += 3 * 16 * BATCH;
             out += 3 * 16 * BATCH;
@@ -720,10 +721,10 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         while (len >= 2 * 16 * BATCH) {
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R, kseal);
+            vaes_gcm_stitch(x, K, p, pw2, VB, &a, &yv, GACC_FIRST, GACC_KEEP, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             vaes_gcm_ctr_next(x, &cv, &cp, K, bsw, step, pub);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R, kseal);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_ADD, GACC_REDUCE, POW_LANE_SCALED, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in + 16 * BATCH, out + 16 * BATCH, bsw);
             len -= 2 * 16 * BATCH;
             in += 2 * 16 * BATCH;
@@ -733,7 +734,7 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         if (len >= 16 * BATCH) {
             vaes_ctr_next_4x(x, &cv, K, bsw, step);
             p[0] = v_xor(p[0], yv);
-            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R, kseal);
+            vaes_gcm_stitch(x, K, p, pwb, VB, &a, &yv, GACC_FIRST, GACC_REDUCE, POW_DESCENDING, R);
             vaes_gcm_enc_store_4x(x, p, K[R], in, out, bsw);
             yv = v_zext(v_hxor(yv)); /* true partials -> Y in lane 0 */
             len -= 16 * BATCH;

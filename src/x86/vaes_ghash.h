@@ -313,9 +313,9 @@ VAES_INLINE __m128i vaes_gacc_reduce(gacc a) { return v_hxor(vaes_gacc_reduce_v(
  * Where a CPU's 512-bit VPCLMULQDQ issues at half the rate of its shuffles
  * (Zen 5: one every 1.95 cycles, on a port of its own; a shuffle, unpack
  * or XOR beside it costs nothing, measured) the multiplies are the time
- * wherever few AES rounds run beside them: GHASH alone
- * (vaes_ghash_blocks), the products a long message ends with and an
- * AES-128 seal's fused loop (vaes_gcm_body).  There each vector takes
+ * wherever no AES rounds run beside them: GHASH alone
+ * (vaes_ghash_blocks) and the products a long message ends with
+ * (vaes_gcm_body).  There each vector takes
  * three multiplies instead of four, section 5's middle term from ONE
  * vector of half-sums built in registers, the schoolbook key having no
  * table of them:
@@ -339,21 +339,6 @@ VAES_INLINE void vaes_gacc_mul_k(gacc *a, vec_t x, const uint8_t *pw)
     a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
     a->mid = v_xor(a->mid, v_clmul(t, t, 0x10));
 }
-
-/* vaes_gacc_mul2 in that form: six multiplies for the two vectors. */
-VAES_INLINE void vaes_gacc_mul2_k(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1, const int first,
-                                  const int uni)
-{
-    vec_t h0 = uni ? v_bcast(pw0) : v_loadu(pw0), h1 = uni ? v_bcast(pw1) : v_loadu(pw1);
-    vec_t t0 = v_xor(v_unpacklo64(x0, h0), v_unpackhi64(x0, h0));
-    vec_t t1 = v_xor(v_unpacklo64(x1, h1), v_unpackhi64(x1, h1));
-    vec_t l0 = v_clmul(x0, h0, 0x00), l1 = v_clmul(x1, h1, 0x00);
-    vec_t u0 = v_clmul(x0, h0, 0x11), u1 = v_clmul(x1, h1, 0x11);
-    vec_t m0 = v_clmul(t0, t0, 0x10), m1 = v_clmul(t1, t1, 0x10);
-    a->mid = first ? v_xor(m0, m1) : v_xor3(a->mid, m0, m1);
-    a->lo = first ? v_xor(l0, l1) : v_xor3(a->lo, l0, l1);
-    a->hi = first ? v_xor(u0, u1) : v_xor3(a->hi, u0, u1);
-}
 #else
 /* The ymm key is Karatsuba's already (vaes_gacc_mul). */
 VAES_INLINE int vaes_gh_kara(const ak_vaes_ghash_key *g)
@@ -374,20 +359,6 @@ VAES_INLINE void vaes_gacc_mul_sel(gacc *a, vec_t x, const uint8_t *pw, int kara
 #endif
     (void)kara;
     vaes_gacc_mul(a, x, pw);
-}
-
-/* vaes_gacc_mul2 in the form kara names. */
-VAES_INLINE void vaes_gacc_mul2_sel(gacc *a, vec_t x0, const uint8_t *pw0, vec_t x1, const uint8_t *pw1,
-                                    const int first, const int uni, int kara)
-{
-#if !AK_KARATSUBA
-    if (kara) {
-        vaes_gacc_mul2_k(a, x0, pw0, x1, pw1, first, uni);
-        return;
-    }
-#endif
-    (void)kara;
-    vaes_gacc_mul2(a, x0, pw0, x1, pw1, first, uni);
 }
 
 /* vaes_gacc_reduce_v of an accumulator of products in the form kara names. */
