@@ -791,37 +791,30 @@ VAES_INLINE void vaes_gcm_twopass_msg(ak_gcm_msg *m, size_t len, size_t aad_len,
  * only their own prologue (the long path's stack frame is large).  The
  * long path stays one function for both directions (it is large, and a few
  * instructions of call do not show at its sizes), except seals of more
- * than VAES_GCM_LAG2_MIN batches (vaes_gcm_long_seal_msg). */
-VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m)
+ * than VAES_GCM_LAG2_MIN batches (vaes_gcm_long_seal_msg), and once more
+ * for the other form of its closing GHASH products (vaes_gh_kara; kara, a
+ * compile-time constant, names the form). */
+VAES_INLINE void vaes_gcm_long_msg_form(ak_gcm_msg *m, const int kara)
 {
     const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
     const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
     const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
     const int enc = !(m->flags & AK_GCM_OPEN);
     switch (m->aes->rounds) {
-    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10, 0, 0); break;
-    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12, 0, 0); break;
-    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14, 0, 0); break;
+    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10, 0, kara); break;
+    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12, 0, kara); break;
+    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14, 0, kara); break;
     }
 }
 
+VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m) { vaes_gcm_long_msg_form(m, 0); }
+
 #if !AK_KARATSUBA
-/* vaes_gcm_long_msg with the message's closing products in Karatsuba form,
- * for the CPUs that want it (vaes_gh_kara): a function of its own, since
- * both forms in one function cost the schoolbook form's register
- * allocation about 70 instructions a message (measured at 1420 B). */
-VAES_NOINLINE void vaes_gcm_long_kara_msg(ak_gcm_msg *m)
-{
-    const ak_vaes_aes_key *ks = vaes_aes_key(m->aes);
-    const ak_vaes_ghash_key *g = vaes_ghash_key(m->gh);
-    const __m128i j0 = _mm_shuffle_epi8(x_load(m->j0), x_bswap_mask());
-    const int enc = !(m->flags & AK_GCM_OPEN);
-    switch (m->aes->rounds) {
-    case 10: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 10, 0, 1); break;
-    case 12: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 12, 0, 1); break;
-    default: vaes_gcm_long(ks, g, j0, m->aad, m->aad_len, m->in, m->len, m->out, m->tag, enc, 14, 0, 1); break;
-    }
-}
+/* The same with the Karatsuba form, for the CPUs that want it: a function
+ * of its own, since both forms in one function cost the schoolbook form's
+ * register allocation about 70 instructions a message (measured at
+ * 1420 B). */
+VAES_NOINLINE void vaes_gcm_long_kara_msg(ak_gcm_msg *m) { vaes_gcm_long_msg_form(m, 1); }
 #endif
 
 /* Seals of more than VAES_GCM_LAG2_MIN batches: the long path at lag two
