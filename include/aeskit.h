@@ -263,7 +263,8 @@ AESKIT_API const char *aeskit_backend_default(void);
 AESKIT_MUST_CHECK AESKIT_API aeskit_status aeskit_backend_check(const char *name);
 
 /* The CPU features detected (after the AESKIT_CPU mask), space-separated,
- * e.g. "aesni pclmul avx2 vaes vpclmulqdq avx512f avx512bw avx512vl". */
+ * e.g. "aesni pclmul avx2 vaes vpclmulqdq avx512f avx512bw avx512vl", and
+ * the tuning choice "kara512" where it is set (aeskit.1, AESKIT_CPU). */
 AESKIT_API const char *aeskit_cpu_features(void);
 
 /* What the library made of AESKIT_CPU and AESKIT_BACKEND: AESKIT_OK if both

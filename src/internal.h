@@ -59,7 +59,8 @@ enum {
     /* A tuning choice, not an instruction set: this CPU's 512-bit VPCLMULQDQ
      * issues at half the rate of its shuffles (AMD Zen 5: one every 1.95
      * cycles, measured), so zmm GHASH with no AES rounds beside it runs the
-     * Karatsuba middle term (src/x86/vaes_ghash.h, section 5).  Detected
+     * Karatsuba middle term (src/x86/vaes_ghash.h, "Karatsuba on the
+     * schoolbook key").  Detected
      * from CPUID; AESKIT_CPU's -kara512 clears it and +kara512 sets it, so
      * that both forms run on any CPU with VPCLMULQDQ on zmm. */
     AK_CPU_KARA512 = 1u << 12,
