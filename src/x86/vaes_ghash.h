@@ -311,14 +311,13 @@ VAES_INLINE __m128i vaes_gacc_reduce(gacc a) { return v_hxor(vaes_gacc_reduce_v(
 /* ---- Karatsuba on the schoolbook key (zmm, AK_CPU_KARA512) ---------------
  *
  * Where a CPU's 512-bit VPCLMULQDQ issues at half the rate of its shuffles
- * (Zen 5: one every 1.95 cycles, on a port of its own; a shuffle, unpack
- * or XOR beside it costs nothing, measured) the multiplies are the time
- * wherever no AES rounds run beside them: GHASH alone
- * (vaes_ghash_blocks) and the products a long message ends with
- * (vaes_gcm_body).  There each vector takes
- * three multiplies instead of four, section 5's middle term from ONE
- * vector of half-sums built in registers, the schoolbook key having no
- * table of them:
+ * (Zen 5: one every 1.95 cycles; a shuffle, unpack or XOR beside it costs
+ * nothing, measured) the multiplies are the time wherever no AES rounds
+ * run beside them: GHASH alone (vaes_ghash_blocks) and the products a long
+ * message ends with (vaes_gcm_body).  There each vector takes three
+ * multiplies instead of four, section 5's middle term from ONE vector of
+ * half-sums built in registers, the schoolbook key having no table of
+ * them:
  *     t = unpacklo64(x, h) ^ unpackhi64(x, h) = [x0 ^ x1, h0 ^ h1] per lane,
  *     (x0 ^ x1)(h0 ^ h1) = clmul(t, t, 0x10),
  * two unpacks and a XOR for the multiply saved.  Where the unpacks share the
