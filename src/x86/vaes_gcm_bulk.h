@@ -635,16 +635,14 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
     int have_p = 0; /* a last full batch not hashed yet: sealing's, or opening's single */
     gacc a;
     vec_t yv = v_zext(Y);
-    /* The GHASH products' form (vaes_ghash.h, "Karatsuba on the schoolbook
-     * key"): Karatsuba where the caller compiled this body for a CPU that
-     * wants it (kara_ok, a compile-time constant: a run-time choice here
-     * cost the schoolbook path 12 instructions a message), for the closing
-     * products of either direction, which run with no AES beside them.
-     * The fused loops keep the schoolbook form, whose multiplies share the
-     * time with the rounds (docs/performance.md, "Measurements behind the
-     * code").  Schoolbook in a link too, whose products the next message's
-     * rounds finish in that form (vaes_gcm_link_rounds).  Each reduction
-     * sums products of one form. */
+    /* The closing GHASH products' form (vaes_ghash.h, "Karatsuba on the
+     * schoolbook key"): Karatsuba where the caller compiled this body for a
+     * CPU that wants it (kara_ok, a compile-time constant, as that section
+     * requires), since they run with no AES beside them.  The fused loops
+     * keep the schoolbook form, whose multiplies share the time with the
+     * rounds (docs/performance.md, "Measurements behind the code"); so does
+     * a link, whose products the next message's rounds finish in that form
+     * (vaes_gcm_link_rounds).  Each reduction sums products of one form. */
     const int kara = kara_ok && !ch;
 
     if (enc && len >= 16 * BATCH) {
@@ -816,8 +814,6 @@ VAES_INLINE void vaes_gcm_body(const ak_vaes_aes_key *ks, const ak_vaes_ghash_ke
         *pc = _mm_add_epi32(*pc, _mm_set_epi32(0, 0, 0, (int)(uint32_t)nblk));
         return;
     }
-    /* The products below run with no AES beside them (the tail's rounds
-     * came first): in the form kara chose (see its definition). */
     if (have_p && BATCH + m > NPOW) {
         p[0] = v_xor(p[0], yv);
         vaes_gacc_zero(&a);

@@ -811,9 +811,9 @@ VAES_NOINLINE void vaes_gcm_long_msg(ak_gcm_msg *m) { vaes_gcm_long_msg_form(m, 
 
 #if !AK_KARATSUBA
 /* The same with the Karatsuba form, for the CPUs that want it: a function
- * of its own, since both forms in one function cost the schoolbook form's
- * register allocation about 70 instructions a message (measured at
- * 1420 B). */
+ * of its own, so that the schoolbook form's register allocation is the one
+ * it has alone (docs/performance.md, "GHASH with no AES beside it in
+ * Karatsuba form"). */
 VAES_NOINLINE void vaes_gcm_long_kara_msg(ak_gcm_msg *m) { vaes_gcm_long_msg_form(m, 1); }
 #endif
 

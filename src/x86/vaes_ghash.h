@@ -471,9 +471,8 @@ VAES_INLINE __m128i vaes_ghash_blocks_form(const ak_vaes_ghash_key *g, __m128i Y
     return Y;
 }
 
-/* vaes_ghash_blocks_form in the CPU's form, chosen once per call (a
- * run-time form inside the loop cost the schoolbook form 14 instructions a
- * KiB of AAD). */
+/* vaes_ghash_blocks_form in the CPU's form, chosen once per call, not per
+ * product (see "Karatsuba on the schoolbook key"). */
 VAES_INLINE __m128i vaes_ghash_blocks(const ak_vaes_ghash_key *g, __m128i Y, const uint8_t *in, size_t nb)
 {
     if (vaes_gh_kara(g))
