@@ -83,13 +83,14 @@ enum { VP_W4 = 4, VP_W8 = 8 };
 
 /* ak_aes.data of x86-ssse3: the round keys in the layout of both
  * vector-permute backends (one format for both widths), the middle round
- * keys in vp_serial's swapped basis, then the width chosen at key setup
+ * keys of vp_serial, then the width chosen at key setup
  * from the masked CPU features (public). */
 typedef struct ak_ssse3_key {
     ak_vpaes_key vp;
-    /* vp.enc[r] with each byte's nibbles swapped, 0 < r < rounds: the
-     * middle round keys of vp_serial's swapped basis */
-    AESKIT_ALIGN(16) uint8_t enc_sw[15][16];
+    /* kf[r] for 0 < r < rounds: the middle round key of vp_serial,
+     * K'' = K ^ P K ^ P^2 K of K = vp.enc[r] (P = vp_rot1[r & 3]), as its
+     * i nibbles (VP_NIB_I) and k nibbles (VP_NIB_K) */
+    AESKIT_ALIGN(16) uint8_t kf[15][2][16];
     uint32_t width; /* VP_W4 or VP_W8 */
 } ak_ssse3_key;
 _Static_assert(sizeof(ak_ssse3_key) <= AK_AES_DATA_BYTES, "ak_ssse3_key exceeds ak_aes.data");
@@ -424,6 +425,8 @@ static void inv_mix_key(uint8_t o[16], const uint8_t in[16])
     }
 }
 
+VP_TARGET static void vp_serial_keys(ak_ssse3_key *KS, unsigned n);
+
 VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
 {
     uint8_t rk[240], t[16];
@@ -461,10 +464,7 @@ VP_TARGET static void vp_setkey(ak_aes *k, const uint8_t *key, size_t key_len)
             STOREU(K->dec[r], vp_lin(LOADU(t), T_DN_LO, T_DN_HI));
         }
     }
-    /* the middle round keys in vp_serial's swapped basis */
-    for (unsigned r = 1; r < n; r++)
-        for (unsigned b = 0; b < 16; b++)
-            KS->enc_sw[r][b] = (uint8_t)((K->enc[r][b] << 4) | (K->enc[r][b] >> 4));
+    vp_serial_keys(KS, n);
     aeskit_memzero(rk, sizeof rk);
     aeskit_memzero(t, sizeof t);
 }
@@ -523,57 +523,60 @@ static void vp_ecb_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, siz
 }
 
 /* ---- Serial modes: one block at a time ------------------------------------
- * CBC encryption and CBC-MAC (CMAC, CCM's MAC) are one chain of rounds.
- * Intel cores (Golden Cove) run PSHUFB on two ports and PXOR/PAND on three,
- * and bind each operation to a port when it is issued, not when its
- * operands arrive: operations that become ready in the same cycle can queue
- * on one port while another idles.  A round then costs its chain plus the
- * collisions of the operations ready beside it, so the one-block round is
- * shaped for few operations per level, not only for a short chain:
+ * CBC encryption and CBC-MAC (CMAC, CCM's MAC) are one chain of rounds, so
+ * the depth of a round's chain sets their pace, not its operation count:
+ * on Zen 5 every vector operation here (PSHUFB, PXOR, PAND, PSRLW) takes 2
+ * cycles and one block leaves the ports mostly idle.
  *
- * Swapped basis.  Throughout the chain the state is the tower byte with its
- * nibbles swapped, swap(t) = (i << 4) | k.  The nibble that costs one
- * operation to split off (& 15) is then k, whose lookup a/k both sums
- * 1/i + a/k and 1/j + a/k wait for; i takes two (PANDN, PSRLD) and
- * j = i ^ k three, and their lookups come a level later each, so the
- * core's lookups fall one a level: a/k, 1/i, 1/j, 1/p, 1/q at levels 2..6
- * (depth 7 to jo, as in vp_core).  Swapping nibbles is GF(2)-linear on each
- * byte, so it commutes with the byte moves and the key XORs: the tables
- * (vp_stab) are those of M (in_lo, in_hi), M(S) and M(3 S) with every
- * entry's nibbles swapped, and the middle round keys are stored swapped
- * (ak_ssse3_key.enc_sw).  io and jo do not depend on the basis, so the last
- * round's output table (s_io/s_jo) is vp_encrypt's.  aes_ssse3_gen.py
- * prints and checks vp_stab and the core on the swapped byte.
+ * Two nibble vectors.  Between rounds the state is carried as i = t & 15
+ * and k = t >> 4 of the tower byte t, not as t: selecting a nibble is
+ * GF(2)-linear and bytewise, so it commutes with the byte moves and the key
+ * XORs, and each lookup of the round's sum has an i table and a k table
+ * (vp_ntab).  The round computes the sum twice, once per nibble, and the
+ * next core starts from i and k with no split (PAND, and PSRLW then PAND,
+ * which were two levels on the chain).
  *
- * Middle round.  b = (2 s ^ k) ^ rot1 h ^ (rot2 s ^ rot3 s), h = 3 s looked
- * up and 2 s = h ^ s: two table pairs (4 PSHUFB) and three byte moves, not
- * vp_one_tail's three pairs, whose six lookups all become ready when io
- * and jo do.  Per round: 27 operations (core 13: 3 split, 5 PSHUFB, 5 XOR;
- * tail 14: 7 PSHUFB, 7 XOR), 12 of them PSHUFB; the chain is 13 deep (7 to
- * jo; lookup, pair XOR, XOR with s, key XOR, XOR with the rot1 term, final
- * XOR), the byte moves beside it.
+ * The round key moved before the rotations.  The round's sum is
+ *   b = (h ^ s) ^ P h ^ P^2 s ^ P^3 s ^ K,  s = S, h = 3 S (2 S = h ^ s),
+ * P the byte move rot1[m] (rot2 = P^2, rot3m = P^3, P^4 = 1).  Adding c to
+ * s instead adds (1 + P^2 + P^3) c, and 1 + x^2 + x^3 is a unit of
+ * GF(2)[x]/(x^4 + 1) with inverse 1 + x + x^2 (their product is
+ * 1 + x + x^5 = 1), so with c = K'' = K ^ P K ^ P^2 K (vp_serial_keys)
+ *   b = (h ^ s'') ^ P h ^ P^2 s'' ^ P^3 s'',  s'' = (S_io ^ K'') ^ S_jo,
+ * and the key XOR waits for the io lookup, which is ready a level before
+ * the jo one, instead of taking a level of its own at the end.
  *
- * Block boundary.  Between blocks the chaining value stays in the basis:
- *   swap(M(E(s) ^ p ^ K0)) = SR^j(swap(M(S)) ^ swap(M(K'_n))) ^ swap(M(p ^ K0)),
- * the last round's M(S) from the pair ms_io/ms_jo, and the second and third
- * terms not waiting for the previous block.  The AES-basis output is
- * computed beside it where a mode needs it (every CBC block, the last
- * CBC-MAC block). */
-enum { ST_MS_IO, ST_MS_JO, ST_MS3_IO, ST_MS3_JO, ST_IN_LO, ST_IN_HI, ST_COUNT };
-static const uint8_t vp_stab[ST_COUNT][16] __attribute__((aligned(16))) = {
-    {0x00, 0x2d, 0xef, 0x08, 0x63, 0xa9, 0xe7, 0xca, 0x25, 0x46, 0x4e, 0xa1, 0x84, 0x8c, 0x6b, 0xc2}, /* ms_io (swapped) */
-    {0x00, 0xe0, 0xd2, 0xfe, 0x4a, 0x86, 0x2c, 0xcc, 0x1e, 0x54, 0xaa, 0x78, 0x66, 0x98, 0xb4, 0x32}, /* ms_jo (swapped) */
-    {0x00, 0x2a, 0x9c, 0x3c, 0x80, 0x0a, 0xa0, 0x8a, 0x16, 0x96, 0xaa, 0x36, 0x20, 0x1c, 0xbc, 0xb6}, /* ms3_io (swapped) */
-    {0x00, 0x4d, 0x72, 0x70, 0x2c, 0x63, 0x02, 0x4f, 0x3d, 0x11, 0x61, 0x13, 0x2e, 0x5e, 0x5c, 0x3f}, /* ms3_jo (swapped) */
-    {0x00, 0x01, 0x29, 0x28, 0x85, 0x84, 0xac, 0xad, 0x8d, 0x8c, 0xa4, 0xa5, 0x08, 0x09, 0x21, 0x20}, /* in_lo (swapped) */
-    {0x00, 0xb9, 0x77, 0xce, 0xb5, 0x0c, 0xc2, 0x7b, 0xc1, 0x78, 0xb6, 0x0f, 0x74, 0xcd, 0x03, 0xba}, /* in_hi (swapped) */
+ * Depth, in operations from the round's i and k: the core gives io at 4
+ * and jo at 5 (a/k, 1/i, j at 1; p at 2; q, 1/p at 3; io, 1/q at 4), the
+ * pairs s'' and h at 7, their sum and the three byte moves at 8, two XOR
+ * levels: 10, against 13 for one byte vector with the key XOR last.  Per
+ * round 38 operations (core 10, two sums of 14), 19 of them PSHUFB; the
+ * six byte moves become ready together and queue where PSHUFB has two
+ * pipes (Zen 5, Golden Cove), which costs about one more level.
+ *
+ * Block boundary.  The chaining value goes from the last round's io, jo to
+ * the next block's i and k as
+ *   M(E(s) ^ p ^ K0) = SR^j(M(S) ^ M(K'_n) ^ SR^-j M(p ^ K0)),
+ * the input term u = M(K'_n) ^ SR^-j M(p ^ K0) XORed into the io lookup, so
+ * the boundary is two levels after jo plus the byte move SR^j.  The
+ * AES-basis output is computed beside it where a mode needs it (every CBC
+ * block, the last CBC-MAC block). */
+enum { NT_MS_IO, NT_MS_JO, NT_MS3_IO, NT_MS3_JO, NT_PER_NIBBLE };
+static const uint8_t vp_ntab[2][NT_PER_NIBBLE][16] __attribute__((aligned(16))) = {
+    {
+        {0x00, 0x02, 0x0e, 0x00, 0x06, 0x0a, 0x0e, 0x0c, 0x02, 0x04, 0x04, 0x0a, 0x08, 0x08, 0x06, 0x0c}, /* ms_io_i */
+        {0x00, 0x0e, 0x0d, 0x0f, 0x04, 0x08, 0x02, 0x0c, 0x01, 0x05, 0x0a, 0x07, 0x06, 0x09, 0x0b, 0x03}, /* ms_jo_i */
+        {0x00, 0x02, 0x09, 0x03, 0x08, 0x00, 0x0a, 0x08, 0x01, 0x09, 0x0a, 0x03, 0x02, 0x01, 0x0b, 0x0b}, /* ms3_io_i */
+        {0x00, 0x04, 0x07, 0x07, 0x02, 0x06, 0x00, 0x04, 0x03, 0x01, 0x06, 0x01, 0x02, 0x05, 0x05, 0x03}, /* ms3_jo_i */
+    },
+    {
+        {0x00, 0x0d, 0x0f, 0x08, 0x03, 0x09, 0x07, 0x0a, 0x05, 0x06, 0x0e, 0x01, 0x04, 0x0c, 0x0b, 0x02}, /* ms_io_k */
+        {0x00, 0x00, 0x02, 0x0e, 0x0a, 0x06, 0x0c, 0x0c, 0x0e, 0x04, 0x0a, 0x08, 0x06, 0x08, 0x04, 0x02}, /* ms_jo_k */
+        {0x00, 0x0a, 0x0c, 0x0c, 0x00, 0x0a, 0x00, 0x0a, 0x06, 0x06, 0x0a, 0x06, 0x00, 0x0c, 0x0c, 0x06}, /* ms3_io_k */
+        {0x00, 0x0d, 0x02, 0x00, 0x0c, 0x03, 0x02, 0x0f, 0x0d, 0x01, 0x01, 0x03, 0x0e, 0x0e, 0x0c, 0x0f}, /* ms3_jo_k */
+    },
 };
-
-/* A pair of vp_stab tables looked up by io and jo, XORed. */
-VP_INLINE __m128i spair(int t, __m128i io, __m128i jo)
-{
-    return _mm_xor_si128(_mm_shuffle_epi8(LD(vp_stab[t]), io), _mm_shuffle_epi8(LD(vp_stab[t + 1]), jo));
-}
+enum { VP_NIB_I, VP_NIB_K };
 
 /* The value v, opaque to the compiler: it keeps the grouping of an XOR sum
  * as written (GCC otherwise regroups XOR chains, which can put the operand
@@ -586,12 +589,10 @@ VP_INLINE __m128i vp_pin(__m128i v)
     return v;
 }
 
-/* vp_core on a swapped-basis byte t = (i << 4) | k, in the order the
+/* The inversion core from the nibble vectors i and k, in the order the
  * operations become ready. */
-VP_INLINE void vp_core_sw(__m128i t, __m128i *io, __m128i *jo)
+VP_INLINE void vp_core_ik(__m128i i, __m128i k, __m128i *io, __m128i *jo)
 {
-    const __m128i m0f = _mm_set1_epi8(0x0f);
-    __m128i i = _mm_srli_epi32(_mm_andnot_si128(m0f, t), 4), k = _mm_and_si128(t, m0f);
     __m128i ak = SHUF(T_AINV, k);
     __m128i j = _mm_xor_si128(k, i);
     __m128i p = _mm_xor_si128(SHUF(T_INV, i), ak);
@@ -600,23 +601,47 @@ VP_INLINE void vp_core_sw(__m128i t, __m128i *io, __m128i *jo)
     *jo = _mm_xor_si128(SHUF(T_INV, q), i);
 }
 
-/* The middle round's sum (above) from io, jo, in the swapped basis, with
- * the swapped round key ksw. */
-VP_INLINE __m128i vp_sw_tail(__m128i io, __m128i jo, __m128i ksw, unsigned m)
+/* Nibble n (VP_NIB_I or VP_NIB_K) of the middle round's sum (above), from
+ * io, jo and that nibble of K'' (kf). */
+VP_INLINE __m128i vp_nib_tail(int n, __m128i io, __m128i jo, __m128i kf, unsigned m)
 {
-    __m128i h = spair(ST_MS3_IO, io, jo), s = spair(ST_MS_IO, io, jo);
-    __m128i dk = vp_pin(_mm_xor_si128(vp_pin(_mm_xor_si128(h, s)), ksw));
-    __m128i x = _mm_xor_si128(dk, _mm_shuffle_epi8(h, LD(vp_rot1[m])));
+    const uint8_t(*t)[16] = vp_ntab[n];
+    __m128i sk = vp_pin(_mm_xor_si128(_mm_shuffle_epi8(LD(t[NT_MS_IO]), io), kf));
+    __m128i s = _mm_xor_si128(sk, _mm_shuffle_epi8(LD(t[NT_MS_JO]), jo));
+    __m128i h = _mm_xor_si128(_mm_shuffle_epi8(LD(t[NT_MS3_IO]), io), _mm_shuffle_epi8(LD(t[NT_MS3_JO]), jo));
+    __m128i x = _mm_xor_si128(vp_pin(_mm_xor_si128(h, s)), _mm_shuffle_epi8(h, LD(vp_rot1[m])));
     __m128i v = _mm_xor_si128(_mm_shuffle_epi8(s, LD(vp_rot2[m])), _mm_shuffle_epi8(s, LD(vp_rot3m[m])));
     return _mm_xor_si128(vp_pin(x), vp_pin(v));
 }
 
-/* The swapped-basis image swap(M(x)) of an AES-basis x. */
-VP_INLINE __m128i vp_lin_sw(__m128i x)
+/* Nibble n of the next block's first state, SR^j(M(S) ^ u) (above), with
+ * that nibble of u. */
+VP_INLINE __m128i vp_nib_next(int n, __m128i io, __m128i jo, __m128i un, __m128i fix)
+{
+    const uint8_t(*t)[16] = vp_ntab[n];
+    __m128i su = vp_pin(_mm_xor_si128(_mm_shuffle_epi8(LD(t[NT_MS_IO]), io), un));
+    return _mm_shuffle_epi8(_mm_xor_si128(su, _mm_shuffle_epi8(LD(t[NT_MS_JO]), jo)), fix);
+}
+
+/* The two nibble vectors of a tower-basis byte vector. */
+VP_INLINE void vp_split(__m128i t, __m128i *i, __m128i *k)
 {
     const __m128i m0f = _mm_set1_epi8(0x0f);
-    __m128i xl = _mm_and_si128(x, m0f), xh = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
-    return _mm_xor_si128(_mm_shuffle_epi8(LD(vp_stab[ST_IN_LO]), xl), _mm_shuffle_epi8(LD(vp_stab[ST_IN_HI]), xh));
+    *i = _mm_and_si128(t, m0f);
+    *k = _mm_and_si128(_mm_srli_epi16(t, 4), m0f);
+}
+
+/* ak_ssse3_key.kf: K'' (above) of each middle round key, split. */
+VP_TARGET static void vp_serial_keys(ak_ssse3_key *KS, unsigned n)
+{
+    for (unsigned r = 1; r < n; r++) {
+        __m128i kr = LD(KS->vp.enc[r]), ki, kk;
+        __m128i kf = _mm_xor_si128(_mm_xor_si128(kr, _mm_shuffle_epi8(kr, LD(vp_rot1[r & 3]))),
+                                   _mm_shuffle_epi8(kr, LD(vp_rot2[r & 3])));
+        vp_split(kf, &ki, &kk);
+        _mm_store_si128((__m128i *)(void *)KS->kf[r][VP_NIB_I], ki);
+        _mm_store_si128((__m128i *)(void *)KS->kf[r][VP_NIB_K], kk);
+    }
 }
 
 VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t n,
@@ -625,27 +650,31 @@ VP_TARGET static void vp_serial(const ak_aes *k, uint8_t *out, const uint8_t *in
     const ak_vpaes_key *K = ssse3_key(k);
     const ak_ssse3_key *KS = (const ak_ssse3_key *)(const void *)k->data;
     const unsigned rounds = k->rounds;
-    const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]);
-    const __m128i fix = LD(vp_sr[rounds & 3]);
-    const __m128i knf = _mm_shuffle_epi8(vp_lin_sw(kn), fix);
-    __m128i e = LOADU(chain);
-    __m128i t = vp_lin_sw(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0));
-    for (size_t i = 0; i < n; i++) {
-        __m128i io, jo;
-        /* the next block's input term (at the last block its own, unused) */
-        __m128i w = _mm_xor_si128(vp_lin_sw(_mm_xor_si128(LOADU(in + 16 * (i + 1 < n ? i + 1 : i)), k0)), knf);
-        __m128i x = t;
+    const __m128i k0 = LD(K->enc[0]), kn = LD(K->enc[rounds]), knt = LD(K->last);
+    const __m128i fix = LD(vp_sr[rounds & 3]), unfix = LD(vp_sr[(4 - (rounds & 3)) & 3]);
+    __m128i e = LOADU(chain), xi, xk;
+    vp_split(vp_lin(_mm_xor_si128(_mm_xor_si128(e, LOADU(in)), k0), T_IN_LO, T_IN_HI), &xi, &xk);
+    for (size_t b = 0; b < n; b++) {
+        __m128i io, jo, ui, uk;
+        /* the next block's input term u (at the last block its own, unused) */
+        __m128i p = LOADU(in + 16 * (b + 1 < n ? b + 1 : b));
+        vp_split(_mm_xor_si128(_mm_shuffle_epi8(vp_lin(_mm_xor_si128(p, k0), T_IN_LO, T_IN_HI), unfix), knt), &ui,
+                 &uk);
         for (unsigned r = 1; r < rounds; r++) {
-            vp_core_sw(x, &io, &jo);
-            x = vp_sw_tail(io, jo, LD(KS->enc_sw[r]), r & 3);
+            const unsigned m = r & 3;
+            vp_core_ik(xi, xk, &io, &jo);
+            xi = vp_nib_tail(VP_NIB_I, io, jo, LD(KS->kf[r][VP_NIB_I]), m);
+            xk = vp_nib_tail(VP_NIB_K, io, jo, LD(KS->kf[r][VP_NIB_K]), m);
         }
-        vp_core_sw(x, &io, &jo);
-        if (i + 1 < n)
-            t = _mm_xor_si128(_mm_shuffle_epi8(spair(ST_MS_IO, io, jo), fix), w);
-        if (out || i + 1 == n) {
+        vp_core_ik(xi, xk, &io, &jo);
+        if (b + 1 < n) {
+            xi = vp_nib_next(VP_NIB_I, io, jo, ui, fix);
+            xk = vp_nib_next(VP_NIB_K, io, jo, uk, fix);
+        }
+        if (out || b + 1 == n) {
             e = _mm_shuffle_epi8(_mm_xor_si128(PAIR(T_S_IO, io, jo), kn), fix);
             if (out)
-                STOREU(out + 16 * i, e);
+                STOREU(out + 16 * b, e);
         }
     }
     STOREU(chain, e);

@@ -148,27 +148,23 @@ for t in range(256):
         assert vperm(F,io32)^vperm(G,jo32)==shuf(F,io)^shuf(G,jo),t
 print(c("inv (vperm: infinity 0x10)",INV32))
 print(c("ainv (vperm: infinity 0x10)",AINV32))
-# x86-ssse3's serial modes keep the chaining state in the nibble-swapped
-# tower basis, byte (i << 4) | k: the nibble with one operation to split
-# off (t & 15) is then k, whose lookup a/k both 1/i + a/k and 1/j + a/k
-# wait for.  The core is the same on the swapped byte (only which nibble
-# is which changes); the tables are those of M (by input nibble), M(S) and
-# M(3 S) with every entry's nibbles swapped.  Checked on all 256 inputs.
-def swap(v): return ((v&15)<<4)|(v>>4)
-def core_sw(t):
-    k=t&15; i=t>>4; j=i^k
-    ak=shuf(AINV,k)
-    P=shuf(INV,i)^ak; Q=shuf(INV,j)^ak
-    return shuf(INV,P)^j, shuf(INV,Q)^i
-SW=[("ms_io",[swap(v) for v in MS]),("ms_jo",[swap(v) for v in GMS]),
-    ("ms3_io",[swap(v) for v in MS3]),("ms3_jo",[swap(v) for v in GMS3]),
-    ("in_lo",[swap(v) for v in lohi(M)[0]]),("in_hi",[swap(v) for v in lohi(M)[1]])]
+# x86-ssse3's serial modes carry the state between rounds as its two
+# nibble vectors, i (bits 0-3 of the tower byte) and k (bits 4-7), each
+# produced by the previous round from tables of one nibble of M(S) and
+# M(3 S): the io half and the jo half of a pair give a nibble of the
+# result each, since selecting a nibble is GF(2)-linear.  Checked on all
+# 256 inputs.
+def nib_i(T): return [v&15 for v in T]
+def nib_k(T): return [v>>4 for v in T]
+NT=[("ms_io_i",nib_i(MS)),("ms_jo_i",nib_i(GMS)),("ms3_io_i",nib_i(MS3)),("ms3_jo_i",nib_i(GMS3)),
+    ("ms_io_k",nib_k(MS)),("ms_jo_k",nib_k(GMS)),("ms3_io_k",nib_k(MS3)),("ms3_jo_k",nib_k(GMS3))]
 for x in range(256):
-    io,jo=core_sw(swap(M[x]))
-    assert (io,jo)==core(M[x]),x
-    assert shuf(SW[0][1],io)^shuf(SW[1][1],jo)==swap(M[SBOX[x]^0x63]),x
-    assert shuf(SW[2][1],io)^shuf(SW[3][1],jo)==swap(M[gmul(3,SBOX[x]^0x63)]),x
-    assert SW[4][1][x&15]^SW[5][1][x>>4]==swap(M[x]),x
-print("/* vp_stab: the serial modes' tables, nibble-swapped basis */")
-for n,v in SW:
-    print(c(n+" (swapped)",v))
+    io,jo=core(M[x])
+    s=M[SBOX[x]^0x63]; h=M[gmul(3,SBOX[x]^0x63)]
+    assert shuf(NT[0][1],io)^shuf(NT[1][1],jo)==s&15,x
+    assert shuf(NT[2][1],io)^shuf(NT[3][1],jo)==h&15,x
+    assert shuf(NT[4][1],io)^shuf(NT[5][1],jo)==s>>4,x
+    assert shuf(NT[6][1],io)^shuf(NT[7][1],jo)==h>>4,x
+print("/* vp_ntab: the serial modes' nibble tables */")
+for n,v in NT:
+    print(c(n,v))
