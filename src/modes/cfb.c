@@ -52,23 +52,29 @@ static inline void cfb_xor_blocks(uint8_t *out, const uint8_t *a, const uint8_t 
  * is x_i = CIPH_K(C_{i-1}) = CIPH_K(x_{i-1} ^ P_{i-1}): a CBC encryption of
  * the plaintext shifted by one block, chained from x_i.  So each chunk is
  * one call of the backend's serial cbc_encrypt kernel (round keys loaded
- * once per chunk), which also yields the keystream of the block after the
- * chunk.  ks = x of the first block in (CIPH_K(C_0)), of the block after
- * the last one out; reg = the last ciphertext block out. */
+ * once per chunk), which can also yield the keystream of the block after
+ * the chunk; the last chunk computes it only where want_next asks (a
+ * partial block follows), since each block of the chain costs a whole
+ * encryption's latency.  ks = x of the first block in (CIPH_K(C_0)); out,
+ * if want_next, x of the block after the last one; reg = the last
+ * ciphertext block out. */
 static void cfb128_enc_blocks(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t nb,
-                              uint8_t reg[16], uint8_t ks[16])
+                              uint8_t reg[16], uint8_t ks[16], int want_next)
 {
     uint8_t x[16 * (CFB_CHUNK + 1)];
     for (size_t s = 0; s < nb; s += CFB_CHUNK) {
         size_t n = nb - s < CFB_CHUNK ? nb - s : CFB_CHUNK;
+        size_t m = (s + n == nb && !want_next) ? n - 1 : n; /* blocks the kernel encrypts */
         uint8_t chain[16];
         memcpy(x, ks, 16);
         memcpy(chain, ks, 16);
         /* Every plaintext block of the chunk is read here, before the
          * chunk's output is written (in place). */
-        a->be->cbc_encrypt(a, x + 16, in + 16 * s, n, chain);
+        if (m)
+            a->be->cbc_encrypt(a, x + 16, in + 16 * s, m, chain);
         cfb_xor_blocks(out + 16 * s, in + 16 * s, x, 16 * n);
-        memcpy(ks, x + 16 * n, 16);
+        memcpy(ks, x + 16 * m, 16);
+        mo_wipe(chain, sizeof chain);
     }
     memcpy(reg, out + 16 * (nb - 1), 16);
     mo_wipe(x, sizeof x);
@@ -138,7 +144,7 @@ static void cfb128_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t ks
         a->be->cfb128_encrypt(a, out, in, nb, reg);
     } else if (nb) {
         a->be->ecb_encrypt(a, ks, reg, 1);
-        cfb128_enc_blocks(a, out, in, nb, reg, ks); /* ks = CIPH_K(reg) on return */
+        cfb128_enc_blocks(a, out, in, nb, reg, ks, rem != 0); /* if rem: ks = CIPH_K(reg) on return */
     }
     if (rem) {
         in += 16 * nb;
