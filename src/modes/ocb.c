@@ -332,6 +332,78 @@ static void ocb_body(const ak_ocb_key *ok, int dec, uint8_t *out, const uint8_t 
         ocb_last_block(ok, dec, out + 16 * nb, in + 16 * nb, rem, off, cks);
 }
 
+/* The blocks a short seal (ocb_seal_short) takes: at most OCB_SHORT_MAX,
+ * and at least OCB_SHORT_MIN: one call of two blocks in place of two calls
+ * of one can be slower where a call of one block runs a cheaper kernel
+ * than a batch (generic's single-block kernel). */
+#define OCB_SHORT_MIN 3
+#define OCB_SHORT_MAX 16
+
+/* The block cipher calls of a seal after Offset_0, for len message and
+ * aad_len AAD bytes: the body, the pad of a partial block, HASH's blocks
+ * and the tag. */
+static inline size_t ocb_short_blocks(size_t len, size_t aad_len)
+{
+    return len / 16 + (len % 16 != 0) + aad_len / 16 + (aad_len % 16 != 0) + 1;
+}
+
+/* A seal of ocb_short_blocks(len, aad_len) <= OCB_SHORT_MAX blocks after
+ * Offset_0 (off0), on a backend without ocb_blocks: every input of those
+ * block cipher calls is known once Offset_0 is (the tag's takes the
+ * checksum of the plaintext and the last offset; HASH's do not depend on
+ * the nonce), so they run as one ecb_encrypt instead of three or four: a
+ * bitsliced or vector-permute backend pays more per call than per block.
+ * Same results as ocb_body, ocb_hash and ocb_tag; in is read before out is
+ * written (in place allowed); T gets the full tag.  The offsets are
+ * secret, like every block here; the counts are public. */
+static void ocb_seal_short(const ak_ocb_key *ok, uint8_t *out, uint8_t T[16], const uint8_t *in,
+                           size_t len, const uint8_t off0[16], const uint8_t *aad, size_t aad_len)
+{
+    uint8_t x[OCB_SHORT_MAX * 16], offs[OCB_SHORT_MAX * 16], blk[16];
+    const size_t nb = len / 16, rem = len % 16, na = aad_len / 16, arem = aad_len % 16;
+    mo_v2u64 o = ld16(off0), c = {0, 0}, oa = {0, 0};
+    uint64_t lo, hi;
+    size_t k = 0;
+    for (size_t j = 0; j < nb; j++, k++) {
+        const mo_v2u64 p = ld16(in + 16 * j);
+        o ^= ld16(ok->L[ntz(j + 1)]);
+        c ^= p;
+        st16(offs + 16 * j, o);
+        st16(x + 16 * k, p ^ o);
+    }
+    if (rem) { /* the pad's input is Offset_*; P_* || 1 || 0... joins the checksum */
+        o ^= ld16(ok->lstar);
+        ocb_pad10(in + 16 * nb, rem & 15, &lo, &hi);
+        mo_store_block(blk, lo, hi);
+        c ^= ld16(blk);
+        st16(x + 16 * k++, o);
+    }
+    const size_t ka = k;
+    for (size_t j = 0; j < na; j++, k++) {
+        oa ^= ld16(ok->L[ntz(j + 1)]);
+        st16(x + 16 * k, ld16(aad + 16 * j) ^ oa);
+    }
+    if (arem) {
+        oa ^= ld16(ok->lstar);
+        ocb_pad10(aad + 16 * na, arem & 15, &lo, &hi);
+        mo_store_block(blk, lo, hi);
+        st16(x + 16 * k++, ld16(blk) ^ oa);
+    }
+    st16(x + 16 * k++, c ^ o ^ ld16(ok->ldollar));
+    ok->aes.be->ecb_encrypt(&ok->aes, x, x, k);
+    for (size_t j = 0; j < nb; j++)
+        st16(out + 16 * j, ld16(x + 16 * j) ^ ld16(offs + 16 * j));
+    for (size_t i = 0; i < rem; i++)
+        out[16 * nb + i] = in[16 * nb + i] ^ x[16 * nb + i];
+    mo_v2u64 sum = {0, 0};
+    for (size_t j = ka; j + 1 < k; j++)
+        sum ^= ld16(x + 16 * j);
+    st16(T, ld16(x + 16 * (k - 1)) ^ sum);
+    mo_wipe(x, 16 * k);
+    mo_wipe(offs, 16 * nb);
+    mo_wipe(blk, sizeof blk);
+}
+
 static aeskit_status ocb_checks(const ak_ocb_key *ok, const uint8_t *out, const uint8_t *tag,
                                 size_t tag_len, const uint8_t *in, size_t len,
                                 const uint8_t *nonce, size_t nonce_len, const uint8_t *aad,
@@ -363,9 +435,14 @@ aeskit_status aeskit_ocb_seal(const aeskit_ocb_key *k, uint8_t *out, uint8_t *ta
         return st;
     uint8_t off[16], cks[16], h[16], T[16];
     ocb_offset0(ok, nonce, nonce_len, tag_len, off);
-    ocb_body(ok, 0, out, in, len, off, cks);
-    ocb_hash(ok, aad, aad_len, h);
-    ocb_tag(ok, off, cks, h, T);
+    const size_t short_blocks = ocb_short_blocks(len, aad_len);
+    if (!ok->aes.be->ocb_blocks && short_blocks >= OCB_SHORT_MIN && short_blocks <= OCB_SHORT_MAX) {
+        ocb_seal_short(ok, out, T, in, len, off, aad, aad_len);
+    } else {
+        ocb_body(ok, 0, out, in, len, off, cks);
+        ocb_hash(ok, aad, aad_len, h);
+        ocb_tag(ok, off, cks, h, T);
+    }
     memcpy(tag, T, tag_len);
     mo_wipe(off, sizeof off);
     mo_wipe(cks, sizeof cks);
