@@ -351,7 +351,7 @@ static inline size_t ocb_short_blocks(size_t len, size_t aad_len)
  * Offset_0 (off0), on a backend without ocb_blocks: every input of those
  * block cipher calls is known once Offset_0 is (the tag's takes the
  * checksum of the plaintext and the last offset; HASH's do not depend on
- * the nonce), so they run as one ecb_encrypt instead of three or four: a
+ * the nonce), so they run as one ecb_encrypt instead of three to five: a
  * bitsliced or vector-permute backend pays more per call than per block.
  * Same results as ocb_body, ocb_hash and ocb_tag; in is read before out is
  * written (in place allowed); T gets the full tag.  The offsets are
