@@ -129,24 +129,39 @@ static const char *vp_variant(void)
 #define TB(t) LD(vp_tab[t])
 #define SHUF(t, v) _mm_shuffle_epi8(TB(t), (v))
 
+/* The two nibble vectors of a byte vector: i = t & 15, k = t >> 4. */
+VP_INLINE void vp_split(__m128i t, __m128i *i, __m128i *k)
+{
+    const __m128i m0f = _mm_set1_epi8(0x0f);
+    *i = _mm_and_si128(t, m0f);
+    *k = _mm_and_si128(_mm_srli_epi16(t, 4), m0f);
+}
+
 /* A linear map of every byte given by its two nibble tables. */
 VP_INLINE __m128i vp_lin(__m128i x, int lo, int hi)
 {
-    const __m128i m0f = _mm_set1_epi8(0x0f);
-    __m128i xl = _mm_and_si128(x, m0f), xh = _mm_and_si128(_mm_srli_epi16(x, 4), m0f);
+    __m128i xl, xh;
+    vp_split(x, &xl, &xh);
     return _mm_xor_si128(SHUF(lo, xl), SHUF(hi, xh));
 }
 
-/* The inversion core: from the tower byte t = (k << 4) | i to io and jo. */
-VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
+/* The inversion core from the nibble vectors i and k of the tower byte
+ * (k << 4) | i. */
+VP_INLINE void vp_core_ik(__m128i i, __m128i k, __m128i *io, __m128i *jo)
 {
-    const __m128i m0f = _mm_set1_epi8(0x0f);
-    __m128i i = _mm_and_si128(t, m0f), k = _mm_and_si128(_mm_srli_epi16(t, 4), m0f);
     __m128i j = _mm_xor_si128(i, k);
     __m128i ak = SHUF(T_AINV, k);
     __m128i p = _mm_xor_si128(SHUF(T_INV, i), ak), q = _mm_xor_si128(SHUF(T_INV, j), ak);
     *io = _mm_xor_si128(SHUF(T_INV, p), j);
     *jo = _mm_xor_si128(SHUF(T_INV, q), i);
+}
+
+/* The inversion core from the tower byte t. */
+VP_INLINE void vp_core(__m128i t, __m128i *io, __m128i *jo)
+{
+    __m128i i, k;
+    vp_split(t, &i, &k);
+    vp_core_ik(i, k, io, jo);
 }
 
 #define PAIR(t, io, jo) _mm_xor_si128(SHUF(t, io), SHUF((t) + 1, jo))
@@ -589,18 +604,6 @@ VP_INLINE __m128i vp_pin(__m128i v)
     return v;
 }
 
-/* The inversion core from the nibble vectors i and k, in the order the
- * operations become ready. */
-VP_INLINE void vp_core_ik(__m128i i, __m128i k, __m128i *io, __m128i *jo)
-{
-    __m128i ak = SHUF(T_AINV, k);
-    __m128i j = _mm_xor_si128(k, i);
-    __m128i p = _mm_xor_si128(SHUF(T_INV, i), ak);
-    __m128i q = _mm_xor_si128(SHUF(T_INV, j), ak);
-    *io = _mm_xor_si128(SHUF(T_INV, p), j);
-    *jo = _mm_xor_si128(SHUF(T_INV, q), i);
-}
-
 /* Nibble n (VP_NIB_I or VP_NIB_K) of the middle round's sum (above), from
  * io, jo and that nibble of K'' (kf). */
 VP_INLINE __m128i vp_nib_tail(int n, __m128i io, __m128i jo, __m128i kf, unsigned m)
@@ -621,14 +624,6 @@ VP_INLINE __m128i vp_nib_next(int n, __m128i io, __m128i jo, __m128i un, __m128i
     const uint8_t(*t)[16] = vp_ntab[n];
     __m128i su = vp_pin(_mm_xor_si128(_mm_shuffle_epi8(LD(t[NT_MS_IO]), io), un));
     return _mm_shuffle_epi8(_mm_xor_si128(su, _mm_shuffle_epi8(LD(t[NT_MS_JO]), jo)), fix);
-}
-
-/* The two nibble vectors of a tower-basis byte vector. */
-VP_INLINE void vp_split(__m128i t, __m128i *i, __m128i *k)
-{
-    const __m128i m0f = _mm_set1_epi8(0x0f);
-    *i = _mm_and_si128(t, m0f);
-    *k = _mm_and_si128(_mm_srli_epi16(t, 4), m0f);
 }
 
 /* ak_ssse3_key.kf: K'' (above) of each middle round key, split. */
