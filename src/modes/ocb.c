@@ -363,13 +363,12 @@ static void ocb_seal_short(const ak_ocb_key *ok, uint8_t *out, uint8_t T[16], co
     const size_t nb = len / 16, rem = len % 16, na = aad_len / 16, arem = aad_len % 16;
     mo_v2u64 o = ld16(off0), c = {0, 0}, oa = {0, 0};
     uint64_t lo, hi;
-    size_t k = 0;
-    for (size_t j = 0; j < nb; j++, k++) {
+    size_t k = nb;
+    o = ocb_offsets(ok, offs, nb, 0, o);
+    for (size_t j = 0; j < nb; j++) {
         const mo_v2u64 p = ld16(in + 16 * j);
-        o ^= ld16(ok->L[ntz(j + 1)]);
         c ^= p;
-        st16(offs + 16 * j, o);
-        st16(x + 16 * k, p ^ o);
+        st16(x + 16 * j, p ^ ld16(offs + 16 * j));
     }
     if (rem) { /* the pad's input is Offset_*; P_* || 1 || 0... joins the checksum */
         o ^= ld16(ok->lstar);
@@ -379,10 +378,9 @@ static void ocb_seal_short(const ak_ocb_key *ok, uint8_t *out, uint8_t T[16], co
         st16(x + 16 * k++, o);
     }
     const size_t ka = k;
-    for (size_t j = 0; j < na; j++, k++) {
-        oa ^= ld16(ok->L[ntz(j + 1)]);
-        st16(x + 16 * k, ld16(aad + 16 * j) ^ oa);
-    }
+    oa = ocb_offsets(ok, x + 16 * k, na, 0, oa);
+    for (size_t j = 0; j < na; j++, k++)
+        st16(x + 16 * k, ld16(x + 16 * k) ^ ld16(aad + 16 * j));
     if (arem) {
         oa ^= ld16(ok->lstar);
         ocb_pad10(aad + 16 * na, arem & 15, &lo, &hi);
