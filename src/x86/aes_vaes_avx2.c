@@ -309,12 +309,17 @@ VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
     }
     return n;
 }
-VAES_KERNEL aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
+/* The one-shot register entries start on a 64-byte boundary, as
+ * vaes_gcm_one_seal does: where a straight-line kernel starts decides how
+ * many 64-byte fetch blocks it spans, which would otherwise move with every
+ * change to the code linked before it. */
+#define VAES2_ENTRY_ALIGN __attribute__((aligned(64)))
+VAES_KERNEL VAES2_ENTRY_ALIGN aeskit_status ak_vaes2_gcm_seal12(const ak_gcm_key *g, uint8_t *out, uint8_t *tag, const uint8_t *in,
                                            const uint8_t *aad, size_t lens, ak_v2u64 ivz)
 {
     return vaes_gcm_seal12(g, out, tag, in, aad, lens, (__m128i)ivz);
 }
-VAES_KERNEL aeskit_status ak_vaes2_gcm_open12(const ak_gcm_key *g, uint8_t *out, const uint8_t *tag, const uint8_t *in,
+VAES_KERNEL VAES2_ENTRY_ALIGN aeskit_status ak_vaes2_gcm_open12(const ak_gcm_key *g, uint8_t *out, const uint8_t *tag, const uint8_t *in,
                                            const uint8_t *aad, size_t lens, ak_v2u64 ivz)
 {
     return vaes_gcm_open12(g, out, tag, in, aad, lens, (__m128i)ivz);
