@@ -228,15 +228,23 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
          * multiplies and their XORs waits for port 5 (the schedules tried:
          * docs/performance.md, "Measurements behind the code").
          * vaes_gacc_mid2 takes the half-sums of two vectors one
-         * apart from one entry, so pstep is VB here. */
-        if (r == (R == 10 ? R - 7 : R / 2 - 3))
+         * apart from one entry, so pstep is VB here.  The sums are pinned
+         * after each group but the last (vaes_gacc_pin): with 16 ymm
+         * registers, products held for one XOR tree at the end went to
+         * the stack.  zmm, with 32, does not pin. */
+        if (r == (R == 10 ? R - 7 : R / 2 - 3)) {
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
+            vaes_gacc_pin(a);
+        }
         if (r == (R == 10 ? R - 5 : R / 2 - 1)) {
             vaes_gacc_lohi(a, p[2], pw + pstep * 2, GACC_ADD, uni);
             vaes_gacc_mid2(a, p[2], p[3], pw + pstep * 2, first, uni);
+            vaes_gacc_pin(a);
         }
-        if (r == (R == 10 ? R - 3 : R / 2 + 1))
+        if (r == (R == 10 ? R - 3 : R / 2 + 1)) {
             vaes_gacc_lohi(a, p[1], pw + pstep * 1, GACC_ADD, uni);
+            vaes_gacc_pin(a);
+        }
         if (r == (R == 10 ? R - 2 : R / 2 + 3)) {
             vaes_gacc_lohi(a, p[0], pw, GACC_ADD, uni);
             vaes_gacc_mid2(a, p[0], p[1], pw, GACC_ADD, uni);

@@ -289,6 +289,17 @@ VAES_INLINE void vaes_gacc_mid2(gacc *a, vec_t xa, vec_t xb, const uint8_t *pw, 
 }
 #endif
 
+/* The sums as they stand, in registers, at this point of the code.  GCC
+ * re-associates a chain of XORs of independent products into one tree at
+ * its end, so that every product of a stitched batch stays live until all
+ * are formed; where the AES states fill the registers, products go to the
+ * stack and back.  An empty asm that takes and gives the three values
+ * keeps each fold where the source puts it; it emits no instruction. */
+VAES_INLINE void vaes_gacc_pin(gacc *a)
+{
+    __asm__("" : "+v"(a->lo), "+v"(a->mid), "+v"(a->hi));
+}
+
 /* ---- reduction ---------------------------------------------------------- */
 
 /* (Karatsuba fix-up,) the two-multiply reduction of section 4 in every
