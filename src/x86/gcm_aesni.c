@@ -55,8 +55,7 @@ typedef struct {
  * gcm_step8).  GCC re-associates a chain of XORs of independent products
  * into one tree at its end, so every product of an 8-block step stayed live
  * until all were formed: with 16 xmm registers and eight AES states most
- * of them went to the stack and back (22 stores and 20 reloads per step of
- * gcm_enc_pub).  An empty asm that takes and gives the three values keeps
+ * of them went to the stack and back.  An empty asm that takes and gives the three values keeps
  * each fold where the source puts it; it emits no instruction.  Only the
  * fused step pins: where no AES states compete for the registers (ghash_n,
  * the short path) the tree is the better schedule. */
@@ -65,9 +64,10 @@ AESNI_INLINE void acc_pin(acc_t *a)
     __asm__("" : "+x"(a->lo), "+x"(a->hi), "+x"(a->mid));
 }
 
-/* Whether gcm_step8 pins the sums of its pairs (seal) too: in the VEX
- * build it runs 1.07-1.11x faster at 1-16 KiB, in the two-operand SSE
- * build 0.98-0.99x (Zen 4; open pins in both, 1.05-1.08x). */
+/* Whether gcm_step8 pins the sums of its pairs (seal) too: only the VEX
+ * build gains from it; the two-operand SSE build, whose every product
+ * needs a register copy, lost a little (docs/performance.md, "Measurements
+ * behind the code").  Open pins in both. */
 #ifdef AESNI_GCM_AVX_BUILD
 #define AESNI_PIN_PAIRS 1
 #else
