@@ -55,13 +55,19 @@ typedef struct {
  * gcm_step8).  GCC re-associates a chain of XORs of independent products
  * into one tree at its end, so every product of an 8-block step stayed live
  * until all were formed: with 16 xmm registers and eight AES states most
- * of them went to the stack and back.  An empty asm that takes and gives the three values keeps
- * each fold where the source puts it; it emits no instruction.  Only the
- * fused step pins: where no AES states compete for the registers (ghash_n,
- * the short path) the tree is the better schedule. */
+ * of them went to the stack and back.  An empty asm that takes and gives
+ * the three values keeps each fold where the source puts it; it emits no
+ * instruction.  Only the fused step pins: where no AES states compete for
+ * the registers (ghash_n, the short path) the tree is the better schedule.
+ * MSan checks asm operands as uses, and the sums are secret: its build
+ * goes without (the barrier only schedules). */
 AESNI_INLINE void acc_pin(acc_t *a)
 {
+#ifndef AESKIT_MSAN_CT
     __asm__("" : "+x"(a->lo), "+x"(a->hi), "+x"(a->mid));
+#else
+    (void)a;
+#endif
 }
 
 /* Whether gcm_step8 pins the sums of its pairs (seal) too: only the VEX
