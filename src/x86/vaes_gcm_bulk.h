@@ -229,12 +229,13 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
          * docs/performance.md, "Measurements behind the code").
          * vaes_gacc_mid2 takes the half-sums of two vectors one
          * apart from one entry, so pstep is VB here.  The sums are pinned
-         * after each group but the last (vaes_gacc_pin): with 16 ymm
-         * registers, products held for one XOR tree at the end went to
-         * the stack.  zmm, with 32, does not pin. */
+         * after each group but the last (vaes_gacc_pin; the first group
+         * forms lo and hi only): with 16 ymm registers, products held for
+         * one XOR tree at the end went to the stack.  zmm, with 32, does
+         * not pin. */
         if (r == (R == 10 ? R - 7 : R / 2 - 3)) {
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
-            vaes_gacc_pin(a);
+            vaes_gacc_pin_lohi(a);
         }
         if (r == (R == 10 ? R - 5 : R / 2 - 1)) {
             vaes_gacc_lohi(a, p[2], pw + pstep * 2, GACC_ADD, uni);
