@@ -53,14 +53,14 @@ typedef struct {
 
 /* The sum as it stands, in registers, at this point of the code (for
  * gcm_step8).  GCC re-associates a chain of XORs of independent products
- * into one tree at its end, so every product of an 8-block step stayed live
- * until all were formed: with 16 xmm registers and eight AES states most
- * of them went to the stack and back.  An empty asm that takes and gives
- * the three values keeps each fold where the source puts it; it emits no
- * instruction.  Only the fused step pins: where no AES states compete for
- * the registers (ghash_n, the short path) the tree is the better schedule.
- * MSan checks asm operands as uses, and the sums are secret: its build
- * goes without (the barrier only schedules). */
+ * into one tree at its end, which keeps every product of an 8-block step
+ * live until all are formed: with 16 xmm registers and eight AES states,
+ * most of them would go to the stack and back.  An empty asm that takes
+ * and gives the three values keeps each fold where the source puts it; it
+ * emits no instruction.  Only the fused step pins: where no AES states
+ * compete for the registers (ghash_n, the short path) the tree is the
+ * better schedule.  MSan checks asm operands as uses, and the sums are
+ * secret: its build goes without (the barrier only schedules). */
 AESNI_INLINE void acc_pin(acc_t *a)
 {
 #ifndef AESKIT_MSAN_CT
@@ -70,10 +70,10 @@ AESNI_INLINE void acc_pin(acc_t *a)
 #endif
 }
 
-/* Whether gcm_step8 pins the sums of its pairs (seal) too: only the VEX
- * build gains from it; the two-operand SSE build, whose every product
- * needs a register copy, lost a little (docs/performance.md, "Measurements
- * behind the code").  Open pins in both. */
+/* Whether gcm_step8 pins the sums of its pairs (seal) too: only in the
+ * VEX build.  In the two-operand SSE build every product needs a register
+ * copy, and pinned pairs there cost more than they save (docs/performance.md,
+ * "Measurements behind the code").  Open pins in both. */
 #ifdef AESNI_GCM_AVX_BUILD
 #define AESNI_PIN_PAIRS 1
 #else

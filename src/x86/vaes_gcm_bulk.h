@@ -231,8 +231,8 @@ VAES_INLINE void vaes_gcm_stitch(vec_t *x, const vec_t *K, const vec_t *p, const
          * apart from one entry, so pstep is VB here.  The sums are pinned
          * after each group but the last (vaes_gacc_pin; the first group
          * forms lo and hi only): with 16 ymm registers, products held for
-         * one XOR tree at the end went to the stack.  zmm, with 32, does
-         * not pin. */
+         * one XOR tree at the end would go to the stack.  zmm, with 32,
+         * does not pin. */
         if (r == (R == 10 ? R - 7 : R / 2 - 3)) {
             vaes_gacc_lohi(a, p[3], pw + pstep * 3, first, uni);
             vaes_gacc_pin_lohi(a);
