@@ -297,6 +297,25 @@ static int batchable(const speed_cell *c)
     }
 }
 
+/* Message j of a call of k: its source fields, output slot and tag slot
+ * (see above). */
+static inline void batch_msg(const speed_buf *b, size_t first, size_t j, size_t k, speed_msg *m,
+                             uint8_t **out, uint8_t **tag)
+{
+    if (k == 1) {
+        speed_msg_at(b, first, m);
+        *out = m->out;
+        *tag = m->tag;
+        return;
+    }
+    speed_msg_src(b, first + j, m);
+    *out = b->out + j * b->out_stride;
+    *tag = b->cell->decrypt ? m->tag : b->tag_outs[j];
+}
+
+/* One batch call of messages first .. first + k - 1.  Each mode fills its
+ * descriptors in a loop of its own: a switch on the mode inside the loop
+ * was an indirect jump per message, timed with the library. */
 static int batch_call(ak_state *s, const speed_buf *b, size_t first, size_t k)
 {
     static _Thread_local union {
@@ -311,50 +330,42 @@ static int batch_call(ak_state *s, const speed_buf *b, size_t first, size_t k)
     const speed_cell *c = s->cell;
     const int dec = c->decrypt;
     speed_msg m;
+    uint8_t *out, *tag;
     int bad = 0;
-    for (size_t j = 0; j < k; j++) {
-        speed_msg_at(b, first + j, &m);
-        uint8_t *out = k == 1 ? m.out : b->out + j * b->out_stride;
-        uint8_t *tag = (k == 1 || dec) ? m.tag : b->tag_outs[j];
-        switch (c->alg->kind) {
-        case SK_GCM:
-            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, out, tag, 16, m.in, m.len, m.iv, 12,
-                                        m.aad, m.aad_len, AESKIT_OK};
-            break;
-        case SK_GMAC: /* the message is the AAD */
-            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, NULL, tag, 16, NULL, 0, m.iv, 12, m.in, m.len,
-                                        AESKIT_OK};
-            break;
-        case SK_CCM:
-            d.ccm[j] = (aeskit_ccm_msg){&s->k.aes, out, tag, 16, m.in, m.len, m.iv, 12, m.aad,
-                                        m.aad_len, AESKIT_OK};
-            break;
-        case SK_CMAC:
-            d.cmac[j] = (aeskit_cmac_msg){&s->k.cmac, tag, 16, m.in, m.len, AESKIT_OK};
-            break;
-        case SK_CBCMAC:
-            memset(chain[j], 0, 16);
-            d.cbm[j] = (aeskit_cbcmac_msg){&s->k.aes, chain[j], m.in, m.len, AESKIT_OK};
-            break;
-        case SK_CBC:
-            memcpy(chain[j], m.iv, 16);
-            d.cbc[j] = (aeskit_cbc_msg){&s->k.aes, out, m.in, m.len, chain[j], AESKIT_OK};
-            break;
-        default:
-            d.ctr[j] = (aeskit_ctr_msg){&s->k.aes, out, m.in, m.len, m.iv, AESKIT_OK};
-            break;
-        }
-    }
     switch (c->alg->kind) {
     case SK_GCM:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, out, tag, 16, m.in, m.len, m.iv, 12,
+                                        m.aad, m.aad_len, AESKIT_OK};
+        }
         return dec ? aeskit_gcm_open_batch(d.gcm, k) : aeskit_gcm_seal_batch(d.gcm, k);
-    case SK_GMAC:
+    case SK_GMAC: /* the message is the AAD */
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            d.gcm[j] = (aeskit_gcm_msg){&s->k.gcm, NULL, tag, 16, NULL, 0, m.iv, 12, m.in, m.len,
+                                        AESKIT_OK};
+        }
         return dec ? aeskit_gmac_verify_batch(d.gcm, k) : aeskit_gmac_batch(d.gcm, k);
     case SK_CCM:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            d.ccm[j] = (aeskit_ccm_msg){&s->k.aes, out, tag, 16, m.in, m.len, m.iv, 12, m.aad,
+                                        m.aad_len, AESKIT_OK};
+        }
         return dec ? aeskit_ccm_open_batch(d.ccm, k) : aeskit_ccm_seal_batch(d.ccm, k);
     case SK_CMAC:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            d.cmac[j] = (aeskit_cmac_msg){&s->k.cmac, tag, 16, m.in, m.len, AESKIT_OK};
+        }
         return dec ? aeskit_cmac_verify_batch(d.cmac, k) : aeskit_cmac_batch(d.cmac, k);
     case SK_CBCMAC:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            memset(chain[j], 0, 16);
+            d.cbm[j] = (aeskit_cbcmac_msg){&s->k.aes, chain[j], m.in, m.len, AESKIT_OK};
+        }
         bad = aeskit_cbcmac_batch(d.cbm, k);
         for (size_t j = 0; j < k; j++) {
             speed_msg_at(b, first + j, &m);
@@ -365,8 +376,17 @@ static int batch_call(ak_state *s, const speed_buf *b, size_t first, size_t k)
         }
         return bad;
     case SK_CBC:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            memcpy(chain[j], m.iv, 16);
+            d.cbc[j] = (aeskit_cbc_msg){&s->k.aes, out, m.in, m.len, chain[j], AESKIT_OK};
+        }
         return dec ? aeskit_cbc_decrypt_batch(d.cbc, k) : aeskit_cbc_encrypt_batch(d.cbc, k);
     default:
+        for (size_t j = 0; j < k; j++) {
+            batch_msg(b, first, j, k, &m, &out, &tag);
+            d.ctr[j] = (aeskit_ctr_msg){&s->k.aes, out, m.in, m.len, m.iv, AESKIT_OK};
+        }
         return aeskit_ctr_batch(d.ctr, k);
     }
 }

@@ -622,7 +622,10 @@ static int mbm_batch_run(mb_state *s, const speed_buf *b, size_t first, size_t n
     for (size_t g = first; g < first + n; g += c->batch) {
         size_t k = first + n - g < c->batch ? first + n - g : c->batch;
         for (size_t q = 0; q < k; q++) {
-            speed_msg_at(b, g + q, &m);
+            if (k == 1)
+                speed_msg_at(b, g + q, &m);
+            else /* slot q, as aeskit's batch rows (impl_aeskit.c, batch_msg) */
+                speed_msg_src(b, g + q, &m);
             uint8_t *out = k == 1 ? m.out : b->out + q * b->out_stride;
             uint8_t *tag = (k == 1 && !dec) ? m.tag : s->tagv[q];
             j = IMB_GET_NEXT_JOB(s->mgr);

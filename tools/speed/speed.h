@@ -179,8 +179,10 @@ static inline size_t speed_slot(const speed_buf *b, size_t i)
     return (size_t)(((unsigned __int128)frac * b->cell->batch) >> 64);
 }
 
-/* Fills m for message i of the cell. */
-static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
+/* Fills m for message i of the cell, all but m->out: what a batch call's
+ * descriptor fill needs, since message j of a call writes slot j, known
+ * without speed_slot's multiplies. */
+static inline void speed_msg_src(const speed_buf *b, size_t i, speed_msg *m)
 {
     const speed_cell *c = b->cell;
     size_t j = c->decrypt ? (i % SPEED_POOL) : i;
@@ -190,9 +192,7 @@ static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
     m->aad_len = c->aad_len;
     m->len = c->size;
     m->update = c->update;
-    /* under --batch N message i writes slot i mod N, in single calls too:
-     * every implementation then writes the N outputs a batch call writes */
-    m->out = c->batch > 1 ? b->out + speed_slot(b, i) * b->out_stride : b->out;
+    m->out = NULL;
     if (c->decrypt) {
         m->in = b->ct[i % SPEED_POOL];
         m->tag = (uint8_t *)b->tags[i % SPEED_POOL];
@@ -200,6 +200,16 @@ static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
         m->in = b->plain;
         m->tag = (uint8_t *)b->tag_out;
     }
+}
+
+/* Fills m for message i of the cell. */
+static inline void speed_msg_at(const speed_buf *b, size_t i, speed_msg *m)
+{
+    const speed_cell *c = b->cell;
+    speed_msg_src(b, i, m);
+    /* under --batch N message i writes slot i mod N, in single calls too:
+     * every implementation then writes the N outputs a batch call writes */
+    m->out = c->batch > 1 ? b->out + speed_slot(b, i) * b->out_stride : b->out;
 }
 
 /* Defines `static int NAME(void *st, const speed_buf *b, size_t first,
