@@ -303,10 +303,35 @@ void ak_mo_gcm_msg_from(ak_gcm_msg *d, const aeskit_gcm_msg *m, uint32_t dir, co
                         size_t len, uint8_t *out);
 aeskit_status ak_mo_gcm_msg_open_fail(const ak_gcm_msg *m);
 
-/* cmac.c: the one-shot checks and the last block, K1 or 10*||K2 applied. */
-aeskit_status ak_mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
-                                const uint8_t *tag, size_t tag_len);
-void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n);
+/* CMAC's one-shot checks (cmac.c's single calls and batch_mac.c), inline:
+ * a batch of one-block messages spends its time in the per-message steps. */
+static inline aeskit_status mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
+                                           const uint8_t *tag, size_t tag_len)
+{
+    if (!ck || !tag || (!msg && len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!ak_mo_ready(&((const ak_cmac_key *)ck)->aes, AK_MAGIC_CMAC))
+        return AESKIT_ERR_STATE;
+    if (tag_len < 4 || tag_len > 16)
+        return AESKIT_ERR_TAG_LENGTH;
+    return AESKIT_OK;
+}
+
+/* CMAC's last block: last (n bytes, 0..16; NULL when n is 0) completed
+ * with K1 or 10*||K2 (SP 800-38B 6.2 steps 3-4) into m.  Branches on n,
+ * a length. */
+static inline void mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n)
+{
+    if (n == 16) {
+        ak_xor16(m, last, c->k1);
+    } else {
+        memset(m, 0, 16);
+        if (n)
+            mo_copy_short(m, last, n);
+        m[n] = 0x80;
+        ak_xor16(m, m, c->k2);
+    }
+}
 /* cbcmac.c, cbc.c, ctr.c: the checks of the single calls; a checked CTR
  * message. */
 aeskit_status ak_mo_cbcmac_checks(const aeskit_aes_key *k, const uint8_t *state,

@@ -6,8 +6,8 @@
  * (internal.h) and hands a stack chunk of lanes at a time to ak_cbc_lanes,
  * which runs them side by side where the backend has a multi-lane kernel.
  * CMAC (SP 800-38B 6.2) takes two lane passes: every block but the last,
- * then the last block with K1 or 10*||K2 applied (cmac.c's
- * ak_mo_cmac_last_block) chained from where the first pass ended (under
+ * then the last block with K1 or 10*||K2 applied (mo_cmac_last_block,
+ * batch.h) chained from where the first pass ended (under
  * one key object one ECB call over the chained last blocks).
  */
 #include "batch.h"
@@ -37,76 +37,122 @@ static aeskit_status cm_status(const void *d, size_t i)
     return ((const aeskit_cmac_msg *)d)[i].status;
 }
 
-static aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, int verify)
+/* Checked message m into the quick test (batch.h): kind a the written tag;
+ * inputs the message and an expected tag. */
+static inline __attribute__((always_inline)) void cm_quick_add(mo_quick *q, const aeskit_cmac_msg *m, int verify)
+{
+    mo_span tag = mo_span_of(m->tag, m->tag_len);
+    if (verify)
+        mo_quick_in(q, 1, tag);
+    else
+        mo_quick_out_a(q, tag);
+    mo_quick_in(q, 0, mo_span_of(m->in, m->len));
+}
+
+/* The exact check of the rule (batch.h). */
+static MO_NOINLINE int cm_disjoint_exact(const aeskit_cmac_msg *m, size_t n, int verify)
+{
+    return verify ? mo_batch_disjoint(m, n, sizeof *m, cm_spans_verify, 1, 3)
+                  : mo_batch_disjoint(m, n, sizeof *m, cm_spans_mac, 1, 3);
+}
+
+/* One chunk's checked messages p[0 .. k-1]: the last blocks, K1 or
+ * 10*||K2 applied; lanes over every block but the last of the messages
+ * that have more than one, their chains XORed into their last blocks; the
+ * last blocks encrypted (under one key object one ECB call in place, else
+ * a lane pass from a zero chain); tags. */
+static inline __attribute__((always_inline)) void cmac_chunk(aeskit_cmac_msg *const *p, size_t k, int verify)
+{
+    ak_cbc_lane l[MO_BATCH_CHUNK];
+    AESKIT_ALIGN(16) uint8_t last[MO_BATCH_CHUNK][16];
+    uint8_t li[MO_BATCH_CHUNK]; /* lane q's message */
+    size_t nl = 0;
+    int one = 1;
+    const ak_aes *a0 = &((const ak_cmac_key *)p[0]->key)->aes;
+    for (size_t j = 0; j < k; j++) {
+        const aeskit_cmac_msg *mm = p[j];
+        const ak_cmac_key *c = (const ak_cmac_key *)mm->key;
+        size_t len = mm->len, body = len ? (len - 1) / 16 : 0;
+        one &= &c->aes == a0;
+        if (body) {
+            l[nl].aes = &c->aes;
+            l[nl].in = mm->in;
+            l[nl].out = NULL;
+            l[nl].blocks = body;
+            memset(l[nl].iv, 0, 16);
+            li[nl++] = (uint8_t)j;
+        }
+        /* NULL + 0 is undefined: an empty message may come with in NULL. */
+        mo_cmac_last_block(c, last[j], body ? mm->in + body * 16 : mm->in, len - body * 16);
+    }
+    if (nl) {
+        mo_lanes_run(l, nl);
+        for (size_t q = 0; q < nl; q++)
+            ak_xor16(last[li[q]], last[li[q]], l[q].iv);
+    }
+    if (one) {
+        a0->be->ecb_encrypt(a0, last[0], last[0], k);
+    } else {
+        for (size_t j = 0; j < k; j++) {
+            l[j].aes = &((const ak_cmac_key *)p[j]->key)->aes;
+            l[j].in = last[j];
+            l[j].out = NULL;
+            l[j].blocks = 1;
+            memset(l[j].iv, 0, 16);
+        }
+        mo_lanes_run(l, k);
+    }
+    for (size_t j = 0; j < k; j++) {
+        aeskit_cmac_msg *mm = p[j];
+        const uint8_t *t = one ? last[j] : l[j].iv;
+        if (verify) {
+            if (!ak_ct_eq_mask(t, mm->tag, mm->tag_len))
+                mm->status = AESKIT_ERR_AUTH;
+        } else {
+            mo_copy_tag(mm->tag, t, mm->tag_len);
+        }
+    }
+    if (!one || nl) /* the chaining values */
+        mo_wipe(l, (one ? nl : k) * sizeof l[0]);
+    mo_wipe(last, k * 16);
+}
+
+/* The whole batch: each message's own checks; the cross-message rule (the
+ * quick test, else the exact check); per chunk of checked messages
+ * cmac_chunk.  Always inlined into the two entries, so verify is a
+ * constant. */
+static inline __attribute__((always_inline)) aeskit_status cmac_batch(aeskit_cmac_msg *m, size_t n, const int verify)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_cmac_checks(m[i].key, m[i].in, m[i].len, m[i].tag, m[i].tag_len);
-    int disjoint = verify ? mo_batch_disjoint(m, n, sizeof *m, cm_spans_verify, 1, 3)
-                          : mo_batch_disjoint(m, n, sizeof *m, cm_spans_mac, 1, 3);
+        m[i].status = mo_cmac_checks(m[i].key, m[i].in, m[i].len, m[i].tag, m[i].tag_len);
+    /* The quick test in a loop of its own, as batch_gcm.c's. */
+    mo_quick q;
+    mo_quick_init(&q);
+    for (size_t i = 0; i < n; i++)
+        if (MO_LIKELY(m[i].status == AESKIT_OK))
+            cm_quick_add(&q, &m[i], verify);
+    int disjoint = mo_quick_passed(&q, m, n * sizeof *m) || cm_disjoint_exact(m, n, verify);
     if (MO_UNLIKELY(!disjoint)) {
         for (size_t i = 0; i < n; i++)
             if (m[i].status == AESKIT_OK)
                 m[i].status = AESKIT_ERR_OVERLAP;
         return mo_batch_result(m, n, cm_status);
     }
-    for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
-        size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
-        ak_cbc_lane l[MO_BATCH_CHUNK];
-        AESKIT_ALIGN(16) uint8_t last[MO_BATCH_CHUNK][16];
-        uint32_t idx[MO_BATCH_CHUNK];
-        size_t k = 0, bodies = 0;
-        for (size_t i = base; i < end; i++) {
-            if (m[i].status != AESKIT_OK)
-                continue;
-            const ak_cmac_key *c = (const ak_cmac_key *)m[i].key;
-            size_t len = m[i].len, body = len ? (len - 1) / 16 : 0;
-            bodies |= body;
-            l[k].aes = &c->aes;
-            l[k].in = m[i].in;
-            l[k].out = NULL;
-            l[k].blocks = body;
-            memset(l[k].iv, 0, 16);
-            idx[k] = (uint32_t)(i - base);
-            k++;
+    aeskit_cmac_msg *p[MO_BATCH_CHUNK];
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (MO_UNLIKELY(m[i].status != AESKIT_OK))
+            continue;
+        p[k++] = &m[i];
+        if (k == MO_BATCH_CHUNK) {
+            cmac_chunk(p, k, verify);
+            k = 0;
         }
-        if (bodies) /* else every chain is still zero: no first pass */
-            mo_lanes_run(l, k);
-        /* The last blocks: under one key object one ECB call over the
-         * chained blocks in place (mo_lanes_short's step without its
-         * gather and scatter), else a lane pass. */
-        int one = k > 0;
-        for (size_t j = 1; j < k; j++)
-            one &= l[j].aes == l[0].aes;
-        for (size_t j = 0; j < k; j++) {
-            const aeskit_cmac_msg *mm = &m[base + idx[j]];
-            size_t body = l[j].blocks;
-            /* NULL + 0 is undefined: an empty message may come with in NULL. */
-            ak_mo_cmac_last_block((const ak_cmac_key *)mm->key, last[j],
-                                  body ? mm->in + body * 16 : mm->in, mm->len - body * 16);
-            if (one)
-                ak_xor16(last[j], last[j], l[j].iv);
-            l[j].in = last[j];
-            l[j].blocks = 1;
-        }
-        if (one)
-            l[0].aes->be->ecb_encrypt(l[0].aes, last[0], last[0], k);
-        else
-            mo_lanes_run(l, k);
-        for (size_t j = 0; j < k; j++) {
-            aeskit_cmac_msg *mm = &m[base + idx[j]];
-            const uint8_t *t = one ? last[j] : l[j].iv;
-            if (verify) {
-                if (!ak_ct_eq_mask(t, mm->tag, mm->tag_len))
-                    mm->status = AESKIT_ERR_AUTH;
-            } else {
-                mo_copy_tag(mm->tag, t, mm->tag_len);
-            }
-        }
-        mo_wipe(l, k * sizeof l[0]);
-        mo_wipe(last, k * 16);
     }
+    if (k)
+        cmac_chunk(p, k, verify);
     return mo_batch_result(m, n, cm_status);
 }
 

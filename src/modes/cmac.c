@@ -24,26 +24,11 @@ typedef struct mo_cmac_ctx {
 _Static_assert(sizeof(mo_cmac_ctx) <= sizeof(aeskit_cmac_ctx), "CMAC context fits");
 _Static_assert(_Alignof(mo_cmac_ctx) <= _Alignof(aeskit_cmac_ctx), "CMAC context alignment");
 
-/* The last block: last (n bytes, 0..16) completed with K1 or 10*||K2
- * (SP 800-38B 6.2 steps 3-4) into m. */
-void ak_mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const uint8_t *last, size_t n)
-{
-    if (n == 16) {
-        ak_xor16(m, last, c->k1);
-    } else {
-        memset(m, 0, 16);
-        if (n) /* last may be NULL for the empty message */
-            mo_copy_short(m, last, n);
-        m[n] = 0x80;
-        ak_xor16(m, m, c->k2);
-    }
-}
-
 /* The last block chained into st, the full MAC left in st. */
 static void cmac_last(const ak_cmac_key *c, uint8_t st[16], const uint8_t *last, size_t n)
 {
     uint8_t m[16];
-    ak_mo_cmac_last_block(c, m, last, n);
+    mo_cmac_last_block(c, m, last, n);
     c->aes.be->cbcmac(&c->aes, st, m, 1);
     mo_wipe(m, sizeof m);
 }
@@ -60,28 +45,10 @@ static void cmac_full(const ak_cmac_key *c, const uint8_t *msg, size_t len, uint
     cmac_last(c, mac, body ? msg + body * 16 : msg, len - body * 16);
 }
 
-static aeskit_status cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
-                                 const uint8_t *tag, size_t tag_len)
-{
-    if (!ck || !tag || (!msg && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready(&((const ak_cmac_key *)ck)->aes, AK_MAGIC_CMAC))
-        return AESKIT_ERR_STATE;
-    if (tag_len < 4 || tag_len > 16)
-        return AESKIT_ERR_TAG_LENGTH;
-    return AESKIT_OK;
-}
-
-aeskit_status ak_mo_cmac_checks(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
-                                const uint8_t *tag, size_t tag_len)
-{
-    return cmac_checks(ck, msg, len, tag, tag_len);
-}
-
 aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, uint8_t *tag, size_t tag_len,
                           const uint8_t *msg, size_t len)
 {
-    aeskit_status st = cmac_checks(ck, msg, len, tag, tag_len);
+    aeskit_status st = mo_cmac_checks(ck, msg, len, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t mac[16];
@@ -94,7 +61,7 @@ aeskit_status aeskit_cmac(const aeskit_cmac_key *ck, uint8_t *tag, size_t tag_le
 aeskit_status aeskit_cmac_verify(const aeskit_cmac_key *ck, const uint8_t *msg, size_t len,
                                  const uint8_t *tag, size_t tag_len)
 {
-    aeskit_status st = cmac_checks(ck, msg, len, tag, tag_len);
+    aeskit_status st = mo_cmac_checks(ck, msg, len, tag, tag_len);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     uint8_t mac[16];

@@ -275,6 +275,18 @@ static void test_overlap(void)
     TH_CHECK(aeskit_cmac_batch(cm, 2) == AESKIT_ERR_OVERLAP, "cmac: two tags overlap");
     cm[1].tag = ivs + 16;
     TH_CHECK(aeskit_cmac_batch(cm, 2) == AESKIT_OK, "cmac: one input shared");
+    cm[0].tag = ivs + 16; /* tags out of address order: the exact check */
+    cm[1].tag = ivs;
+    TH_CHECK(aeskit_cmac_batch(cm, 2) == AESKIT_OK, "cmac: tags in decreasing order");
+    cm[1].in = in + 200;
+    cm[1].tag = in + 50; /* a tag in the other message's input */
+    TH_CHECK(aeskit_cmac_batch(cm, 2) == AESKIT_ERR_OVERLAP && cm[0].status == AESKIT_ERR_OVERLAP,
+             "cmac: a tag in another message's input");
+    TH_CHECK(aeskit_cmac_verify_batch(cm, 2) != AESKIT_ERR_OVERLAP,
+             "cmac verify: an expected tag in another message's input (both read)");
+    cm[1].tag = (uint8_t *)&cm[0]; /* an expected tag in the descriptor array */
+    TH_CHECK(aeskit_cmac_verify_batch(cm, 2) == AESKIT_ERR_OVERLAP,
+             "cmac verify: a tag in the descriptor array");
     aeskit_ctr_msg ct[2] = {{&akeys[0], buf, in, 64, ivs, AESKIT_OK},
                             {&akeys[0], buf + 100, in, 64, buf + 10, AESKIT_OK}};
     TH_CHECK(aeskit_ctr_batch(ct, 2) == AESKIT_ERR_OVERLAP, "ctr: a counter block in an output");
