@@ -450,6 +450,13 @@ typedef struct ak_backend {
      * A measured property of the backend's kernels (docs/performance.md,
      * "three and five ECB steps"). */
     unsigned cbc_lanes_short;
+    /* Messages of at most this many blocks in a CTR batch, and in a CBC
+     * decryption batch, share ECB calls (src/modes/batch.h, MO_GATHER); 0:
+     * the defaults, MO_GATHER_CTR and MO_GATHER_CBC.  Measured properties
+     * of the backend's ECB against its ctr128 and cbc_decrypt
+     * (docs/performance.md, "short messages of a batch share ECB calls"). */
+    unsigned ctr_gather_short;
+    unsigned cbc_gather_short;
     /* Optional (NULL: the batch front end runs CCM's payload MAC through
      * cbc_lanes and its CTR message by message).  CCM's S0, CBC-MAC and
      * CTR over the payload of n messages (ak_ccm_lane, above) in one pass;

@@ -33,6 +33,22 @@
 
 #define MO_BATCH_KINDS 6
 
+/* Short messages of a parallel mode's batch (CTR, CBC decryption) share
+ * ECB calls: their blocks side by side in a stack buffer of MO_GATHER
+ * blocks, one ecb_encrypt or ecb_decrypt over all of them.  A message
+ * shares when it has at most the backend's ctr_gather_short or
+ * cbc_gather_short blocks (internal.h), else MO_GATHER_CTR or
+ * MO_GATHER_CBC: a CTR call pays more per message than the backends'
+ * cbc_decrypt does. */
+#define MO_GATHER 64
+#define MO_GATHER_CTR 4
+#define MO_GATHER_CBC 1
+
+static inline size_t mo_gather_bound(unsigned named, size_t dflt)
+{
+    return named ? (named < MO_GATHER ? named : MO_GATHER) : dflt;
+}
+
 /* [lo, hi); empty when lo >= hi.  The empty span is [UINTPTR_MAX, 0): it
  * meets nothing, and a hull (min of lo, max of hi) or an order check
  * (lo >= the highest hi so far) takes it in without a branch. */

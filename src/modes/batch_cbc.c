@@ -4,9 +4,13 @@
  *
  * CBC encryption is one serial chain per message (SP 800-38A 6.2), so a
  * batch hands the messages to ak_cbc_lanes as ak_cbc_lane chains, a stack
- * chunk at a time; decryption is parallel within a message already and
- * runs message by message through the backend's cbc_decrypt, as
- * aeskit_cbc_decrypt does.
+ * chunk at a time.  Decryption is parallel within a message: a long
+ * message runs through the backend's cbc_decrypt, as aeskit_cbc_decrypt
+ * runs it; consecutive short messages under one key object (batch.h,
+ * MO_GATHER) have their ciphertext blocks copied side by side, one
+ * ecb_decrypt call over them all, and each message XORs its plaintext
+ * blocks, P_j = D(C_j) ^ C_(j-1) with C_(-1) its chaining value (SP
+ * 800-38A 6.2), from the copies, so out may equal in.
  */
 #include "batch.h"
 
@@ -25,12 +29,30 @@ static aeskit_status cb_status(const void *d, size_t i)
     return ((const aeskit_cbc_msg *)d)[i].status;
 }
 
-/* The single calls' checks for every message, then the batch's. */
+/* The exact check of the rule (batch.h). */
+static MO_NOINLINE int cb_disjoint_exact(const aeskit_cbc_msg *m, size_t n)
+{
+    return mo_batch_disjoint(m, n, sizeof *m, cb_spans, 2, 3);
+}
+
+/* The single calls' checks for every message, then the batch's: the quick
+ * test (kind a the output, kind b the chaining value), else the exact
+ * check. */
 static int cb_check(aeskit_cbc_msg *m, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         m[i].status = ak_mo_cbc_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
-    if (MO_LIKELY(mo_batch_disjoint(m, n, sizeof *m, cb_spans, 2, 3)))
+    mo_quick q;
+    mo_quick_init(&q);
+    for (size_t i = 0; i < n; i++) {
+        if (MO_UNLIKELY(m[i].status != AESKIT_OK))
+            continue;
+        mo_quick_out_a(&q, mo_span_of(m[i].out, m[i].len));
+        mo_quick_out_b(&q, mo_span_of(m[i].iv, 16));
+        if (m[i].in != m[i].out)
+            mo_quick_in(&q, 0, mo_span_of(m[i].in, m[i].len));
+    }
+    if (MO_LIKELY(mo_quick_passed(&q, m, n * sizeof *m) || cb_disjoint_exact(m, n)))
         return 1;
     for (size_t i = 0; i < n; i++)
         if (m[i].status == AESKIT_OK)
@@ -68,20 +90,63 @@ aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
     return mo_batch_result(m, n, cb_status);
 }
 
+/* The gathered messages p[0 .. np-1] under key a, their ciphertext blocks
+ * copied to c[0 .. used-1] in message order: d = D(c), then each
+ * message's plaintext and chaining value. */
+static void cb_flush(const ak_aes *a, aeskit_cbc_msg *const *p, size_t np, uint8_t (*d)[16],
+                     const uint8_t (*c)[16], size_t used)
+{
+    a->be->ecb_decrypt(a, d[0], c[0], used);
+    size_t off = 0;
+    for (size_t q = 0; q < np; q++) {
+        aeskit_cbc_msg *mm = p[q];
+        const size_t nb = mm->len / 16;
+        ak_xor16(mm->out, d[off], mm->iv);
+        for (size_t j = 1; j < nb; j++)
+            ak_xor16(mm->out + 16 * j, d[off + j], c[off + j - 1]);
+        memcpy(mm->iv, c[off + nb - 1], 16);
+        off += nb;
+    }
+}
+
 aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     if (!cb_check(m, n))
         return mo_batch_result(m, n, cb_status);
+    AESKIT_ALIGN(16) uint8_t c[MO_GATHER][16];
+    AESKIT_ALIGN(16) uint8_t d[MO_GATHER][16];
+    aeskit_cbc_msg *p[MO_GATHER];
+    const ak_aes *a = NULL;
+    size_t np = 0, used = 0, most = 0;
     for (size_t i = 0; i < n; i++) {
-        if (m[i].status != AESKIT_OK || m[i].len == 0)
+        aeskit_cbc_msg *mm = &m[i];
+        if (mm->status != AESKIT_OK || mm->len == 0)
             continue;
-        const ak_aes *a = (const ak_aes *)m[i].key;
-        uint8_t chain[16];
-        memcpy(chain, m[i].iv, 16);
-        a->be->cbc_decrypt(a, m[i].out, m[i].in, m[i].len / 16, chain);
-        memcpy(m[i].iv, chain, 16);
+        const ak_aes *k = (const ak_aes *)mm->key;
+        const size_t nb = mm->len / 16;
+        if (nb > mo_gather_bound(k->be->cbc_gather_short, MO_GATHER_CBC)) {
+            k->be->cbc_decrypt(k, mm->out, mm->in, nb, mm->iv);
+            continue;
+        }
+        if (np && (k != a || used + nb > MO_GATHER)) {
+            cb_flush(a, p, np, d, (const uint8_t (*)[16])c, used);
+            most = used > most ? used : most;
+            np = used = 0;
+        }
+        a = k;
+        memcpy(c[used], mm->in, mm->len);
+        used += nb;
+        p[np++] = mm;
+    }
+    if (np) {
+        cb_flush(a, p, np, d, (const uint8_t (*)[16])c, used);
+        most = used > most ? used : most;
+    }
+    if (most) { /* the plaintext, and the ciphertext with it */
+        mo_wipe(d, most * 16);
+        mo_wipe(c, most * 16);
     }
     return mo_batch_result(m, n, cb_status);
 }

@@ -929,6 +929,7 @@ const ak_backend ak_backend_x86_ssse3 = {
     /* No multi-lane kernel: a batch's chains of one key run as lockstep
      * ECB steps of up to 8 blocks in 4 ymm (docs/performance.md). */
     .cbc_lanes_short = AK_LANES_SHORT_ANY,
+    .cbc_gather_short = 4, /* docs/performance.md, "short messages of a batch share ECB calls" */
     .xts_encrypt = vp_xts_encrypt,
     .xts_decrypt = vp_xts_decrypt,
     .ghash_init = ak_generic_ghash_init,
