@@ -41,7 +41,7 @@ static MO_NOINLINE int cb_disjoint_exact(const aeskit_cbc_msg *m, size_t n)
 static int cb_check(aeskit_cbc_msg *m, size_t n)
 {
     for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_cbc_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
+        m[i].status = mo_cbc_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
     mo_quick q;
     mo_quick_init(&q);
     for (size_t i = 0; i < n; i++) {

@@ -71,7 +71,7 @@ aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n)
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_ctr_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
+        m[i].status = mo_ctr_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
     /* The cross-message rule: the quick test, else the exact check. */
     mo_quick q;
     mo_quick_init(&q);

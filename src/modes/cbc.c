@@ -5,32 +5,10 @@
  */
 #include "batch.h"
 
-static aeskit_status cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
-                                size_t len, const uint8_t *iv)
-{
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
-    if (len % 16)
-        return AESKIT_ERR_LENGTH;
-    /* iv is read first and written back last: it must lie in neither. */
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
-        mo_any_overlap(iv, 16, in, len))
-        return AESKIT_ERR_OVERLAP;
-    return AESKIT_OK;
-}
-
-aeskit_status ak_mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
-                               size_t len, const uint8_t *iv)
-{
-    return cbc_checks(k, out, in, len, iv);
-}
-
 aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
                                  size_t len, uint8_t iv[16])
 {
-    aeskit_status st = cbc_checks(k, out, in, len, iv);
+    aeskit_status st = mo_cbc_checks(k, out, in, len, iv);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;
@@ -42,7 +20,7 @@ aeskit_status aeskit_cbc_encrypt(const aeskit_aes_key *k, uint8_t *out, const ui
 aeskit_status aeskit_cbc_decrypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
                                  size_t len, uint8_t iv[16])
 {
-    aeskit_status st = cbc_checks(k, out, in, len, iv);
+    aeskit_status st = mo_cbc_checks(k, out, in, len, iv);
     if (MO_UNLIKELY(st != AESKIT_OK))
         return st;
     const ak_aes *a = (const ak_aes *)k;

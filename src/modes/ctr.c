@@ -46,19 +46,6 @@ static void ctr_body(const ak_aes *a, uint8_t ctr[16], uint8_t ks[16], uint8_t *
     }
 }
 
-/* The checks of aeskit_ctr_crypt (also the batch's, batch_ctr.c). */
-aeskit_status ak_mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
-                               size_t len, const uint8_t *iv)
-{
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
-        return AESKIT_ERR_OVERLAP;
-    return AESKIT_OK;
-}
-
 /* A checked one-shot CTR message. */
 void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t len,
                      const uint8_t iv[16])
@@ -73,7 +60,7 @@ void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t le
 aeskit_status aeskit_ctr_crypt(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
                                size_t len, const uint8_t iv[16])
 {
-    aeskit_status st = ak_mo_ctr_checks(k, out, in, len, iv);
+    aeskit_status st = mo_ctr_checks(k, out, in, len, iv);
     if (st != AESKIT_OK)
         return st;
     ak_mo_ctr_crypt((const ak_aes *)k, out, in, len, iv);
