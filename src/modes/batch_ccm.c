@@ -184,7 +184,7 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
  * and, when the AAD left after it is shorter than a block, that
  * zero-padded rest go as one lane of up to 3 blocks from st[j].head;
  * longer AAD takes the two AAD passes. */
-static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
+static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
     ak_ccm_lane c[MO_BATCH_CHUNK];
@@ -251,6 +251,147 @@ static void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
     mo_wipe(c, k * sizeof c[0]);
 }
 
+/* ---- short messages under one key: ECB steps -----------------------------
+ *
+ * A message of a few blocks spends more on the lane passes' set-up (five of
+ * them, each a lane descriptor per message) and its CTR call than on its
+ * AES.  Short messages under one key object (cc_short_fits) go in groups of
+ * up to CC_SHORT_GROUP through ECB calls instead: one over every message's
+ * B0 and counter blocks Ctr0 .. Ctr_np (so the MAC state E(B0), S0 and the
+ * keystream at once), then one per further MAC block, over the messages
+ * that still have one: X = E(X ^ block), the lockstep of mo_lanes_short.
+ * The MAC's blocks (the first AAD block from ak_mo_ccm_head, the rest of
+ * the AAD and the payload zero padded) are copied first, the payload as
+ * plaintext (an open XORs its keystream in), so the outputs are written
+ * last: a seal's ciphertext, an open's plaintext once its tag matched.  A
+ * failed open zeroes its output, or leaves an in-place buffer as it was
+ * (the ciphertext), as aeskit_ccm_open does. */
+#define CC_SHORT_MAC 8   /* MAC blocks after B0 */
+#define CC_SHORT_PAY 4   /* payload blocks */
+#define CC_SHORT_GROUP 16
+
+/* The MAC blocks after B0 of checked message mm: the AAD's (its encoding
+ * and bytes, zero padded; ak_mo_ccm_head puts the first take bytes in the
+ * first block) and the payload's. */
+static inline size_t cc_mac_blocks(const aeskit_ccm_msg *mm, size_t take)
+{
+    return (mm->aad_len ? 1 + (mm->aad_len - take + 15) / 16 : 0) + (mm->len + 15) / 16;
+}
+
+static inline int cc_short_fits(const aeskit_ccm_msg *mm, size_t take)
+{
+    return mm->len <= 16 * CC_SHORT_PAY && cc_mac_blocks(mm, take) <= CC_SHORT_MAC;
+}
+
+/* n (0..16) bytes of p zero padded into b. */
+static inline void cc_pad(uint8_t b[16], const uint8_t *p, size_t n)
+{
+    memset(b, 0, 16);
+    if (n)
+        mo_copy_short(b, p, n);
+}
+
+/* The group p[0 .. k-1] of short messages under key a, their heads in
+ * head[j] (B0, the first AAD block; take[j] AAD bytes in it).  The
+ * messages are taken in decreasing order of MAC blocks (o), so at every
+ * step those that still have a block are a prefix and their MAC states
+ * stay in place in e[0 ..): B0 of message o[q] in e[q], its counter
+ * blocks from e[c0[q]]. */
+static MO_NOINLINE void cc_short_group(aeskit_ccm_msg *const *p, const uint8_t (*head)[32], const size_t *take, size_t k,
+                           const ak_aes *a, int open)
+{
+    AESKIT_ALIGN(16) uint8_t e[CC_SHORT_GROUP * (2 + CC_SHORT_PAY)][16];
+    AESKIT_ALIGN(16) uint8_t mb[CC_SHORT_GROUP][CC_SHORT_MAC][16]; /* MAC blocks after B0 */
+    size_t o[CC_SHORT_GROUP], nm[CC_SHORT_GROUP], c0[CC_SHORT_GROUP];
+    if (!k)
+        return;
+    for (size_t j = 0; j < k; j++) { /* insertion sort, k <= CC_SHORT_GROUP */
+        size_t v = cc_mac_blocks(p[j], take[j]), q = j;
+        for (; q && nm[q - 1] < v; q--) {
+            nm[q] = nm[q - 1];
+            o[q] = o[q - 1];
+        }
+        nm[q] = v;
+        o[q] = j;
+    }
+    for (size_t q = 0; q < k; q++)
+        memcpy(e[q], head[o[q]], 16);
+    size_t u = k;
+    for (size_t q = 0; q < k; q++) {
+        const aeskit_ccm_msg *mm = p[o[q]];
+        const size_t np = (mm->len + 15) / 16;
+        c0[q] = u;
+        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, e[u]);
+        for (size_t b = 1; b <= np; b++) {
+            memcpy(e[u + b], e[u], 16);
+            cc_ctr_add(e[u + b], b);
+        }
+        u += 1 + np;
+    }
+    a->be->ecb_encrypt(a, e[0], e[0], u);
+    for (size_t q = 0; q < k; q++) {
+        const aeskit_ccm_msg *mm = p[o[q]];
+        const uint8_t (*ks)[16] = (const uint8_t (*)[16])e[c0[q] + 1];
+        size_t c = 0;
+        if (mm->aad_len) {
+            memcpy(mb[q][c++], head[o[q]] + 16, 16);
+            const uint8_t *r = mm->aad + take[o[q]];
+            for (size_t left = mm->aad_len - take[o[q]]; left; c++) {
+                const size_t t = left < 16 ? left : 16;
+                cc_pad(mb[q][c], r, t);
+                r += t;
+                left -= t;
+            }
+        }
+        for (size_t b = 0; 16 * b < mm->len; b++, c++) {
+            const size_t t = mm->len - 16 * b < 16 ? mm->len - 16 * b : 16;
+            if (t == 16 && open) {
+                ak_xor16(mb[q][c], mm->in + 16 * b, ks[b]);
+            } else if (t == 16) {
+                memcpy(mb[q][c], mm->in + 16 * b, 16);
+            } else {
+                cc_pad(mb[q][c], mm->in + 16 * b, t);
+                if (open)
+                    for (size_t i = 0; i < t; i++)
+                        mb[q][c][i] ^= ks[b][i];
+            }
+        }
+    }
+    for (size_t s = 0, live = k; live && s < nm[0]; s++) {
+        while (nm[live - 1] <= s)
+            live--;
+        for (size_t q = 0; q < live; q++)
+            ak_xor16(e[q], e[q], mb[q][s]);
+        a->be->ecb_encrypt(a, e[0], e[0], live);
+    }
+    for (size_t q = 0; q < k; q++) {
+        aeskit_ccm_msg *mm = p[o[q]];
+        const uint8_t (*ks)[16] = (const uint8_t (*)[16])e[c0[q] + 1];
+        const size_t whole = mm->len / 16, rem = mm->len % 16, pay = nm[q] - (mm->len + 15) / 16;
+        uint8_t T[16];
+        ak_xor16(T, e[q], e[c0[q]]);
+        if (!open) {
+            mo_copy_tag(mm->tag, T, mm->tag_len);
+            for (size_t b = 0; b < whole; b++)
+                ak_xor16(mm->out + 16 * b, mm->in + 16 * b, ks[b]);
+            for (size_t i = 0; i < rem; i++)
+                mm->out[16 * whole + i] = mm->in[16 * whole + i] ^ ks[whole][i];
+        } else if (ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {
+            for (size_t b = 0; b < whole; b++)
+                memcpy(mm->out + 16 * b, mb[q][pay + b], 16);
+            if (rem)
+                mo_copy_short(mm->out + 16 * whole, mb[q][pay + whole], rem);
+        } else {
+            mm->status = AESKIT_ERR_AUTH;
+            if (mm->out != mm->in)
+                aeskit_memzero(mm->out, mm->len);
+        }
+        mo_wipe(T, sizeof T);
+    }
+    mo_wipe(e, u * 16);
+    mo_wipe(mb, k * sizeof mb[0]);
+}
+
 /* 1 if every message of the chunk has a backend with ccm_lanes. */
 static int cc_fusable(const aeskit_ccm_msg *m, const uint32_t *idx, size_t k)
 {
@@ -260,7 +401,8 @@ static int cc_fusable(const aeskit_ccm_msg *m, const uint32_t *idx, size_t k)
     return 1;
 }
 
-static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
+/* Always inlined into the two entries, so open is a constant. */
+static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, const int open)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
@@ -276,6 +418,11 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
                 m[i].status = AESKIT_ERR_OVERLAP;
         return mo_batch_result(m, n, cc_status);
     }
+    /* the group of short messages under one key (see above) */
+    aeskit_ccm_msg *sp[CC_SHORT_GROUP];
+    AESKIT_ALIGN(16) uint8_t sh[CC_SHORT_GROUP][32];
+    size_t stake[CC_SHORT_GROUP], ns = 0;
+    const ak_aes *sa = NULL;
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
         ak_cbc_lane l[MO_BATCH_CHUNK];
@@ -288,20 +435,34 @@ static aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, int open)
                 continue;
             st[k].take = ak_mo_ccm_head(st[k].head, mm->nonce, mm->nonce_len, mm->aad,
                                         mm->aad_len, mm->len, mm->tag_len);
+            const ak_aes *a = (const ak_aes *)mm->key;
+            if (cc_short_fits(mm, st[k].take) && (!ns || a == sa)) {
+                memcpy(sh[ns], st[k].head, 32);
+                stake[ns] = st[k].take;
+                sp[ns++] = mm;
+                sa = a;
+                if (ns == CC_SHORT_GROUP) {
+                    cc_short_group(sp, (const uint8_t (*)[32])sh, stake, ns, sa, open);
+                    ns = 0;
+                }
+                continue;
+            }
             l[k].aes = (const ak_aes *)mm->key;
             l[k].out = NULL;
             memset(l[k].iv, 0, 16);
             idx[k] = (uint32_t)i;
             k++;
         }
-        if (cc_fusable(m, idx, k)) {
+        if (k && cc_fusable(m, idx, k))
             cc_chunk_fused(m, idx, st, l, k, open);
-        } else {
+        else if (k)
             cc_chunk_lanes(m, idx, st, l, k, open);
-        }
         mo_wipe(st, k * sizeof st[0]);
         mo_wipe(l, k * sizeof l[0]);
     }
+    if (ns)
+        cc_short_group(sp, (const uint8_t (*)[32])sh, stake, ns, sa, open);
+    mo_wipe(sh, sizeof sh); /* B0 and the first AAD block */
     return mo_batch_result(m, n, cc_status);
 }
 
