@@ -84,38 +84,79 @@ VAES_KERNEL void ak_vaes2_gcm_decrypt(const ak_aes *k, const ak_ghash *g, uint8_
     vaes_gcm_stream(k, g, out, in, nb, ctr, Y, 0);
 }
 VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n); }
-/* The gcm_batch entry (src/internal.h).  Seals: a uniform batch of the
- * long chain's lengths (vaes_chain_long_takes: above the one-pass class)
- * goes to it whole, a seal the register entry takes (vaes_gcm_seal12:
- * 1-16 bytes, AAD of at most a block) there, any other message through
- * vaes_gcm_batch_msg, the single call's dispatch.  Opens: the leading
- * run of opens of at most VAES2_OPEN_ONE_MAX bytes one at a time through
- * vaes_gcm_batch_msg, and it declines the rest (returns the run's length):
- * the chain's instance of this width's decryption loop spills, and above
- * that size the front end's descriptors through gcm_msgs ran faster than
- * one at a time here, below it slower (docs/performance.md, "Zen 4: long
- * messages in a batch as a chain" and "Zen 4: 44 powers on zmm"). */
+/* The gcm_batch entry (src/internal.h).  A run of two or more messages
+ * of 1-64 bytes with an AAD of at most a block, seals and opens, goes to
+ * the multi-message kernel (ak_vaes2_gcm_multi_run_pub, vaes_gcm_multi2.h:
+ * two messages per ymm, several ymm in flight).  Seals besides: a uniform
+ * batch of the long chain's lengths (vaes_chain_long_takes: above the
+ * one-pass class) goes to it whole, a seal the register entry takes
+ * (vaes_gcm_seal12: 1-64 bytes, AAD of at most a block) there, any other
+ * message through vaes_gcm_batch_msg, the single call's dispatch.  Opens
+ * besides: the leading run of opens of at most VAES2_OPEN_ONE_MAX bytes
+ * one at a time through vaes_gcm_batch_msg, and it declines the rest
+ * (returns the run's length): the chain's instance of this width's
+ * decryption loop spills, and above that size the front end's descriptors
+ * through gcm_msgs ran faster than one at a time here, below it slower
+ * (docs/performance.md, "Zen 4: long messages in a batch as a chain" and
+ * "Zen 4: 44 powers on zmm"). */
 #define VAES2_OPEN_ONE_MAX 64
-VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+_Static_assert(VAES_MX2_LEN <= VAES2_OPEN_ONE_MAX, "the multi kernel's opens lie within the run this entry takes");
+/* Seals m[0..n) one at a time: the register entry's (vaes_gcm_seal12:
+ * 1-64 bytes, AAD of at most a block) there, any other through
+ * vaes_gcm_batch_msg. */
+VAES_INLINE void vaes2_gcm_seal_each(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16],
+                                     const uint8_t *none)
 {
-    uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
-    if (dir & AK_GCM_OPEN) {
-        size_t i = 0;
-        for (; i < n && m[i].len <= VAES2_OPEN_ONE_MAX; i++)
-            vaes_gcm_batch_msg(&m[i], dir, T ? T[i] : m[i].tag, none + 32);
-        return i;
-    }
-    if ((dir & AK_GCM_UNIFORM) && n >= 2 && vaes_chain_long_takes(m[0].len)) {
-        vaes_gcm_chain_long_seal((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
-        return n;
-    }
     for (size_t i = 0; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         if (mm->len - 1 < VAES_GCM_REG_MAX && mm->aad_len <= 16)
             (void)vaes_gcm_seal12((const ak_gcm_key *)(const void *)mm->key, mm->out, mm->tag, mm->in, mm->aad,
                                   VAES_LENS(mm->len, mm->aad_len), vaes_ivz_iv12(mm->iv));
         else
-            vaes_gcm_batch_msg(mm, dir, T ? T[i] : mm->tag, none + 32);
+            vaes_gcm_batch_msg(mm, dir, T ? T[i] : mm->tag, none);
+    }
+}
+
+VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    uint8_t none[64] = {0}; /* vaes_gcm_batch_msg */
+    if (dir & AK_GCM_OPEN) {
+        size_t i = 0;
+        for (; i < n && m[i].len <= VAES2_OPEN_ONE_MAX; i++) {
+            if (m[i].len - 1 < VAES_MX2_LEN && m[i].aad_len <= 16 && n - i >= 2) {
+                size_t k = ak_vaes2_gcm_multi_run_pub(&m[i], n - i, dir, T ? T + i : NULL);
+                if (k) {
+                    i += k - 1;
+                    continue;
+                }
+            }
+            vaes_gcm_batch_msg(&m[i], dir, T ? T[i] : m[i].tag, none + 32);
+        }
+        return i;
+    }
+    /* a uniform batch: one route for all (the multi kernel leaves at most
+     * one message) */
+    if ((dir & AK_GCM_UNIFORM) && n >= 2) {
+        size_t i = 0;
+        if (vaes_chain_long_takes(m[0].len)) {
+            vaes_gcm_chain_long_seal((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
+            return n;
+        }
+        if (m[0].len - 1 < VAES_MX2_LEN && m[0].aad_len <= 16)
+            i = ak_vaes2_gcm_multi_run_pub(m, n, dir, T);
+        vaes2_gcm_seal_each(m + i, n - i, dir, T ? T + i : NULL, none + 32);
+        return n;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (mm->len - 1 < VAES_MX2_LEN && mm->aad_len <= 16 && n - i >= 2) {
+            size_t k = ak_vaes2_gcm_multi_run_pub(mm, n - i, dir, T ? T + i : NULL);
+            if (k) {
+                i += k - 1;
+                continue;
+            }
+        }
+        vaes2_gcm_seal_each(mm, 1, dir, T ? T + i : NULL, none + 32);
     }
     return n;
 }
