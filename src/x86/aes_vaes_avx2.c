@@ -137,27 +137,30 @@ VAES_KERNEL size_t ak_vaes2_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_
     /* a uniform batch: one route for all (the multi kernel leaves at most
      * one message) */
     if ((dir & AK_GCM_UNIFORM) && n >= 2) {
-        size_t i = 0;
         if (vaes_chain_long_takes(m[0].len)) {
             vaes_gcm_chain_long_seal((const ak_gcm_key *)(const void *)m[0].key, m, n, T);
             return n;
         }
-        if (m[0].len - 1 < VAES_MX2_LEN && m[0].aad_len <= 16)
-            i = ak_vaes2_gcm_multi_run_pub(m, n, dir, T);
-        vaes2_gcm_seal_each(m + i, n - i, dir, T ? T + i : NULL, none + 32);
+        if (m[0].len - 1 < VAES_MX2_LEN && m[0].aad_len <= 16) {
+            size_t i = ak_vaes2_gcm_multi_run_pub(m, n, dir, T);
+            vaes2_gcm_seal_each(m + i, n - i, dir, T ? T + i : NULL, none + 32);
+            return n;
+        }
+    } else if (!(dir & AK_GCM_UNIFORM)) {
+        for (size_t i = 0; i < n; i++) {
+            const aeskit_gcm_msg *mm = &m[i];
+            if (mm->len - 1 < VAES_MX2_LEN && mm->aad_len <= 16 && n - i >= 2) {
+                size_t k = ak_vaes2_gcm_multi_run_pub(mm, n - i, dir, T ? T + i : NULL);
+                if (k) {
+                    i += k - 1;
+                    continue;
+                }
+            }
+            vaes2_gcm_seal_each(mm, 1, dir, T ? T + i : NULL, none + 32);
+        }
         return n;
     }
-    for (size_t i = 0; i < n; i++) {
-        const aeskit_gcm_msg *mm = &m[i];
-        if (mm->len - 1 < VAES_MX2_LEN && mm->aad_len <= 16 && n - i >= 2) {
-            size_t k = ak_vaes2_gcm_multi_run_pub(mm, n - i, dir, T ? T + i : NULL);
-            if (k) {
-                i += k - 1;
-                continue;
-            }
-        }
-        vaes2_gcm_seal_each(mm, 1, dir, T ? T + i : NULL, none + 32);
-    }
+    vaes2_gcm_seal_each(m, n, dir, T, none + 32);
     return n;
 }
 /* The one-shot register entries start on a 64-byte boundary, as
