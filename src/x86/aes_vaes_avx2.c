@@ -87,11 +87,13 @@ VAES_KERNEL void ak_vaes2_gcm_msgs(ak_gcm_msg *m, size_t n) { vaes_gcm_msgs(m, n
 /* The gcm_batch entry (src/internal.h).  A run of two or more messages
  * of 1-64 bytes with an AAD of at most a block, seals and opens, goes to
  * the multi-message kernel (ak_vaes2_gcm_multi_run_pub, vaes_gcm_multi2.h:
- * two messages per ymm, several ymm in flight).  Seals besides: a uniform
- * batch of the long chain's lengths (vaes_chain_long_takes: above the
- * one-pass class) goes to it whole, a seal the register entry takes
+ * two messages per ymm, several ymm in flight; a uniform batch of them
+ * whole, through its chain of sets).  Seals besides: a uniform batch of
+ * the long chain's lengths (vaes_chain_long_takes: above the one-pass
+ * class) goes to it whole, a seal the register entry takes
  * (vaes_gcm_seal12: 1-64 bytes, AAD of at most a block) there, any other
- * message through vaes_gcm_batch_msg, the single call's dispatch.  Opens
+ * message through vaes_gcm_batch_msg, the single call's dispatch; a
+ * uniform batch of neither kind runs that loop alone.  Opens
  * besides: the leading run of opens of at most VAES2_OPEN_ONE_MAX bytes
  * one at a time through vaes_gcm_batch_msg, and it declines the rest
  * (returns the run's length): the chain's instance of this width's
