@@ -176,7 +176,7 @@ VAES_INLINE __m128i vaes_j0_iv12(const uint8_t *iv)
     return _mm_or_si128(vaes_ivz_iv12(iv), _mm_set_epi32(0x01000000, 0, 0, 0));
 }
 
-/* ---- the multi-message GCM kernel (zmm only) ------------------------------ */
+/* ---- the multi-message GCM kernels ---------------------------------------- */
 
 /* The batch API's multi-message GCM kernel, compiled in gcm_multi_vaes512.c
  * (vaes_gcm_multi.h): runs the longest prefix of m[0..n) it takes and
@@ -195,6 +195,15 @@ __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_group_pub(const aesk
 __attribute__((target(AK_TGT))) size_t ak_vaes512_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n,
                                                                     uint32_t dir, uint8_t (*T)[16]);
 #define VAES_MULTI_LEN 64
+#endif
+/* The ymm build's (gcm_multi_vaes2.c, vaes_gcm_multi2.h): group after
+ * group, the longest run of checked public descriptors of one direction
+ * it takes (the gcm_batch entry, aes_vaes_avx2.c); a message the run can
+ * start with has 1 <= len <= VAES_MX2_LEN and aad_len <= 16. */
+#if AK_LANES == 2
+__attribute__((target(AK_TGT))) size_t ak_vaes2_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir,
+                                                                  uint8_t (*T)[16]);
+#define VAES_MX2_LEN 64
 #endif
 
 /* ---- key schedule ------------------------------------------------------- */

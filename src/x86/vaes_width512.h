@@ -10,8 +10,8 @@
  *
  * A header because two translation units compile kernels over it:
  * aes_vaes_avx512.c (the backend) and gcm_multi_vaes512.c (the
- * multi-message GCM kernel, on its own so the two compile in parallel).
- * The ymm vocabulary has one user and stays in aes_vaes_avx2.c.
+ * multi-message GCM kernel, on its own so the two compile in parallel);
+ * vaes_width256.h is the ymm vocabulary, likewise.
  */
 #ifndef AK_VAES_WIDTH512_H
 #define AK_VAES_WIDTH512_H

@@ -11,6 +11,14 @@
  * faults (the test dies); every result must equal the same call on ordinary
  * heap buffers (the differential tests check those against OpenSSL).
  *
+ * The batch calls (aeskit_gcm_seal_batch / _open_batch, 12-byte IVs, full
+ * tags) get the same: batches of 2..9 messages of 0..80 bytes (one length,
+ * or lengths varying within a block or across blocks; AAD of 0, 5 or 16
+ * bytes; one key or two), every message's input, output, AAD, IV and
+ * tag flush against a guard page of its own, outputs and tags each in
+ * increasing address order (the layout whose batches reach a backend's
+ * gcm_batch entry); every result must equal the single calls'.
+ *
  * It also prints, for information, the time of a 16-byte GCM seal with the
  * output at a page start against one in mid-page: masked accesses that touch
  * a non-writable page take a microcode assist (see v_load_w in
@@ -148,6 +156,120 @@ static void one(int m, size_t len, int at_end, int inplace)
                                                                                                     : "differ");
 }
 
+/* ---- batches ------------------------------------------------------------ */
+
+/* Per message and buffer kind one page between guard pages: [PROT_NONE]
+ * then, for each slot, [page][PROT_NONE]; slot (kind, i) = kind * BMAX + i,
+ * so every kind's buffers lie in message order and the outputs below the
+ * tags. */
+#define BMAX 9
+enum { B_OUT, B_TAG, B_IN, B_AAD, B_IV, B_KINDS };
+static uint8_t *bslots;
+static size_t bpage;
+
+static int bslots_map(void)
+{
+    bpage = (size_t)sysconf(_SC_PAGESIZE);
+    size_t n = (size_t)B_KINDS * BMAX;
+    bslots = mmap(NULL, (2 * n + 1) * bpage, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (bslots == MAP_FAILED)
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        if (mprotect(bslots + (2 * i + 1) * bpage, bpage, PROT_READ | PROT_WRITE))
+            return -1;
+    return 0;
+}
+
+/* n bytes of slot (kind, i): at the start of its page or flush against
+ * its end. */
+static uint8_t *bslot(int kind, size_t i, size_t n, int at_end)
+{
+    uint8_t *page = bslots + (2 * ((size_t)kind * BMAX + i) + 1) * bpage;
+    return at_end ? page + bpage - n : page;
+}
+
+/* One batch of n messages: lens[i], aad_len, message i under key
+ * keys2[i % nkeys]; sealed and opened as a batch with every buffer
+ * fenced, against the single calls on heap buffers. */
+static void batch_one(size_t n, const size_t *lens, size_t aad_len, int nkeys, int at_end, int inplace)
+{
+    static aeskit_gcm_key keys2[2];
+    static int keys2_set;
+    if (!keys2_set) {
+        uint8_t k[32];
+        th_fill(k, sizeof k);
+        TH_CHECK(aeskit_gcm_init_backend(&keys2[0], k, 16, th_backend()) == AESKIT_OK, "batch key");
+        TH_CHECK(aeskit_gcm_init_backend(&keys2[1], k + 8, 24, th_backend()) == AESKIT_OK, "batch key");
+        keys2_set = 1;
+    }
+    static uint8_t msg[BMAX][96], aad[BMAX][16], iv[BMAX][12], ref_ct[BMAX][96], ref_tag[BMAX][16];
+    aeskit_gcm_msg m[BMAX];
+    for (size_t i = 0; i < n; i++) {
+        const aeskit_gcm_key *k = &keys2[i % (size_t)nkeys];
+        th_fill(msg[i], lens[i]);
+        th_fill(aad[i], aad_len);
+        th_fill(iv[i], 12);
+        TH_CHECK(aeskit_gcm_seal(k, ref_ct[i], ref_tag[i], 16, msg[i], lens[i], iv[i], 12, aad[i], aad_len) ==
+                     AESKIT_OK,
+                 "batch reference seal");
+        uint8_t *in = bslot(B_IN, i, lens[i], at_end);
+        memcpy(in, msg[i], lens[i]);
+        uint8_t *ivp = bslot(B_IV, i, 12, at_end), *ap = bslot(B_AAD, i, aad_len, at_end);
+        memcpy(ivp, iv[i], 12);
+        memcpy(ap, aad[i], aad_len);
+        uint8_t *out = inplace ? in : bslot(B_OUT, i, lens[i], at_end);
+        m[i] = (aeskit_gcm_msg){k, out, bslot(B_TAG, i, 16, at_end), 16, in, lens[i], ivp, 12, ap, aad_len,
+                                (aeskit_status)99};
+    }
+    aeskit_status st = aeskit_gcm_seal_batch(m, n);
+    TH_CHECK(st == AESKIT_OK, "seal batch of %zu (len %zu, aad %zu): %d", n, lens[0], aad_len, st);
+    for (size_t i = 0; i < n; i++) {
+        TH_CHECK_MEM(m[i].out, ref_ct[i], lens[i], "seal batch of %zu: message %zu (len %zu, aad %zu, %s, %s)", n,
+                     i, lens[i], aad_len, at_end ? "at page end" : "at page start",
+                     inplace ? "in place" : "out of place");
+        TH_CHECK_MEM(m[i].tag, ref_tag[i], 16, "seal batch of %zu: tag %zu (len %zu, aad %zu, %s)", n, i, lens[i],
+                     aad_len, at_end ? "at page end" : "at page start");
+    }
+    /* open in place or into the output slot (then the input slot holds
+     * the ciphertext) */
+    for (size_t i = 0; i < n; i++) {
+        if (!inplace) {
+            memcpy((uint8_t *)(uintptr_t)m[i].in, ref_ct[i], lens[i]);
+            memset(m[i].out, 0, lens[i]);
+        }
+        m[i].status = (aeskit_status)99;
+    }
+    st = aeskit_gcm_open_batch(m, n);
+    TH_CHECK(st == AESKIT_OK, "open batch of %zu (len %zu, aad %zu): %d", n, lens[0], aad_len, st);
+    for (size_t i = 0; i < n; i++)
+        TH_CHECK_MEM(m[i].out, msg[i], lens[i], "open batch of %zu: message %zu (len %zu, aad %zu, %s, %s)", n, i,
+                     lens[i], aad_len, at_end ? "at page end" : "at page start",
+                     inplace ? "in place" : "out of place");
+}
+
+static void batches(void)
+{
+    static const size_t aads[] = {0, 5, 16};
+    static const size_t counts[] = {2, 3, 4, 5, 8, 9};
+    for (size_t len = 0; len <= 80; len++)
+        for (size_t ai = 0; ai < 3; ai++)
+            for (size_t ci = 0; ci < sizeof counts / sizeof counts[0]; ci++) {
+                const size_t n = counts[ci];
+                size_t lens[BMAX];
+                int mode = (int)((len + ai + ci) % 3); /* one length, within its block, across blocks */
+                for (size_t i = 0; i < n; i++) {
+                    lens[i] = len;
+                    if (mode == 1 && len)
+                        lens[i] = (len - 1) / 16 * 16 + 1 + th_randn((len - 1) % 16 + 1);
+                    else if (mode == 2)
+                        lens[i] = th_randn(81);
+                }
+                for (int at_end = 0; at_end < 2; at_end++)
+                    for (int inplace = 0; inplace < 2; inplace++)
+                        batch_one(n, lens, aads[ai], 1 + (int)(ci % 2) * (mode == 2), at_end, inplace);
+            }
+}
+
 static double now_ns(void)
 {
     struct timespec ts;
@@ -189,6 +311,12 @@ int main(void)
             printf("SKIP: cannot map guard pages here\n");
             return 77;
         }
+
+    if (bslots_map()) {
+        printf("SKIP: cannot map guard pages here\n");
+        return 77;
+    }
+    batches();
 
     static const size_t longer[] = {320, 383, 449, 480, 511, 512, 1023, 1420, 2048, 4095, 4096, 6000};
     for (int m = 0; m < NMODES; m++)
