@@ -353,35 +353,6 @@ static inline void mo_cmac_last_block(const ak_cmac_key *c, uint8_t m[16], const
 aeskit_status ak_mo_cbcmac_checks(const aeskit_aes_key *k, const uint8_t *state,
                                   const uint8_t *in, size_t len);
 
-/* The checks of aeskit_cbc_encrypt / _decrypt and aeskit_ctr_crypt, inline
- * in the single calls (cbc.c, ctr.c) and the batches (batch_cbc.c,
- * batch_ctr.c).  CBC: iv is read first and written back last, so it lies
- * in neither in nor out; CTR: iv is only read, so it lies outside out. */
-static inline aeskit_status mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out,
-                                          const uint8_t *in, size_t len, const uint8_t *iv)
-{
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
-    if (len % 16)
-        return AESKIT_ERR_LENGTH;
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
-        mo_any_overlap(iv, 16, in, len))
-        return AESKIT_ERR_OVERLAP;
-    return AESKIT_OK;
-}
-static inline aeskit_status mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out,
-                                          const uint8_t *in, size_t len, const uint8_t *iv)
-{
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
-        return AESKIT_ERR_OVERLAP;
-    return AESKIT_OK;
-}
 void ak_mo_ctr_crypt(const ak_aes *a, uint8_t *out, const uint8_t *in, size_t len,
                      const uint8_t iv[16]);
 

@@ -213,22 +213,10 @@ static void cfb8_run(const ak_aes *a, int decrypt, uint8_t reg[16], uint8_t *out
     mo_wipe(ks, sizeof ks);
 }
 
-static aeskit_status cfb_checks(const aeskit_aes_key *k, const uint8_t *out, const uint8_t *in,
-                                size_t len, const uint8_t *iv)
-{
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
-    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
-        return AESKIT_ERR_OVERLAP;
-    return AESKIT_OK;
-}
-
 static aeskit_status cfb128_oneshot(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
                                     size_t len, const uint8_t iv[16], int decrypt)
 {
-    aeskit_status st = cfb_checks(k, out, in, len, iv);
+    aeskit_status st = mo_ctr_checks(k, out, in, len, iv);
     if (st != AESKIT_OK)
         return st;
     if (!len)
@@ -255,7 +243,7 @@ aeskit_status aeskit_cfb128_decrypt(const aeskit_aes_key *k, uint8_t *out, const
 static aeskit_status cfb8_oneshot(const aeskit_aes_key *k, uint8_t *out, const uint8_t *in,
                                   size_t len, const uint8_t iv[16], int decrypt)
 {
-    aeskit_status st = cfb_checks(k, out, in, len, iv);
+    aeskit_status st = mo_ctr_checks(k, out, in, len, iv);
     if (st != AESKIT_OK)
         return st;
     uint8_t reg[16];

@@ -219,6 +219,36 @@ static inline void mo_pad16(uint8_t out[16], const uint8_t p[16], size_t n)
  * may its backend pointer be followed.  One compare with an immediate. */
 static inline int ak_mo_ready(const ak_aes *k, uint32_t magic) { return k->magic == magic; }
 
+/* The checks of aeskit_cbc_encrypt / _decrypt and aeskit_ctr_crypt, inline
+ * in the single calls (cbc.c, ctr.c; CFB's one-shot calls, cfb.c, check as
+ * CTR's) and the batches (batch_cbc.c, batch_ctr.c).  CBC: iv is read
+ * first and written back last, so it lies in neither in nor out; CTR and
+ * CFB: iv is only read, so it lies outside out. */
+static inline aeskit_status mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out,
+                                          const uint8_t *in, size_t len, const uint8_t *iv)
+{
+    if (!k || !iv || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE;
+    if (len % 16)
+        return AESKIT_ERR_LENGTH;
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
+        mo_any_overlap(iv, 16, in, len))
+        return AESKIT_ERR_OVERLAP;
+    return AESKIT_OK;
+}
+static inline aeskit_status mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out,
+                                          const uint8_t *in, size_t len, const uint8_t *iv)
+{
+    if (!k || !iv || ((!out || !in) && len))
+        return AESKIT_ERR_NULL_POINTER;
+    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
+        return AESKIT_ERR_STATE;
+    if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
+        return AESKIT_ERR_OVERLAP;
+    return AESKIT_OK;
+}
 /* Shared setup used by every *_init (src/modes/keys.c); writes magic last. */
 void ak_mo_aes_setup(ak_aes *k, const ak_backend *be, const uint8_t *key, size_t key_len,
                      uint32_t magic);
