@@ -181,18 +181,49 @@ static aeskit_status cbm_status(const void *d, size_t i)
     return ((const aeskit_cbcmac_msg *)d)[i].status;
 }
 
+/* The exact check of the rule (batch.h). */
+static MO_NOINLINE int cbm_disjoint_exact(const aeskit_cbcmac_msg *m, size_t n)
+{
+    return mo_batch_disjoint(m, n, sizeof *m, cbm_spans, 1, 2);
+}
+
+/* One-block chains under key a: their blocks state ^ in in b[0 .. np-1]
+ * become the new states E(state ^ in). */
+static void cbm_flush(const ak_aes *a, aeskit_cbcmac_msg *const *p, size_t np, uint8_t (*b)[16])
+{
+    a->be->ecb_encrypt(a, b[0], b[0], np);
+    for (size_t q = 0; q < np; q++)
+        memcpy(p[q]->state, b[q], 16);
+}
+
 aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     for (size_t i = 0; i < n; i++)
         m[i].status = ak_mo_cbcmac_checks(m[i].key, m[i].state, m[i].in, m[i].len);
-    if (MO_UNLIKELY(!mo_batch_disjoint(m, n, sizeof *m, cbm_spans, 1, 2))) {
+    /* The cross-message rule: the quick test (kind a the state), else the
+     * exact check. */
+    mo_quick q;
+    mo_quick_init(&q);
+    for (size_t i = 0; i < n; i++) {
+        if (MO_UNLIKELY(m[i].status != AESKIT_OK))
+            continue;
+        mo_quick_out_a(&q, mo_span_of(m[i].state, 16));
+        mo_quick_in(&q, 0, mo_span_of(m[i].in, m[i].len));
+    }
+    if (MO_UNLIKELY(!mo_quick_passed(&q, m, n * sizeof *m) && !cbm_disjoint_exact(m, n))) {
         for (size_t i = 0; i < n; i++)
             if (m[i].status == AESKIT_OK)
                 m[i].status = AESKIT_ERR_OVERLAP;
         return mo_batch_result(m, n, cbm_status);
     }
+    /* One-block chains share ECB calls (batch.h, MO_GATHER), as CBC
+     * encryption's do (batch_cbc.c). */
+    AESKIT_ALIGN(16) uint8_t g[MO_GATHER][16];
+    aeskit_cbcmac_msg *p[MO_GATHER];
+    const ak_aes *ga = NULL;
+    size_t np = 0, gathered = 0;
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
         ak_cbc_lane l[MO_BATCH_CHUNK];
@@ -201,7 +232,19 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
         for (size_t i = base; i < end; i++) {
             if (m[i].status != AESKIT_OK || m[i].len == 0)
                 continue; /* an empty chain leaves its state as it was */
-            l[k].aes = (const ak_aes *)m[i].key;
+            const ak_aes *a = (const ak_aes *)m[i].key;
+            if (m[i].len == 16) {
+                if (np && (a != ga || np == MO_GATHER)) {
+                    cbm_flush(ga, p, np, g);
+                    np = 0;
+                }
+                ga = a;
+                ak_xor16(g[np], m[i].in, m[i].state);
+                p[np++] = &m[i];
+                gathered = np > gathered ? np : gathered;
+                continue;
+            }
+            l[k].aes = a;
             l[k].in = m[i].in;
             l[k].out = NULL;
             l[k].blocks = m[i].len / 16;
@@ -209,10 +252,16 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
             idx[k] = (uint32_t)(i - base);
             k++;
         }
+        if (!k)
+            continue;
         mo_lanes_run(l, k);
         for (size_t j = 0; j < k; j++)
             memcpy(m[base + idx[j]].state, l[j].iv, 16);
         mo_wipe(l, k * sizeof l[0]);
     }
+    if (np)
+        cbm_flush(ga, p, np, g);
+    if (gathered) /* the chaining values */
+        mo_wipe(g, gathered * 16);
     return mo_batch_result(m, n, cbm_status);
 }
