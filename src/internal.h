@@ -618,8 +618,8 @@ int ak_bad_overlap(const void *a, size_t alen, const void *b, size_t blen);
  * into eight byte inserts into a vector register (about 60 instructions
  * for a counter block's two words).  Elsewhere the byte form: RISC-V has
  * no unaligned word access, so a word-sized memcpy there becomes a call,
- * and the AArch64 and POWER objects' branch and load counts are what the
- * constant-time object check (scripts/ct-objcheck.allow) was read on. */
+ * and the AArch64 and POWER objects keep the branch and load counts that
+ * the constant-time object check lists (scripts/ct-objcheck.allow). */
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
 #define AK_BSWAP_BE 1
 #else

@@ -49,6 +49,59 @@ static inline size_t mo_gather_bound(unsigned named, size_t dflt)
     return named ? (named < MO_GATHER ? named : MO_GATHER) : dflt;
 }
 
+/* One-block chains of a serial mode's batch (CBC encryption, CBC-MAC):
+ * the new chaining value is E(x ^ y) for one block, so consecutive ones
+ * under one key object share ECB calls instead of lanes.  Each block is
+ * written to up to two places (CBC: the ciphertext and the chaining value;
+ * CBC-MAC: the state).  The blocks x ^ y are secret; mo_one_block_end
+ * wipes what was used. */
+typedef struct mo_one_block {
+    AESKIT_ALIGN(16) uint8_t b[MO_GATHER][16];
+    uint8_t *dst[MO_GATHER][2]; /* [1] NULL: one place */
+    const ak_aes *a;
+    size_t n, most;
+} mo_one_block;
+
+static inline void mo_one_block_init(mo_one_block *g)
+{
+    g->a = NULL;
+    g->n = g->most = 0;
+}
+
+static inline void mo_one_block_flush(mo_one_block *g)
+{
+    if (!g->n)
+        return;
+    g->a->be->ecb_encrypt(g->a, g->b[0], g->b[0], g->n);
+    for (size_t q = 0; q < g->n; q++) {
+        memcpy(g->dst[q][0], g->b[q], 16);
+        if (g->dst[q][1])
+            memcpy(g->dst[q][1], g->b[q], 16);
+    }
+    g->most = g->n > g->most ? g->n : g->most;
+    g->n = 0;
+}
+
+/* E_a(x ^ y) to d0 (and d1 unless NULL), in the next shared call. */
+static inline void mo_one_block_add(mo_one_block *g, const ak_aes *a, const uint8_t *x, const uint8_t *y,
+                                    uint8_t *d0, uint8_t *d1)
+{
+    if (g->n && (a != g->a || g->n == MO_GATHER))
+        mo_one_block_flush(g);
+    g->a = a;
+    ak_xor16(g->b[g->n], x, y);
+    g->dst[g->n][0] = d0;
+    g->dst[g->n][1] = d1;
+    g->n++;
+}
+
+static inline void mo_one_block_end(mo_one_block *g)
+{
+    mo_one_block_flush(g);
+    if (g->most)
+        mo_wipe(g->b, g->most * 16);
+}
+
 /* [lo, hi); empty when lo >= hi.  The empty span is [UINTPTR_MAX, 0): it
  * meets nothing, and a hull (min of lo, max of hi) or an order check
  * (lo >= the highest hi so far) takes it in without a branch. */

@@ -5,7 +5,7 @@
  * CBC encryption is one serial chain per message (SP 800-38A 6.2), so a
  * batch hands the messages to ak_cbc_lanes as ak_cbc_lane chains, a stack
  * chunk at a time; one-block messages, C = E(P ^ IV), share ECB calls
- * instead (batch.h, MO_GATHER).  Decryption is parallel within a message: a long
+ * instead (batch.h, mo_one_block).  Decryption is parallel within a message: a long
  * message runs through the backend's cbc_decrypt, as aeskit_cbc_decrypt
  * runs it; consecutive short messages under one key object (batch.h,
  * MO_GATHER) have their ciphertext blocks copied side by side, one
@@ -61,30 +61,16 @@ static int cb_check(aeskit_cbc_msg *m, size_t n)
     return 0;
 }
 
-/* One-block messages of an encryption batch under key a: their blocks
- * P ^ IV in b[0 .. np-1] become C = E(P ^ IV), each message's ciphertext
- * and chaining value. */
-static void ce_flush(const ak_aes *a, aeskit_cbc_msg *const *p, size_t np, uint8_t (*b)[16])
-{
-    a->be->ecb_encrypt(a, b[0], b[0], np);
-    for (size_t q = 0; q < np; q++) {
-        memcpy(p[q]->out, b[q], 16);
-        memcpy(p[q]->iv, b[q], 16);
-    }
-}
-
 aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     if (!cb_check(m, n))
         return mo_batch_result(m, n, cb_status);
-    /* One-block messages share ECB calls (batch.h, MO_GATHER): one block
-     * is one AES call either way, and a lane costs more to set up. */
-    AESKIT_ALIGN(16) uint8_t g[MO_GATHER][16];
-    aeskit_cbc_msg *p[MO_GATHER];
-    const ak_aes *ga = NULL;
-    size_t np = 0, gathered = 0;
+    /* One-block messages share ECB calls (batch.h, mo_one_block): one
+     * block is one AES call either way, and a lane costs more to set up. */
+    mo_one_block g;
+    mo_one_block_init(&g);
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
         ak_cbc_lane l[MO_BATCH_CHUNK];
@@ -95,14 +81,7 @@ aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
                 continue; /* an empty message leaves its chaining value as it was */
             const ak_aes *a = (const ak_aes *)m[i].key;
             if (m[i].len == 16) {
-                if (np && (a != ga || np == MO_GATHER)) {
-                    ce_flush(ga, p, np, g);
-                    np = 0;
-                }
-                ga = a;
-                ak_xor16(g[np], m[i].in, m[i].iv);
-                p[np++] = &m[i];
-                gathered = np > gathered ? np : gathered;
+                mo_one_block_add(&g, a, m[i].in, m[i].iv, m[i].out, m[i].iv);
                 continue;
             }
             l[k].aes = a;
@@ -120,10 +99,7 @@ aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
             memcpy(m[base + idx[j]].iv, l[j].iv, 16);
         mo_wipe(l, k * sizeof l[0]);
     }
-    if (np)
-        ce_flush(ga, p, np, g);
-    if (gathered) /* the blocks P ^ IV */
-        mo_wipe(g, gathered * 16);
+    mo_one_block_end(&g);
     return mo_batch_result(m, n, cb_status);
 }
 

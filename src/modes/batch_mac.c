@@ -187,35 +187,24 @@ static MO_NOINLINE int cbm_disjoint_exact(const aeskit_cbcmac_msg *m, size_t n)
     return mo_batch_disjoint(m, n, sizeof *m, cbm_spans, 1, 2);
 }
 
-/* One-block chains under key a: their blocks state ^ in in b[0 .. np-1]
- * become the new states E(state ^ in). */
-static void cbm_flush(const ak_aes *a, aeskit_cbcmac_msg *const *p, size_t np, uint8_t (*b)[16])
-{
-    a->be->ecb_encrypt(a, b[0], b[0], np);
-    for (size_t q = 0; q < np; q++)
-        memcpy(p[q]->state, b[q], 16);
-}
-
 aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
     for (size_t i = 0; i < n; i++)
         m[i].status = ak_mo_cbcmac_checks(m[i].key, m[i].state, m[i].in, m[i].len);
-    /* The cross-message rule by the exact check: with two kinds it costs
-     * no more than the quick test (2% at 32-64 B, x86-vaes-avx512). */
+    /* The cross-message rule by the exact check, which with two kinds
+     * costs no more than the quick test (docs/performance.md, "batches of
+     * short messages"). */
     if (MO_UNLIKELY(!cbm_disjoint_exact(m, n))) {
         for (size_t i = 0; i < n; i++)
             if (m[i].status == AESKIT_OK)
                 m[i].status = AESKIT_ERR_OVERLAP;
         return mo_batch_result(m, n, cbm_status);
     }
-    /* One-block chains share ECB calls (batch.h, MO_GATHER), as CBC
-     * encryption's do (batch_cbc.c). */
-    AESKIT_ALIGN(16) uint8_t g[MO_GATHER][16];
-    aeskit_cbcmac_msg *p[MO_GATHER];
-    const ak_aes *ga = NULL;
-    size_t np = 0, gathered = 0;
+    /* One-block chains share ECB calls (batch.h, mo_one_block). */
+    mo_one_block g;
+    mo_one_block_init(&g);
     for (size_t base = 0; base < n; base += MO_BATCH_CHUNK) {
         size_t end = n - base < MO_BATCH_CHUNK ? n : base + MO_BATCH_CHUNK;
         ak_cbc_lane l[MO_BATCH_CHUNK];
@@ -226,14 +215,7 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
                 continue; /* an empty chain leaves its state as it was */
             const ak_aes *a = (const ak_aes *)m[i].key;
             if (m[i].len == 16) {
-                if (np && (a != ga || np == MO_GATHER)) {
-                    cbm_flush(ga, p, np, g);
-                    np = 0;
-                }
-                ga = a;
-                ak_xor16(g[np], m[i].in, m[i].state);
-                p[np++] = &m[i];
-                gathered = np > gathered ? np : gathered;
+                mo_one_block_add(&g, a, m[i].in, m[i].state, m[i].state, NULL);
                 continue;
             }
             l[k].aes = a;
@@ -251,9 +233,6 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
             memcpy(m[base + idx[j]].state, l[j].iv, 16);
         mo_wipe(l, k * sizeof l[0]);
     }
-    if (np)
-        cbm_flush(ga, p, np, g);
-    if (gathered) /* the chaining values */
-        mo_wipe(g, gathered * 16);
+    mo_one_block_end(&g);
     return mo_batch_result(m, n, cbm_status);
 }

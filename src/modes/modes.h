@@ -221,16 +221,25 @@ static inline int ak_mo_ready(const ak_aes *k, uint32_t magic) { return k->magic
 
 /* The checks of aeskit_cbc_encrypt / _decrypt and aeskit_ctr_crypt, inline
  * in the single calls (cbc.c, ctr.c; CFB's one-shot calls, cfb.c, check as
- * CTR's) and the batches (batch_cbc.c, batch_ctr.c).  CBC: iv is read
- * first and written back last, so it lies in neither in nor out; CTR and
- * CFB: iv is only read, so it lies outside out. */
-static inline aeskit_status mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out,
-                                          const uint8_t *in, size_t len, const uint8_t *iv)
+ * CTR's) and the batches (batch_cbc.c, batch_ctr.c): NULL pointers and the
+ * key's set-up mark (mo_iv_call_checks), then the mode's own.  CBC: iv is
+ * read first and written back last, so it lies in neither in nor out; CTR
+ * and CFB: iv is only read, so it lies outside out. */
+static inline aeskit_status mo_iv_call_checks(const aeskit_aes_key *k, const uint8_t *out,
+                                              const uint8_t *in, size_t len, const uint8_t *iv)
 {
     if (!k || !iv || ((!out || !in) && len))
         return AESKIT_ERR_NULL_POINTER;
     if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
         return AESKIT_ERR_STATE;
+    return AESKIT_OK;
+}
+static inline aeskit_status mo_cbc_checks(const aeskit_aes_key *k, const uint8_t *out,
+                                          const uint8_t *in, size_t len, const uint8_t *iv)
+{
+    aeskit_status st = mo_iv_call_checks(k, out, in, len, iv);
+    if (st != AESKIT_OK)
+        return st;
     if (len % 16)
         return AESKIT_ERR_LENGTH;
     if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len) ||
@@ -241,10 +250,9 @@ static inline aeskit_status mo_cbc_checks(const aeskit_aes_key *k, const uint8_t
 static inline aeskit_status mo_ctr_checks(const aeskit_aes_key *k, const uint8_t *out,
                                           const uint8_t *in, size_t len, const uint8_t *iv)
 {
-    if (!k || !iv || ((!out || !in) && len))
-        return AESKIT_ERR_NULL_POINTER;
-    if (!ak_mo_ready((const ak_aes *)k, AK_MAGIC_AES))
-        return AESKIT_ERR_STATE;
+    aeskit_status st = mo_iv_call_checks(k, out, in, len, iv);
+    if (st != AESKIT_OK)
+        return st;
     if (mo_bad_overlap(out, len, in, len) || mo_any_overlap(iv, 16, out, len))
         return AESKIT_ERR_OVERLAP;
     return AESKIT_OK;

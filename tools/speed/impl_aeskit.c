@@ -314,8 +314,8 @@ static inline void batch_msg(const speed_buf *b, size_t first, size_t j, size_t 
 }
 
 /* One batch call of messages first .. first + k - 1.  Each mode fills its
- * descriptors in a loop of its own: a switch on the mode inside the loop
- * was an indirect jump per message, timed with the library. */
+ * descriptors in a loop of its own, so no switch on the mode runs per
+ * message (its indirect jump would be timed with the library). */
 static int batch_call(ak_state *s, const speed_buf *b, size_t first, size_t k)
 {
     static _Thread_local union {
