@@ -245,7 +245,10 @@ VAES_INLINE void vaes_ctr_rounds(const ak_aes *k, uint8_t *out, const uint8_t *i
 VAES_INLINE void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
 {
     vaes_ctr_rounds(k, out, in, nb, ctr, 0);
-    ak_store_be32(ctr + 12, ak_load_be32(ctr + 12) + (uint32_t)nb);
+    /* inc32^nb in one 16-byte store (see vaes_ctr128) */
+    __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
+    c = _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)nb));
+    _mm_storeu_si128((__m128i *)(void *)ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
 }
 
 VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
@@ -264,8 +267,11 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t lo2 = lo + (uint64_t)nb;
     hi += lo2 < lo;
-    ak_store_be64(ctr, hi);
-    ak_store_be64(ctr + 8, lo2);
+    /* One 16-byte store: the caller's next use of the counter is a 16-byte
+     * load (a tail's keystream block, the next streaming update), which a
+     * CPU forwards from one store of the same bytes but not from two
+     * narrower ones. */
+    _mm_storeu_si128((__m128i *)(void *)ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo2), x_bswap_mask()));
 }
 
 /* ---- CBC decrypt (parallel) --------------------------------------------- */
