@@ -346,6 +346,99 @@ static inline __attribute__((always_inline)) int mo_quick_passed(const mo_quick 
     return 1;
 }
 
+/* The common case of a CTR or CBC batch (batch_ctr.c, batch_cbc.c): every
+ * message's own checks (mo_ctr_checks, mo_cbc_checks) and the batch's
+ * quick test in one pass, with no status written and none read back.
+ * Each message goes in by mo_ivq_add; mo_ivq_passed then decides.  What
+ * the pass checks, and why that is enough:
+ *   - the key object, only where it differs from the previous message's
+ *     (a NULL key or one not set up leaves the common case);
+ *   - CBC: the length a multiple of 16;
+ *   - the outputs out (kind a; CBC's chaining values, which are written
+ *     back, kind b) in increasing address order, as the quick test's
+ *     order check (batch.h above), which here returns at once;
+ *   - the inputs in (unless in place) and CTR's counter block into their
+ *     hulls.
+ * A NULL pointer with something to point at is a span starting at 0, so
+ * it is the lowest of its kind: the hull's start or, for an ordered kind,
+ * its first span's, which mo_ivq_passed finds zero.  A message's own
+ * overlap checks (out against in unless in place, the IV against out and,
+ * for CBC, against in) are spans of different kinds, which the quick test
+ * keeps apart.  So when mo_ivq_passed returns 1 every message passes the
+ * single call's checks (status AESKIT_OK) and the batch keeps the rule;
+ * when any step returns 0 the caller runs the general checks, which
+ * decide everything themselves.  Every address and length here is public. */
+typedef struct mo_ivq {
+    const aeskit_aes_key *key; /* the last key object checked */
+    mo_span a, b;              /* the output kinds' hulls */
+    mo_span in, iv;            /* the input kinds' hulls (CTR's counter blocks: iv) */
+} mo_ivq;
+
+static inline __attribute__((always_inline)) void mo_ivq_init(mo_ivq *v)
+{
+    /* no key object of the caller's lies in this frame, so the first
+     * message's key, NULL included, differs from it and is checked */
+    v->key = (const aeskit_aes_key *)(const void *)v;
+    v->a = v->b = v->in = v->iv = mo_span_none();
+}
+
+/* An ordered output span [p, p + len), len > 0, into kind hull h: 0 if it
+ * lies below the previous one.  The hull's end only: while the spans come
+ * in order its start is the first span's, which mo_ivq_passed is given. */
+static inline __attribute__((always_inline)) int mo_ivq_out(mo_span *h, const void *p, size_t len)
+{
+    uintptr_t lo = (uintptr_t)p;
+    if (MO_UNLIKELY(lo < h->hi))
+        return 0;
+    h->hi = lo + len;
+    return 1;
+}
+
+/* One message (cbc: the CBC rules, else CTR's) into the pass: 0 if it
+ * leaves the common case. */
+static inline __attribute__((always_inline)) int mo_ivq_add(mo_ivq *v, const aeskit_aes_key *key,
+                                                            const uint8_t *out, const uint8_t *in,
+                                                            size_t len, const uint8_t *iv, const int cbc)
+{
+    if (MO_UNLIKELY(key != v->key)) {
+        if (!key || !ak_mo_ready((const ak_aes *)key, AK_MAGIC_AES))
+            return 0;
+        v->key = key;
+    }
+    if (cbc && MO_UNLIKELY(len % 16))
+        return 0;
+    if (len) {
+        if (!mo_ivq_out(&v->a, out, len))
+            return 0;
+        if (in != out)
+            v->in = mo_hull_add(v->in, (mo_span){(uintptr_t)in, (uintptr_t)in + len});
+    }
+    if (cbc)
+        return mo_ivq_out(&v->b, iv, 16);
+    v->iv = mo_hull_add(v->iv, (mo_span){(uintptr_t)iv, (uintptr_t)iv + 16});
+    return 1;
+}
+
+/* 1 if the pass over n descriptors of dsize bytes each at d took them all:
+ * no NULL pointer and the quick test passed.  a_lo, b_lo: the first span
+ * of each output kind (the first message's out with len > 0, the first
+ * message's IV for CBC), UINTPTR_MAX for a kind without one. */
+static inline __attribute__((always_inline)) int mo_ivq_passed(mo_ivq *v, const void *d, size_t n,
+                                                               size_t dsize, uintptr_t a_lo, uintptr_t b_lo)
+{
+    v->a.lo = a_lo;
+    v->b.lo = b_lo;
+    if ((v->a.lo == 0) | (v->b.lo == 0) | (v->in.lo == 0) | (v->iv.lo == 0))
+        return 0;
+    mo_quick q;
+    mo_quick_init(&q);
+    q.a = v->a;
+    q.b = v->b;
+    q.in[0] = v->in;
+    q.in[1] = v->iv;
+    return mo_quick_passed(&q, d, n * dsize);
+}
+
 /* The result of a batch call: the first failure's status, or AESKIT_OK.
  * stat(d, i) reads message i's status. */
 typedef aeskit_status (*mo_status_fn)(const void *d, size_t i);

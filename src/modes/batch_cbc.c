@@ -38,8 +38,9 @@ static MO_NOINLINE int cb_disjoint_exact(const aeskit_cbc_msg *m, size_t n)
 
 /* The single calls' checks for every message, then the batch's: the quick
  * test (kind a the output, kind b the chaining value), else the exact
- * check. */
-static int cb_check(aeskit_cbc_msg *m, size_t n)
+ * check.  The general path, after the common case's pass (cb_common)
+ * gave up. */
+static MO_NOINLINE int cb_check(aeskit_cbc_msg *m, size_t n)
 {
     for (size_t i = 0; i < n; i++)
         m[i].status = mo_cbc_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
@@ -61,12 +62,37 @@ static int cb_check(aeskit_cbc_msg *m, size_t n)
     return 0;
 }
 
-aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
+/* The common case (batch.h, mo_ivq): 1 if every message passes the
+ * single call's checks and the batch keeps the rule (statuses not yet
+ * written: the run loop sets them), else 0. */
+static inline __attribute__((always_inline)) int cb_common(const aeskit_cbc_msg *m, size_t n)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    if (!cb_check(m, n))
-        return mo_batch_result(m, n, cb_status);
+    mo_ivq v;
+    mo_ivq_init(&v);
+    size_t i = 0;
+    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, 1))
+        i++;
+    size_t f = 0; /* the first message with data */
+    while (f < n && m[f].len == 0)
+        f++;
+    return i == n && mo_ivq_passed(&v, m, n, sizeof *m, f < n ? (uintptr_t)m[f].out : UINTPTR_MAX,
+                                   n ? (uintptr_t)m[0].iv : UINTPTR_MAX);
+}
+
+/* Whether message mm runs: fast (a constant), the common case, whose
+ * statuses are set here; else those the general checks set. */
+static inline __attribute__((always_inline)) int cb_takes(aeskit_cbc_msg *mm, const int fast)
+{
+    if (fast) {
+        mm->status = AESKIT_OK;
+        return 1;
+    }
+    return mm->status == AESKIT_OK;
+}
+
+/* The checked messages of m[0 .. n), encrypted. */
+static inline __attribute__((always_inline)) void cb_enc_run(aeskit_cbc_msg *m, size_t n, const int fast)
+{
     /* One-block messages share ECB calls (batch.h, mo_one_block): one
      * block is one AES call either way, and a lane costs more to set up. */
     mo_one_block g;
@@ -77,7 +103,7 @@ aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
         uint32_t idx[MO_BATCH_CHUNK];
         size_t k = 0;
         for (size_t i = base; i < end; i++) {
-            if (m[i].status != AESKIT_OK || m[i].len == 0)
+            if (!cb_takes(&m[i], fast) || m[i].len == 0)
                 continue; /* an empty message leaves its chaining value as it was */
             const ak_aes *a = (const ak_aes *)m[i].key;
             if (m[i].len == 16) {
@@ -100,7 +126,23 @@ aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
         mo_wipe(l, k * sizeof l[0]);
     }
     mo_one_block_end(&g);
+}
+
+static MO_NOINLINE aeskit_status cb_enc_general(aeskit_cbc_msg *m, size_t n)
+{
+    if (cb_check(m, n))
+        cb_enc_run(m, n, 0);
     return mo_batch_result(m, n, cb_status);
+}
+
+aeskit_status aeskit_cbc_encrypt_batch(aeskit_cbc_msg *m, size_t n)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    if (MO_UNLIKELY(!cb_common(m, n)))
+        return cb_enc_general(m, n);
+    cb_enc_run(m, n, 1);
+    return AESKIT_OK;
 }
 
 /* The gathered messages p[0 .. np-1] under key a, their ciphertext blocks
@@ -122,12 +164,11 @@ static void cb_flush(const ak_aes *a, aeskit_cbc_msg *const *p, size_t np, uint8
     }
 }
 
-aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n)
+/* The checked messages of m[0 .. n), decrypted: long ones as
+ * aeskit_cbc_decrypt runs them, consecutive short ones under one key
+ * gathered. */
+static inline __attribute__((always_inline)) void cb_dec_run(aeskit_cbc_msg *m, size_t n, const int fast)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    if (!cb_check(m, n))
-        return mo_batch_result(m, n, cb_status);
     AESKIT_ALIGN(16) uint8_t c[MO_GATHER][16];
     AESKIT_ALIGN(16) uint8_t d[MO_GATHER][16];
     aeskit_cbc_msg *p[MO_GATHER];
@@ -135,7 +176,7 @@ aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n)
     size_t np = 0, used = 0, most = 0;
     for (size_t i = 0; i < n; i++) {
         aeskit_cbc_msg *mm = &m[i];
-        if (mm->status != AESKIT_OK || mm->len == 0)
+        if (!cb_takes(mm, fast) || mm->len == 0)
             continue;
         const ak_aes *k = (const ak_aes *)mm->key;
         const size_t nb = mm->len / 16;
@@ -161,5 +202,21 @@ aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n)
         mo_wipe(d, most * 16);
         mo_wipe(c, most * 16);
     }
+}
+
+static MO_NOINLINE aeskit_status cb_dec_general(aeskit_cbc_msg *m, size_t n)
+{
+    if (cb_check(m, n))
+        cb_dec_run(m, n, 0);
     return mo_batch_result(m, n, cb_status);
+}
+
+aeskit_status aeskit_cbc_decrypt_batch(aeskit_cbc_msg *m, size_t n)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    if (MO_UNLIKELY(!cb_common(m, n)))
+        return cb_dec_general(m, n);
+    cb_dec_run(m, n, 1);
+    return AESKIT_OK;
 }

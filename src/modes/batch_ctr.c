@@ -66,36 +66,23 @@ static void ct_flush(const ak_aes *a, aeskit_ctr_msg *const *p, size_t np, uint8
     }
 }
 
-aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n)
+/* The checked messages of m[0 .. n): long ones as aeskit_ctr_crypt runs
+ * them, consecutive short ones under one key gathered.  fast (a
+ * constant): every message passed (the common case), so each status is
+ * set here rather than read. */
+static inline __attribute__((always_inline)) void ct_run(aeskit_ctr_msg *m, size_t n, const int fast)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    for (size_t i = 0; i < n; i++)
-        m[i].status = mo_ctr_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
-    /* The cross-message rule: the quick test, else the exact check. */
-    mo_quick q;
-    mo_quick_init(&q);
-    for (size_t i = 0; i < n; i++) {
-        if (MO_UNLIKELY(m[i].status != AESKIT_OK))
-            continue;
-        mo_quick_out_a(&q, mo_span_of(m[i].out, m[i].len));
-        if (m[i].in != m[i].out)
-            mo_quick_in(&q, 0, mo_span_of(m[i].in, m[i].len));
-        mo_quick_in(&q, 1, mo_span_of(m[i].iv, 16));
-    }
-    if (MO_UNLIKELY(!mo_quick_passed(&q, m, n * sizeof *m) && !ct_disjoint_exact(m, n))) {
-        for (size_t i = 0; i < n; i++)
-            if (m[i].status == AESKIT_OK)
-                m[i].status = AESKIT_ERR_OVERLAP;
-        return mo_batch_result(m, n, ct_status);
-    }
     AESKIT_ALIGN(16) uint8_t ks[MO_GATHER][16];
     aeskit_ctr_msg *p[MO_GATHER];
     const ak_aes *a = NULL;
     size_t np = 0, used = 0, most = 0;
     for (size_t i = 0; i < n; i++) {
         aeskit_ctr_msg *mm = &m[i];
-        if (mm->status != AESKIT_OK || mm->len == 0)
+        if (fast)
+            mm->status = AESKIT_OK;
+        else if (mm->status != AESKIT_OK)
+            continue;
+        if (mm->len == 0)
             continue;
         const ak_aes *k = (const ak_aes *)mm->key;
         const size_t nb = (mm->len + 15) / 16;
@@ -119,5 +106,51 @@ aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n)
     }
     if (most) /* the keystream */
         mo_wipe(ks, most * 16);
+}
+
+/* The general path: the single call's checks for every message, then the
+ * quick test, else the exact check. */
+static MO_NOINLINE aeskit_status ct_batch_general(aeskit_ctr_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        m[i].status = mo_ctr_checks(m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv);
+    mo_quick q;
+    mo_quick_init(&q);
+    for (size_t i = 0; i < n; i++) {
+        if (MO_UNLIKELY(m[i].status != AESKIT_OK))
+            continue;
+        mo_quick_out_a(&q, mo_span_of(m[i].out, m[i].len));
+        if (m[i].in != m[i].out)
+            mo_quick_in(&q, 0, mo_span_of(m[i].in, m[i].len));
+        mo_quick_in(&q, 1, mo_span_of(m[i].iv, 16));
+    }
+    if (MO_UNLIKELY(!mo_quick_passed(&q, m, n * sizeof *m) && !ct_disjoint_exact(m, n))) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].status == AESKIT_OK)
+                m[i].status = AESKIT_ERR_OVERLAP;
+        return mo_batch_result(m, n, ct_status);
+    }
+    ct_run(m, n, 0);
     return mo_batch_result(m, n, ct_status);
+}
+
+aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    /* the common case (batch.h, mo_ivq) */
+    mo_ivq v;
+    mo_ivq_init(&v);
+    size_t i = 0;
+    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, 0))
+        i++;
+    size_t f = 0; /* the first message with data */
+    while (f < n && m[f].len == 0)
+        f++;
+    if (MO_LIKELY(i == n && mo_ivq_passed(&v, m, n, sizeof *m, f < n ? (uintptr_t)m[f].out : UINTPTR_MAX,
+                                          UINTPTR_MAX))) {
+        ct_run(m, n, 1);
+        return AESKIT_OK;
+    }
+    return ct_batch_general(m, n);
 }

@@ -306,6 +306,87 @@ static void test_overlap(void)
     TH_CHECK(aeskit_ctr_batch(NULL, 0) == AESKIT_OK, "NULL array, n = 0");
 }
 
+/* A batch laid out for the front end's common case (batch.h, mo_ivq:
+ * the inputs, the outputs and the chaining values or counter blocks in
+ * three regions, each kind in address order) with one field of
+ * one message bad: a NULL key, out, in or IV, the wiped key, CBC's odd
+ * length, or an out equal to in that is NULL.  That message fails alone
+ * with the single call's status; the others run and match the single
+ * calls.  Each position matters (the pass takes the first message's
+ * pointers as the hulls' starts), and so does the regions' order: a NULL
+ * pointer's span starts at 0, so its kind's hull reaches down over the
+ * regions below it, and the quick test alone catches it only when one
+ * of them is an output; every order is run. */
+static void test_one_bad_field(int mode) /* 0 enc, 1 dec, 2 ctr */
+{
+    enum { N = 4, LEN = 48 };
+    static const char *const names[] = {"cbc_encrypt", "cbc_decrypt", "ctr"};
+    for (int layout = 0; layout < 6; layout++) {
+        for (int pos = 0; pos < N; pos++) {
+            for (int what = 0; what < 7; what++) {
+                if (what == 5 && mode == 2)
+                    continue; /* CTR takes any length */
+                aeskit_cbc_msg m[N];
+                aeskit_ctr_msg c[N];
+                aeskit_status ref[N], got[N];
+                uint8_t *in[N], *out[N], *iv[N];
+                bt_reset();
+                /* the three regions in the order of permutation layout */
+                static const char perm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                                {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+                for (int r = 0; r < 3; r++) {
+                    for (int i = 0; i < N; i++) {
+                        switch (perm[layout][r]) {
+                        case 0: in[i] = bt_out(LEN); th_fill(in[i], LEN); break;
+                        case 1: out[i] = bt_out(LEN); break;
+                        default: iv[i] = bt_out(16); th_fill(iv[i], 16); break;
+                        }
+                    }
+                }
+                for (int i = 0; i < N; i++) {
+                    const aeskit_aes_key *key = &akeys[i % NKEYS];
+                    const uint8_t *ip = in[i];
+                    uint8_t *op = out[i], *vp = iv[i];
+                    size_t len = LEN;
+                    if (i == pos) {
+                        switch (what) {
+                        case 0: key = NULL; break;
+                        case 1: op = NULL; break;
+                        case 2: ip = NULL; break;
+                        case 3: vp = NULL; break;
+                        case 4: key = &akeys[NKEYS]; break; /* wiped */
+                        case 5: len = LEN - 1; break;
+                        default: op = NULL; ip = NULL; break;
+                        }
+                    }
+                    if (mode == 2)
+                        c[i] = (aeskit_ctr_msg){key, op, ip, len, vp, (aeskit_status)99};
+                    else
+                        m[i] = (aeskit_cbc_msg){key, op, ip, len, vp, (aeskit_status)99};
+                }
+                bt_snapshot();
+                aeskit_status st = mode == 0   ? aeskit_cbc_encrypt_batch(m, N)
+                                   : mode == 1 ? aeskit_cbc_decrypt_batch(m, N)
+                                               : aeskit_ctr_batch(c, N);
+                for (int i = 0; i < N; i++) {
+                    if (mode == 2) {
+                        got[i] = c[i].status;
+                        ref[i] = aeskit_ctr_crypt(c[i].key, bt_ref(c[i].out), bt_ref(c[i].in), c[i].len,
+                                                  bt_ref(c[i].iv));
+                    } else {
+                        got[i] = m[i].status;
+                        ref[i] = (mode == 0 ? aeskit_cbc_encrypt : aeskit_cbc_decrypt)(
+                            m[i].key, bt_ref(m[i].out), bt_ref(m[i].in), m[i].len, bt_ref(m[i].iv));
+                    }
+                    TH_CHECK((ref[i] == AESKIT_OK) == (i != pos), "%s bad field %d at %d: reference %d",
+                             names[mode], what, pos, ref[i]);
+                }
+                check_statuses(names[mode], got, ref, N, st);
+            }
+        }
+    }
+}
+
 int main(void)
 {
     be = th_backend();
@@ -322,6 +403,8 @@ int main(void)
     aeskit_aes_wipe(&akeys[NKEYS]);
     aeskit_cmac_wipe(&ckeys[NKEYS]);
     test_overlap();
+    for (int mode = 0; mode < 3; mode++)
+        test_one_bad_field(mode);
     int iters = (int)th_scaled(60, 6);
     test_cmac(iters);
     test_cbcmac(iters);
