@@ -346,25 +346,27 @@ static inline __attribute__((always_inline)) int mo_quick_passed(const mo_quick 
     return 1;
 }
 
-/* The common case of a CTR or CBC batch (batch_ctr.c, batch_cbc.c): every
- * message's own checks (mo_ctr_checks, mo_cbc_checks) and the batch's
- * quick test in one pass, with no status written and none read back.
+/* The common case of a CTR, CBC or CBC-MAC batch (batch_ctr.c, batch_cbc.c,
+ * batch_mac.c): every message's own checks (mo_ctr_checks, mo_cbc_checks,
+ * ak_mo_cbcmac_checks) and the batch's quick test in one pass, with no
+ * status written and none read back.
  * Each message goes in by mo_ivq_add; mo_ivq_passed then decides.  What
  * the pass checks, and why that is enough:
  *   - the key object, only where it differs from the previous message's
  *     (a NULL key or one not set up leaves the common case);
- *   - CBC: the length a multiple of 16;
- *   - the outputs out (kind a; CBC's chaining values, which are written
- *     back, kind b) in increasing address order, as the quick test's
- *     order check (batch.h above), which here returns at once;
+ *   - CBC and CBC-MAC: the length a multiple of 16;
+ *   - the outputs out (kind a) and CBC's chaining values and CBC-MAC's
+ *     states, which are written back (kind b), in increasing address
+ *     order, as the quick test's order check (batch.h above), which here
+ *     returns at once;
  *   - the inputs in (unless in place) and CTR's counter block into their
  *     hulls.
  * A NULL pointer with something to point at is a span starting at 0, so
  * it is the lowest of its kind: the hull's start or, for an ordered kind,
  * its first span's, which mo_ivq_passed finds zero.  A message's own
  * overlap checks (out against in unless in place, the IV against out and,
- * for CBC, against in) are spans of different kinds, which the quick test
- * keeps apart.  So when mo_ivq_passed returns 1 every message passes the
+ * for CBC, against in; CBC-MAC's state against in) are spans of different
+ * kinds, which the quick test keeps apart.  So when mo_ivq_passed returns 1 every message passes the
  * single call's checks (status AESKIT_OK) and the batch keeps the rule;
  * when any step returns 0 the caller runs the general checks, which
  * decide everything themselves.  Every address and length here is public. */
@@ -394,26 +396,31 @@ static inline __attribute__((always_inline)) int mo_ivq_out(mo_span *h, const vo
     return 1;
 }
 
-/* One message (cbc: the CBC rules, else CTR's) into the pass: 0 if it
- * leaves the common case. */
+/* The pass's modes: what the 16-byte block iv is (CBC's chaining value and
+ * CBC-MAC's state are written back, CTR's counter block is only read) and
+ * whether there is an out (CBC-MAC has none: out is ignored). */
+enum { MO_IVQ_CTR, MO_IVQ_CBC, MO_IVQ_CBCMAC };
+
+/* One message of a mode (a constant) into the pass: 0 if it leaves the
+ * common case. */
 static inline __attribute__((always_inline)) int mo_ivq_add(mo_ivq *v, const aeskit_aes_key *key,
                                                             const uint8_t *out, const uint8_t *in,
-                                                            size_t len, const uint8_t *iv, const int cbc)
+                                                            size_t len, const uint8_t *iv, const int mode)
 {
     if (MO_UNLIKELY(key != v->key)) {
         if (!key || !ak_mo_ready((const ak_aes *)key, AK_MAGIC_AES))
             return 0;
         v->key = key;
     }
-    if (cbc && MO_UNLIKELY(len % 16))
+    if (mode != MO_IVQ_CTR && MO_UNLIKELY(len % 16))
         return 0;
     if (len) {
-        if (!mo_ivq_out(&v->a, out, len))
+        if (mode != MO_IVQ_CBCMAC && !mo_ivq_out(&v->a, out, len))
             return 0;
-        if (in != out)
+        if (mode == MO_IVQ_CBCMAC || in != out)
             v->in = mo_hull_add(v->in, (mo_span){(uintptr_t)in, (uintptr_t)in + len});
     }
-    if (cbc)
+    if (mode != MO_IVQ_CTR)
         return mo_ivq_out(&v->b, iv, 16);
     v->iv = mo_hull_add(v->iv, (mo_span){(uintptr_t)iv, (uintptr_t)iv + 16});
     return 1;

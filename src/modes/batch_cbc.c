@@ -70,7 +70,7 @@ static inline __attribute__((always_inline)) int cb_common(const aeskit_cbc_msg 
     mo_ivq v;
     mo_ivq_init(&v);
     size_t i = 0;
-    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, 1))
+    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, MO_IVQ_CBC))
         i++;
     size_t f = 0; /* the first message with data */
     while (f < n && m[f].len == 0)

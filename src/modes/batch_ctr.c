@@ -142,7 +142,7 @@ aeskit_status aeskit_ctr_batch(aeskit_ctr_msg *m, size_t n)
     mo_ivq v;
     mo_ivq_init(&v);
     size_t i = 0;
-    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, 0))
+    while (i < n && mo_ivq_add(&v, m[i].key, m[i].out, m[i].in, m[i].len, m[i].iv, MO_IVQ_CTR))
         i++;
     size_t f = 0; /* the first message with data */
     while (f < n && m[f].len == 0)

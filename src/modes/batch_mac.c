@@ -187,21 +187,10 @@ static MO_NOINLINE int cbm_disjoint_exact(const aeskit_cbcmac_msg *m, size_t n)
     return mo_batch_disjoint(m, n, sizeof *m, cbm_spans, 1, 2);
 }
 
-aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
+/* The checked chains of m[0 .. n); fast (a constant): the common case,
+ * whose statuses are set here rather than read. */
+static inline __attribute__((always_inline)) void cbm_run(aeskit_cbcmac_msg *m, size_t n, const int fast)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_cbcmac_checks(m[i].key, m[i].state, m[i].in, m[i].len);
-    /* The cross-message rule by the exact check, which with two kinds
-     * costs no more than the quick test (docs/performance.md, "batches of
-     * short messages"). */
-    if (MO_UNLIKELY(!cbm_disjoint_exact(m, n))) {
-        for (size_t i = 0; i < n; i++)
-            if (m[i].status == AESKIT_OK)
-                m[i].status = AESKIT_ERR_OVERLAP;
-        return mo_batch_result(m, n, cbm_status);
-    }
     /* One-block chains share ECB calls (batch.h, mo_one_block). */
     mo_one_block g;
     mo_one_block_init(&g);
@@ -211,7 +200,11 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
         uint32_t idx[MO_BATCH_CHUNK];
         size_t k = 0;
         for (size_t i = base; i < end; i++) {
-            if (m[i].status != AESKIT_OK || m[i].len == 0)
+            if (fast)
+                m[i].status = AESKIT_OK;
+            else if (m[i].status != AESKIT_OK)
+                continue;
+            if (m[i].len == 0)
                 continue; /* an empty chain leaves its state as it was */
             const ak_aes *a = (const ak_aes *)m[i].key;
             if (m[i].len == 16) {
@@ -234,5 +227,38 @@ aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
         mo_wipe(l, k * sizeof l[0]);
     }
     mo_one_block_end(&g);
+}
+
+/* The general path: the single call's checks for every message, then the
+ * exact check of the rule. */
+static MO_NOINLINE aeskit_status cbm_batch_general(aeskit_cbcmac_msg *m, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        m[i].status = ak_mo_cbcmac_checks(m[i].key, m[i].state, m[i].in, m[i].len);
+    if (MO_UNLIKELY(!cbm_disjoint_exact(m, n))) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].status == AESKIT_OK)
+                m[i].status = AESKIT_ERR_OVERLAP;
+        return mo_batch_result(m, n, cbm_status);
+    }
+    cbm_run(m, n, 0);
     return mo_batch_result(m, n, cbm_status);
+}
+
+aeskit_status aeskit_cbcmac_batch(aeskit_cbcmac_msg *m, size_t n)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    /* the common case (batch.h, mo_ivq): states in address order */
+    mo_ivq v;
+    mo_ivq_init(&v);
+    size_t i = 0;
+    while (i < n && mo_ivq_add(&v, m[i].key, NULL, m[i].in, m[i].len, m[i].state, MO_IVQ_CBCMAC))
+        i++;
+    if (MO_LIKELY(i == n && mo_ivq_passed(&v, m, n, sizeof *m, UINTPTR_MAX,
+                                          n ? (uintptr_t)m[0].state : UINTPTR_MAX))) {
+        cbm_run(m, n, 1);
+        return AESKIT_OK;
+    }
+    return cbm_batch_general(m, n);
 }

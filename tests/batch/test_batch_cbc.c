@@ -282,6 +282,36 @@ static void test_overlap(void)
                 TH_CHECK(m[i].status == AESKIT_ERR_OVERLAP, "cbc overlap case %d: status", c);
         }
     }
+    for (int c = 0; c < 5; c++) { /* CBC-MAC: states are outputs */
+        aeskit_cbcmac_msg b[3];
+        for (int i = 0; i < 3; i++)
+            b[i] = (aeskit_cbcmac_msg){&akeys[i], ivs + 32 * i, in + 512 * i, 64, AESKIT_OK};
+        aeskit_status want = AESKIT_ERR_OVERLAP;
+        switch (c) {
+        case 0: want = AESKIT_OK; break;
+        case 1: b[1].state = b[0].state; break;      /* one state twice */
+        case 2: b[2].state = ivs + 8; break;         /* two states overlap */
+        case 3: b[1].in = ivs + 64; break;           /* an input over another's state */
+        case 4: b[0].in = ivs; b[0].len = 16; break; /* a state in its own input */
+        }
+        aeskit_status st = aeskit_cbcmac_batch(b, 3);
+        TH_CHECK(st == want, "cbcmac overlap case %d: %d", c, st);
+    }
+    for (int c = 0; c < 5; c++) { /* CTR: counter blocks are inputs */
+        aeskit_ctr_msg t[3];
+        for (int i = 0; i < 3; i++)
+            t[i] = (aeskit_ctr_msg){&akeys[i], buf + 512 * i, in + 512 * i, 64, ivs + 32 * i, AESKIT_OK};
+        aeskit_status want = AESKIT_ERR_OVERLAP;
+        switch (c) {
+        case 0: want = AESKIT_OK; break;
+        case 1: t[1].iv = t[0].iv; want = AESKIT_OK; break; /* one counter block shared */
+        case 2: t[2].iv = buf + 8; break;                   /* a counter block in an output */
+        case 3: t[1].out = buf + 48; break;                 /* two outputs overlap */
+        case 4: t[0].in = buf + 1024 + 8; break;            /* an input in another's output */
+        }
+        aeskit_status st = aeskit_ctr_batch(t, 3);
+        TH_CHECK(st == want, "ctr overlap case %d: %d", c, st);
+    }
     aeskit_cmac_msg cm[2] = {{&ckeys[0], ivs, 16, in, 100, AESKIT_OK},
                              {&ckeys[1], ivs + 8, 16, in, 100, AESKIT_OK}};
     TH_CHECK(aeskit_cmac_batch(cm, 2) == AESKIT_ERR_OVERLAP, "cmac: two tags overlap");
@@ -308,7 +338,8 @@ static void test_overlap(void)
 
 /* A batch laid out for the front end's common case (batch.h, mo_ivq:
  * the inputs, the outputs and the chaining values or counter blocks in
- * three regions, each kind in address order) with one field of
+ * three regions, each kind in address order; CBC-MAC's states as the IVs)
+ * with one field of
  * one message bad: a NULL key, out, in or IV, the wiped key, CBC's odd
  * length, or an out equal to in that is NULL.  That message fails alone
  * with the single call's status; the others run and match the single
@@ -317,17 +348,20 @@ static void test_overlap(void)
  * pointer's span starts at 0, so its kind's hull reaches down over the
  * regions below it, and the quick test alone catches it only when one
  * of them is an output; every order is run. */
-static void test_one_bad_field(int mode) /* 0 enc, 1 dec, 2 ctr */
+static void test_one_bad_field(int mode) /* 0 enc, 1 dec, 2 ctr, 3 cbcmac (iv: the state) */
 {
     enum { N = 4, LEN = 48 };
-    static const char *const names[] = {"cbc_encrypt", "cbc_decrypt", "ctr"};
+    static const char *const names[] = {"cbc_encrypt", "cbc_decrypt", "ctr", "cbcmac"};
     for (int layout = 0; layout < 6; layout++) {
         for (int pos = 0; pos < N; pos++) {
             for (int what = 0; what < 7; what++) {
                 if (what == 5 && mode == 2)
                     continue; /* CTR takes any length */
+                if ((what == 1 || what == 6) && mode == 3)
+                    continue; /* CBC-MAC has no out */
                 aeskit_cbc_msg m[N];
                 aeskit_ctr_msg c[N];
+                aeskit_cbcmac_msg b[N];
                 aeskit_status ref[N], got[N];
                 uint8_t *in[N], *out[N], *iv[N];
                 bt_reset();
@@ -361,15 +395,21 @@ static void test_one_bad_field(int mode) /* 0 enc, 1 dec, 2 ctr */
                     }
                     if (mode == 2)
                         c[i] = (aeskit_ctr_msg){key, op, ip, len, vp, (aeskit_status)99};
+                    else if (mode == 3)
+                        b[i] = (aeskit_cbcmac_msg){key, vp, ip, len, (aeskit_status)99};
                     else
                         m[i] = (aeskit_cbc_msg){key, op, ip, len, vp, (aeskit_status)99};
                 }
                 bt_snapshot();
                 aeskit_status st = mode == 0   ? aeskit_cbc_encrypt_batch(m, N)
                                    : mode == 1 ? aeskit_cbc_decrypt_batch(m, N)
-                                               : aeskit_ctr_batch(c, N);
+                                   : mode == 2 ? aeskit_ctr_batch(c, N)
+                                               : aeskit_cbcmac_batch(b, N);
                 for (int i = 0; i < N; i++) {
-                    if (mode == 2) {
+                    if (mode == 3) {
+                        got[i] = b[i].status;
+                        ref[i] = aeskit_cbcmac_blocks(b[i].key, bt_ref(b[i].state), bt_ref(b[i].in), b[i].len);
+                    } else if (mode == 2) {
                         got[i] = c[i].status;
                         ref[i] = aeskit_ctr_crypt(c[i].key, bt_ref(c[i].out), bt_ref(c[i].in), c[i].len,
                                                   bt_ref(c[i].iv));
@@ -403,7 +443,7 @@ int main(void)
     aeskit_aes_wipe(&akeys[NKEYS]);
     aeskit_cmac_wipe(&ckeys[NKEYS]);
     test_overlap();
-    for (int mode = 0; mode < 3; mode++)
+    for (int mode = 0; mode < 4; mode++)
         test_one_bad_field(mode);
     int iters = (int)th_scaled(60, 6);
     test_cmac(iters);
