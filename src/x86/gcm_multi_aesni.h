@@ -23,9 +23,9 @@
  * waiting, and G messages side by side keep it busy (mxa_lanes: G per NB,
  * chosen by measurement, docs/performance.md "Zen 4: the xmm batch
  * kernel").  A uniform batch runs as a chain of sets instead (mxa_chain,
- * below): set i's rounds with set i - 1's GHASH products.  J0 = IV || 0^31 || 1 (AK_GCM_J0_IV12), so the counters are
- * J0 with the low byte 2 .. NB + 1: J0 XOR a constant, no add and no
- * carry.  Each message takes its own key's round keys (memory operands
+ * below): set i's rounds with set i - 1's GHASH products.  J0 = IV ||
+ * 0^31 || 1 (AK_GCM_J0_IV12), so the counters are J0 with the low byte
+ * 2 .. NB + 1: J0 XOR a constant, no add and no carry.  Each message takes its own key's round keys (memory operands
  * of AESENC) and powers of H, so messages of different key objects share
  * a call; in a uniform call (AK_GCM_UNIFORM) they are the first one's.
  *
@@ -35,8 +35,8 @@
  * power from the key (ak_aesni_ghash_key, aesni_ops.h: H'^1..H'^16 and
  * their Karatsuba half-sums), the products summed unreduced (acc_t) and
  * ONE reduction per message (aesni_ghash.h; the math is gcm_aesni.c's
- * head comment and, in full, vaes_ghash.h's sections 4-6, "aggregated
- * reduction").  An empty AAD is a zero A: Y_0 = 0, so a leading zero
+ * head comment and, in full, vaes_ghash.h's sections 4 (reduction), 5
+ * (Karatsuba) and 6 (aggregated reduction)).  An empty AAD is a zero A: Y_0 = 0, so a leading zero
  * block adds nothing.  In a uniform call every message's L is the same,
  * and so is L H: its products are formed once per call.
  *
@@ -48,10 +48,13 @@
  * is ANDed with a byte mask of its length (mxa_live); an opening one
  * hashes its input, whose bytes past the length load as zero.
  *
- * Order.  All inputs of a call are read before any output or tag is
- * written: a tag may overlap its own message's in or aad, out may be its
- * in (the descriptor rules), and outputs of one message overlap no buffer
- * of another (include/aeskit.h, "Batches").  An open's expected tags go
+ * Order.  A message's inputs are all read before its output or tag is
+ * written (mxa_kernel reads every input of its call first; the chain
+ * reads a set's inputs before it stores that set's outputs and tags): a
+ * tag may overlap its own message's in or aad, out may be its in (the
+ * descriptor rules), and outputs of one message overlap no buffer of
+ * another (include/aeskit.h, "Batches"), so across messages the order is
+ * free.  An open's expected tags go
  * to T; the front end (src/modes/batch_gcm.c) compares them in constant
  * time and zeroes or restores a failed message's output (gcm.c's policy).
  *
