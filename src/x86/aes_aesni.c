@@ -592,6 +592,67 @@ static void aesni_gcm_msgs(ak_gcm_msg *m, size_t n)
         ak_aesni_gcm_msgs(m, n);
 }
 
+/* gcm_multi_aesni.c and its VEX-encoded build gcm_multi_aesni_avx.c: the
+ * multi-message kernel of the batch API (gcm_multi_aesni.h). */
+size_t ak_aesni_gcm_multi(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+size_t ak_aesni_gcm_multi_avx(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+
+/* One checked message of a gcm_batch call (12-byte IV, 16-byte tag, len
+ * at least 1) through the whole-message kernel of the key's build, from a
+ * descriptor on the stack: J0 = IV || 0^31 || 1, the full tag to tag. */
+static void aesni_gcm_batch_one(const aeskit_gcm_msg *mm, uint32_t dir, uint8_t *tag)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)(const void *)mm->key;
+    ak_gcm_msg d;
+    d.aes = &g->aes;
+    d.gh = &g->gh;
+    d.in = mm->in;
+    d.out = mm->out;
+    d.len = mm->len;
+    d.aad = mm->aad;
+    d.aad_len = mm->aad_len;
+    d.flags = (dir & AK_GCM_OPEN) | AK_GCM_J0_IV12;
+    d.tag = tag;
+    memcpy(d.j0, mm->iv, 12);
+    d.j0[12] = d.j0[13] = d.j0[14] = 0;
+    d.j0[15] = 1;
+    aesni_gcm_msgs(&d, 1);
+}
+
+/* The gcm_batch entry (src/internal.h).  A run of two or more messages of
+ * 1-64 bytes with an AAD of at most a block, seals and opens, goes to the
+ * multi-message kernel (gcm_multi_aesni.h: several messages through one
+ * round sequence, one per xmm register a block), in the build of the
+ * first message's key (every key of this backend in a process was set up
+ * on the same CPU, as aesni_gcm_msgs argues); a message of those lengths
+ * that makes no run (the last one, or one between messages of other
+ * block counts or round counts) runs alone through the whole-message
+ * kernel.  From the first message of other lengths on (empty, longer,
+ * more AAD) the entry declines: those take the front end's descriptors
+ * through gcm_msgs, the path of every batch before this hook, and a
+ * uniform batch of them goes there whole. */
+static size_t aesni_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    size_t i = 0;
+    while (i < n) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (mm->len - 1 >= AESNI_MX_LEN || mm->aad_len > 16)
+            return i;
+        if (n - i >= 2) {
+            const uint32_t vex = aesni_key(&((const ak_gcm_key *)(const void *)mm->key)->aes)->vex;
+            size_t k = vex ? ak_aesni_gcm_multi_avx(mm, n - i, dir, T ? T + i : NULL)
+                           : ak_aesni_gcm_multi(mm, n - i, dir, T ? T + i : NULL);
+            if (k) {
+                i += k;
+                continue;
+            }
+        }
+        aesni_gcm_batch_one(mm, dir, T ? T[i] : mm->tag);
+        i++;
+    }
+    return n;
+}
+
 static const char *aesni_variant(void)
 {
     /* no parentheses: the suites parse "checked: NAME (VARIANT), ..." */
@@ -623,6 +684,7 @@ const ak_backend ak_backend_x86_aesni = {
     .gcm_encrypt = aesni_gcm_encrypt,
     .gcm_decrypt = aesni_gcm_decrypt,
     .gcm_msgs = aesni_gcm_msgs,
+    .gcm_batch = aesni_gcm_batch,
     .cbc_lanes = ak_aesni_cbc_lanes,
     .ocb_blocks = aesni_ocb_blocks,
     .cbc_lanes_short = 7, /* docs/performance.md, "three and five ECB steps" */

@@ -68,6 +68,11 @@ typedef struct ak_aesni_ghash_key {
 _Static_assert(sizeof(ak_aesni_ghash_key) <= AESKIT_GHASH_KEY_SIZE,
                "ak_aesni_ghash_key exceeds ak_ghash.data");
 
+/* The batch API's multi-message GCM kernel (gcm_multi_aesni.h) takes
+ * messages of 1 .. AESNI_MX_LEN bytes; aes_aesni.c's gcm_batch entry
+ * routes by it. */
+#define AESNI_MX_LEN 64
+
 /* The typed views of the backend-owned areas (64-byte aligned, see
  * ak_aes in internal.h; __m128i may alias any type). */
 static inline const ak_aesni_key *aesni_key(const ak_aes *k)

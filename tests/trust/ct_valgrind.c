@@ -126,6 +126,42 @@ static void batch_op(const aeskit_gcm_key *g0, const aeskit_gcm_key *g1, const u
     operations += 3;
 }
 
+/* The small-message GCM batch kernels (runs of 1-64 bytes with at most one
+ * AAD block: x86-aesni's gcm_multi_aesni.h, the ymm and zmm multi-message
+ * kernels): CT_BATCH messages of one block count, 1 + (n / 3) % 4, once uniform
+ * (one key object, len and aad_len: the chains of sets) and once with
+ * lengths and AAD lengths varying within it over two key objects (the
+ * kernels' calls of any keys); sealed, opened, and opened again with one
+ * tag wrong (that message alone fails).  Tags are secret going in. */
+static void small_batch_op(const aeskit_gcm_key *g0, const aeskit_gcm_key *g1, const uint8_t *m, size_t n)
+{
+    const size_t base = 16 * ((n / 3) % 4); /* every block count over the 17 lengths */
+    for (int uni = 0; uni < 2; uni++) {
+        aeskit_gcm_msg b[CT_BATCH];
+        for (size_t i = 0; i < CT_BATCH; i++) {
+            size_t len = base + 1 + (uni ? n % 16 : (n + 5 * i) % 16);
+            b[i] = (aeskit_gcm_msg){uni || !(i & 1) ? g0 : g1, batch_out[i], batch_tag[i], 16, m, len,
+                                    iv, 12, aad, uni ? 16 : i % 17, AESKIT_OK};
+        }
+        CT_EXPECT(aeskit_gcm_seal_batch(b, CT_BATCH), AESKIT_OK);
+        for (size_t i = 0; i < CT_BATCH; i++) {
+            STILL_SECRET(batch_out[i], b[i].len);
+            STILL_SECRET(batch_tag[i], 16);
+            SECRET(batch_tag[i], 16);
+            b[i].in = batch_out[i];
+            b[i].out = batch_back[i];
+        }
+        CT_EXPECT(aeskit_gcm_open_batch(b, CT_BATCH), AESKIT_OK);
+        for (size_t i = 0; i < CT_BATCH; i++)
+            STILL_SECRET(batch_back[i], b[i].len);
+        batch_tag[CT_BATCH / 3][5] ^= 1;
+        CT_EXPECT(aeskit_gcm_open_batch(b, CT_BATCH), AESKIT_ERR_AUTH);
+        CT_EXPECT(b[CT_BATCH / 3].status, AESKIT_ERR_AUTH);
+        CT_EXPECT(b[0].status, AESKIT_OK);
+        operations += 3;
+    }
+}
+
 /* The CCM batch calls (the backend's fused ccm_lanes kernel where it has
  * one, the MAC lane passes and per-message CTR otherwise): CT_CCM
  * messages, more than one call's 16 slots, of public ragged lengths up to
@@ -347,6 +383,7 @@ static void check_backend(const char *be)
             }
             lanes_op(&ak, &ck, msg, nb / 16);
             batch_op(&gk, &gk2, msg, n);
+            small_batch_op(&gk, &gk2, msg, n);
             ccm_batch_op(&ak, &ak2, msg, n);
         }
         aeskit_aes_wipe(&ak);
