@@ -725,6 +725,10 @@ void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, 
  * ghash, ecb_encrypt, gcm_encrypt/gcm_decrypt) (src/modes/gcm.c): the
  * gcm_msgs of a backend without a kernel of its own.  It takes any J0. */
 void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n);
+/* A gcm_batch built from a key's own primitives (src/modes/batch_gcm.c):
+ * short messages under one key object share ecb_encrypt calls, the rest go
+ * through gcm_msgs one at a time; it computes all n. */
+size_t ak_gcm_batch_primitives(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
 
 /* ---- The generic backend's pieces other backends may reuse --------------- */
 /* Constant-time portable AES key schedule: writes the (rounds+1)*16 bytes of

@@ -249,6 +249,7 @@ const ak_backend ak_backend_generic = {
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .gcm_batch = ak_gcm_batch_primitives,
     .cbc_lanes = ak_gen_cbc_lanes,
     /* docs/performance.md, "short messages of a batch share ECB calls" */
     .ctr_gather_short = 16,

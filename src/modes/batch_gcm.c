@@ -132,6 +132,109 @@ static void gb_run(ak_gcm_msg *d, size_t k)
     }
 }
 
+/* ---- gcm_batch from the primitives -------------------------------------- */
+/*
+ * The gcm_batch of a backend without a multi-message kernel whose
+ * ecb_encrypt pays per call far more than per block (bitsliced, vector
+ * permutes): consecutive short messages under one key object share
+ * ecb_encrypt calls.  Each message's blocks E_K(J0), E_K(inc32(J0)), ...
+ * (J0 = IV || 0^31 || 1, SP 800-38D 7.1; at most GB_GATHER_DATA data
+ * blocks, so the counter's low word never wraps) go side by side into a
+ * stack buffer of MO_GATHER blocks, one ecb_encrypt turns them all into
+ * keystream, and each message then XORs its data, hashes [A, zero
+ * padded][C, zero padded][length block] in one ghash call from a buffer of
+ * its own and XORs E_K(J0) in for its tag (SP 800-38D 7.1 steps 4-6).
+ * Other messages go one at a time through the backend's gcm_msgs.
+ *
+ * Order: every message's IV is read when the group's counters are built,
+ * before any output; a message's AAD and input are copied before its
+ * output and tag are written (a tag may overlap its own in or aad, out may
+ * be in); outputs of one message meet no buffer of another (the batch
+ * rule).  Constant time: branches on lengths, counts and key pointers;
+ * the keystream and the hash state are wiped (b holds the AAD and the
+ * ciphertext when the hash reads it: a seal's plaintext copy is
+ * overwritten in place).
+ */
+#define GB_GATHER_DATA 40 /* data blocks of a message that shares */
+#define GB_GATHER_AAD 512 /* AAD bytes of a message that shares */
+_Static_assert(1 + GB_GATHER_DATA <= MO_GATHER, "one message fits the keystream buffer");
+
+static inline int gb_gathers(const aeskit_gcm_msg *m)
+{
+    return m->len <= 16 * GB_GATHER_DATA && m->aad_len <= GB_GATHER_AAD;
+}
+
+/* Message m of direction open, its keystream ks[0] = E_K(J0), ks[1..]
+ * the data's; its full tag to tag. */
+static void gb_gather_msg(const aeskit_gcm_msg *m, const uint8_t (*ks)[16], int open, uint8_t *tag)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m->key;
+    const size_t len = m->len, na = (m->aad_len + 15) / 16, nbp = (len + 15) / 16;
+    AESKIT_ALIGN(16) uint8_t b[16 * (GB_GATHER_AAD / 16 + GB_GATHER_DATA + 1)], Y[16] = {0};
+    const size_t nh = na + nbp + 1;
+    memset(b, 0, 16 * nh);
+    if (m->aad_len)
+        memcpy(b, m->aad, m->aad_len);
+    uint8_t *c = b + 16 * na;
+    if (len) {
+        /* c: a copy of the input; an open hashes it, a seal overwrites it
+         * with the ciphertext (the output is written from c after all
+         * reads) */
+        memcpy(c, m->in, len);
+        const size_t whole = len / 16, rem = len % 16;
+        uint8_t *o = open ? m->out : c;
+        for (size_t j = 0; j < whole; j++)
+            ak_xor16(o + 16 * j, c + 16 * j, ks[1 + j]);
+        for (size_t i = 0; i < rem; i++)
+            o[16 * whole + i] = (uint8_t)(c[16 * whole + i] ^ ks[1 + whole][i]);
+        if (!open)
+            memcpy(m->out, c, len);
+    }
+    ak_store_be64(b + 16 * (na + nbp), (uint64_t)m->aad_len * 8);
+    ak_store_be64(b + 16 * (na + nbp) + 8, (uint64_t)len * 8);
+    g->aes.be->ghash(&g->gh, Y, b, nh);
+    ak_xor16(tag, Y, ks[0]);
+    mo_wipe(Y, sizeof Y);
+}
+
+size_t ak_gcm_batch_primitives(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
+{
+    const int open = (dir & AK_GCM_OPEN) != 0;
+    uint8_t none[64] = {0}; /* gb_desc's stand-in buffer (GMAC) */
+    AESKIT_ALIGN(16) uint8_t ks[MO_GATHER][16];
+    size_t most = 0, i = 0;
+    while (i < n) {
+        const aeskit_gcm_msg *m0 = &m[i];
+        const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m0->key;
+        if (!gb_gathers(m0)) {
+            ak_gcm_msg d;
+            gb_desc(&d, m0, dir & AK_GCM_OPEN, m0->len != 0, none + 32); /* len 0: in and out not valid */
+            d.tag = T ? T[i] : m0->tag;
+            g->aes.be->gcm_msgs(&d, 1);
+            i++;
+            continue;
+        }
+        /* the group: m[i .. j) under m0's key object, their counters */
+        size_t used = 0, j = i;
+        while (j < n && m[j].key == m0->key && gb_gathers(&m[j]) && used + 1 + (m[j].len + 15) / 16 <= MO_GATHER) {
+            const uint32_t nb = (uint32_t)((m[j].len + 15) / 16);
+            for (uint32_t b = 0; b <= nb; b++)
+                mo_iv12_block(ks[used + b], m[j].iv, 1 + b);
+            used += 1 + nb;
+            j++;
+        }
+        g->aes.be->ecb_encrypt(&g->aes, ks[0], ks[0], used);
+        most = used > most ? used : most;
+        for (size_t off = 0; i < j; i++) {
+            gb_gather_msg(&m[i], (const uint8_t (*)[16])ks + off, open, T ? T[i] : m[i].tag);
+            off += 1 + (m[i].len + 15) / 16;
+        }
+    }
+    if (most) /* the keystream */
+        mo_wipe(ks, most * 16);
+    return n;
+}
+
 /* Checked message m into the quick test (batch.h), by mode (a constant):
  * kind a is out (seal, open) or the tag (GMAC), kind b a seal's tag. */
 static inline __attribute__((always_inline)) void gb_quick_add(mo_quick *q, const aeskit_gcm_msg *m,

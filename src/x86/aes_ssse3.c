@@ -935,4 +935,5 @@ const ak_backend ak_backend_x86_ssse3 = {
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .gcm_batch = ak_gcm_batch_primitives,
 };
