@@ -36,10 +36,10 @@
  * Two layouts.  The MAC chains need one block of CL_LV slots per vector
  * (the chunk of CL_LV blocks per slot, loaded whole and transposed, as
  * cbc_lanes_tmpl.h loads its chunks).  The keystream has no chain, so
- * inside whole chunks it is computed in the layout of the data: one
- * vector = CL_LV consecutive counter blocks of one slot, so a slot's
- * output chunk is its input chunk XOR one keystream vector, stored whole
- * with no transpose.  Step i of a chunk runs the MAC of block i of every
+ * when every slot has one key object (cm_run) it is computed, inside
+ * whole chunks, in the layout of the data: one vector = CL_LV consecutive
+ * counter blocks of one slot, so a slot's output chunk is its input chunk
+ * XOR one keystream vector, stored whole with no transpose.  Step i of a chunk runs the MAC of block i of every
  * slot beside the keystream vectors of slots i * ng .. i * ng + ng - 1
  * (cm_chunk_step), the chains' rounds first in each round.
  *
@@ -51,11 +51,21 @@
  * chunk transposes for its MAC; the last chunk's steps are MAC only.  The
  * MAC chain never waits for a keystream in either direction.
  *
+ * Keys per slot (cm_run_t).  A keystream vector in the data's layout
+ * needs its slot's key in every lane, one more load or broadcast per
+ * round and vector beside the MAC's; that costs more than the output
+ * transposes it saves.  So with keys per slot the keystream is computed
+ * in the MAC's layout, vector g of counters beside vector g of chains
+ * under the same round-key operand, one block ahead (each step computes
+ * the next block's keystream, a run starts with one keystream-only step),
+ * and each output chunk is transposed back before its stores.
+ *
  * The last m % CL_LV blocks of a run go one at a time in the transposed
- * layout (cl_gather, cl_scatter): the block's keystream, then its MAC.
- * A run ends with the keystream of the counter after its last block (ks:
- * the partial last block's, once the slot's lane is done) and, for slots
- * filled for this run, S0 = E(Ctr0) (pre, then s0) in the same round loop.
+ * layout (cl_gather, cl_scatter).  A run leaves the keystream of the
+ * counter after its last block (ks: the partial last block's, once the
+ * slot's lane is done) and, for slots filled for this run, S0 = E(Ctr0)
+ * (pre, then s0): cm_run computes both after its last block in one round
+ * loop, cm_run_t computes S0 beside its first keystream block.
  *
  * Counters.  A slot keeps its counter block byte-reversed, so the
  * big-endian increment of the block's last 8 bytes is one 64-bit add on
@@ -69,13 +79,12 @@
  * those of cbc_lanes_tmpl.h (its top comment): up to CM_SLOTS messages in
  * flight in lockstep runs of the shortest remaining length, finished
  * slots refilled from the lanes not yet started or compacted, one round
- * count per pass.  Round keys always come from the per-call table: the
- * MAC vector g reads its slots' keys side by side, a keystream vector of
- * slot q that slot's key broadcast.  When every lane of the call has one
- * key object the table is written once, that key in every slot, and slot
- * fills, moves and pads leave it alone; the runs then read every round
- * key from the row's first vector (one address per round, one load for
- * the MAC and keystream instructions of the round).  Padding
+ * count per pass.  Round keys always come from the per-call table: a
+ * vector reads its slots' keys side by side.  When every lane of the call
+ * has one key object the table is written once, that key in every slot,
+ * and slot fills, moves and pads leave it alone; the runs then read every
+ * round key from the row's first vector (one address per round, one load
+ * for the MAC and keystream instructions of the round).  Padding
  * slots repeat slot 0's input and key and store into the scratch block.
  *
  * Memory: each lane's in is read and its out written exactly blocks * 16
@@ -140,13 +149,6 @@ VFN cl_vec cm_mkey(const uint8_t *kt, unsigned r, unsigned g, const int one)
     return cm_key(kt, r, one ? 0 : g);
 }
 
-/* Round r's key of slot q in every lane (a keystream vector holds CL_LV
- * blocks of one slot). */
-VFN cl_vec cm_skey(const uint8_t *kt, unsigned r, unsigned q, const int one)
-{
-    return one ? cm_key(kt, r, 0) : cl_bcast(kt + 16 * ((size_t)r * CM_SLOTS + q));
-}
-
 /* The keystream blocks of the ng vectors' counters, k = E(c), and with
  * pre also p = E(d) of the counters d in the same round loop (one vector
  * holds one block of CL_LV slots). */
@@ -171,31 +173,32 @@ VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, co
     }
 }
 
-/* One MAC block of the ng vectors of chains s (inputs x: one block of
- * CL_LV slots per vector) and, in the same round loop, the nk keystream
- * vectors v of slots q0 .. q0 + nk - 1 from their counters c (byte-
- * reversed; one vector holds CL_LV consecutive blocks of one slot).  In
- * each round the chains' instructions come first: the scheduler issues
- * the oldest ready instruction, so a chain's next round is never queued
- * behind keystream rounds of the same round. */
+/* Every slot under one key object (cm_run): one MAC block of the ng
+ * vectors of chains s (inputs x: one block of CL_LV slots per vector) and,
+ * in the same round loop, the nk keystream vectors v from their counters
+ * c (byte-reversed; one vector holds CL_LV consecutive blocks of one
+ * slot).  Every round key is row r's first vector of the table, one
+ * address for the round's MAC and keystream instructions.  In each round
+ * the chains' instructions come first: the scheduler issues the oldest
+ * ready instruction, so a chain's next round is never queued behind
+ * keystream rounds of the same round. */
 VFN void cm_fused(cl_vec *s, const cl_vec *x, cl_vec *v, const cl_vec *c, const uint8_t *kt,
-                  const unsigned ng, const unsigned nk, const unsigned q0, const unsigned R,
-                  const int one)
+                  const unsigned ng, const unsigned nk, const unsigned R)
 {
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_xor3(s[g], x[g], cm_mkey(kt, 0, g, one));
+        s[g] = cl_xor3(s[g], x[g], cm_key(kt, 0, 0));
     for (unsigned t = 0; t < nk; t++)
-        v[t] = cl_xor(cl_bswap(c[t]), cm_skey(kt, 0, q0 + t, one));
+        v[t] = cl_xor(cl_bswap(c[t]), cm_key(kt, 0, 0));
     for (unsigned r = 1; r < R; r++) {
         for (unsigned g = 0; g < ng; g++)
-            s[g] = cl_enc(s[g], cm_mkey(kt, r, g, one));
+            s[g] = cl_enc(s[g], cm_key(kt, r, 0));
         for (unsigned t = 0; t < nk; t++)
-            v[t] = cl_enc(v[t], cm_skey(kt, r, q0 + t, one));
+            v[t] = cl_enc(v[t], cm_key(kt, r, 0));
     }
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_enclast(s[g], cm_mkey(kt, R, g, one));
+        s[g] = cl_enclast(s[g], cm_key(kt, R, 0));
     for (unsigned t = 0; t < nk; t++)
-        v[t] = cl_enclast(v[t], cm_skey(kt, R, q0 + t, one));
+        v[t] = cl_enclast(v[t], cm_key(kt, R, 0));
 }
 
 /* Step i (0 .. CL_LV - 1) of a chunk: the MAC of block i of every slot of
@@ -208,13 +211,13 @@ VFN void cm_fused(cl_vec *s, const cl_vec *x, cl_vec *v, const cl_vec *c, const 
 VFN void cm_chunk_step(cm_state *st, cl_vec *s, const cl_vec *x, const uint8_t *const *ip,
                        uint8_t *const *op, const size_t *om, uint8_t *pb, const size_t off,
                        const cl_vec jv, const unsigned i, const unsigned ng, const int ks,
-                       const unsigned R, const int one)
+                       const unsigned R)
 {
     cl_vec c[CM_NV], v[CM_NV];
     const unsigned nk = ks ? ng : 0, q0 = i * ng;
     for (unsigned t = 0; t < nk; t++)
         c[t] = cl_add64(cl_bcast(st->ctr[q0 + t]), jv);
-    cm_fused(s, x, v, c, cm_table(st), x ? ng : 0, nk, q0, R, one);
+    cm_fused(s, x, v, c, cm_table(st), x ? ng : 0, nk, R);
     for (unsigned t = 0; t < nk; t++) {
         const unsigned q = q0 + t;
         const cl_vec y = cl_xor(cl_loadu(ip[q] + off), v[t]);
@@ -224,8 +227,9 @@ VFN void cm_chunk_step(cm_state *st, cl_vec *s, const cl_vec *x, const uint8_t *
     }
 }
 
-/* m blocks of the ng vectors' slots in lockstep; ng, R, open and one are
- * constants at every call site (cm_run_r).
+/* m blocks of the ng vectors' slots in lockstep, every slot under one key
+ * object (cm_run_t: keys per slot); ng, R and open are constants at every
+ * call site (cm_run_r).
  *
  * Whole chunks of CL_LV blocks per slot.  The MAC needs one block of
  * CL_LV slots per vector (the chunk transposed, cl_load_chunk); the
@@ -248,7 +252,7 @@ VFN void cm_chunk_step(cm_state *st, cl_vec *s, const cl_vec *x, const uint8_t *
  * of the counter after the last block (ks) and, for fresh slots, E(Ctr0)
  * (pre). */
 VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
-                const int one, const int fresh)
+                const int fresh)
 {
     cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
     const uint8_t *ip[CM_SLOTS], *pp[CM_SLOTS];
@@ -270,7 +274,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     const cl_vec step = cl_set64(CL_LV);
     if (open && nch) {
         for (unsigned i = 0; i < CL_LV; i++)
-            cm_chunk_step(st, s, NULL, ip, op, om, pb[0], 0, jv, i, ng, 1, R, one);
+            cm_chunk_step(st, s, NULL, ip, op, om, pb[0], 0, jv, i, ng, 1, R);
     }
     for (size_t h = 0; open && h + 1 < nch; h++) {
         const size_t off = 16 * CL_LV * (h + 1);
@@ -279,13 +283,13 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         jv = cl_add64(jv, step);
 #pragma GCC unroll 4
         for (unsigned i = 0; i < CL_LV; i++)
-            cm_chunk_step(st, s, x[i], ip, op, om, pb[0], off, jv, i, ng, 1, R, one);
+            cm_chunk_step(st, s, x[i], ip, op, om, pb[0], off, jv, i, ng, 1, R);
     }
     if (open && nch) {
         cl_vec x[CL_LV][CL_NV];
         cl_load_chunk(x, pp, 0, ng);
         for (unsigned i = 0; i < CL_LV; i++)
-            cm_chunk_step(st, s, x[i], ip, op, om, NULL, 0, jv, i, ng, 0, R, one);
+            cm_chunk_step(st, s, x[i], ip, op, om, NULL, 0, jv, i, ng, 0, R);
     }
     for (size_t h = 0; !open && h < nch; h++) {
         const size_t off = 16 * CL_LV * h;
@@ -293,7 +297,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         cl_load_chunk(x, ip, off, ng);
 #pragma GCC unroll 4
         for (unsigned i = 0; i < CL_LV; i++)
-            cm_chunk_step(st, s, x[i], ip, op, om, NULL, off, jv, i, ng, 1, R, one);
+            cm_chunk_step(st, s, x[i], ip, op, om, NULL, off, jv, i, ng, 1, R);
         jv = cl_add64(jv, step);
     }
     const cl_vec jc = cl_set64(CL_LV * nch);
@@ -302,13 +306,13 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     for (size_t j = CL_LV * nch; j < m; j++) {
         const size_t off = 16 * j;
         cl_vec x[CM_NV], y[CM_NV];
-        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, one);
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 1);
         for (unsigned g = 0; g < ng; g++) {
             x[g] = cl_gather(ip + g * CL_LV, off);
             y[g] = cl_xor(x[g], k[g]);
             c[g] = cl_inc64(c[g]);
         }
-        cm_fused(s, open ? y : x, k, c, cm_table(st), ng, 0, 0, R, one);
+        cm_fused(s, open ? y : x, k, c, cm_table(st), ng, 0, R);
         for (unsigned g = 0; g < ng; g++)
             cl_scatter(op + g * CL_LV, om + g * CL_LV, off, y[g]);
     }
@@ -316,11 +320,11 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         cl_vec d[CM_NV], p[CM_NV];
         for (unsigned g = 0; g < ng; g++)
             d[g] = cl_load(st->c0[g * CL_LV]);
-        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1, one);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1, 1);
         for (unsigned g = 0; g < ng; g++)
             cl_store(st->pre[g * CL_LV], p[g]);
     } else {
-        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, one);
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 1);
     }
     for (unsigned g = 0; g < ng; g++) {
         cl_store(st->mac[g * CL_LV], s[g]);
@@ -331,43 +335,214 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         aeskit_memzero(pb, sizeof pb);
 }
 
+/* One block of every slot of the ng vectors: x in, the output block out;
+ * s the MAC chains, c the counters (byte-reversed: this block's in, the
+ * next block's out), k the keystream (this block's in, the next block's
+ * out). */
+VFN void cm_step_t(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, const unsigned ng,
+                   const unsigned R, const int open)
+{
+    for (unsigned g = 0; g < ng; g++) {
+        const cl_vec k0 = cm_key(kt, 0, g);
+        const cl_vec y = cl_xor(x[g], k[g]);
+        s[g] = cl_xor3(s[g], open ? y : x[g], k0);
+        x[g] = y;
+        c[g] = cl_inc64(c[g]);
+        k[g] = cl_xor(cl_bswap(c[g]), k0);
+    }
+    for (unsigned r = 1; r < R; r++)
+        for (unsigned g = 0; g < ng; g++) {
+            const cl_vec kr = cm_key(kt, r, g);
+            s[g] = cl_enc(s[g], kr);
+            k[g] = cl_enc(k[g], kr);
+        }
+    for (unsigned g = 0; g < ng; g++) {
+        const cl_vec kr = cm_key(kt, R, g);
+        s[g] = cl_enclast(s[g], kr);
+        k[g] = cl_enclast(k[g], kr);
+    }
+}
+
+/* m blocks of the ng vectors' slots in lockstep, keys per slot: the
+ * keystream in the MAC's transposed layout, one block ahead (each step
+ * computes the next block's keystream beside this block's MAC, a run
+ * starts with one keystream-only step), and each output chunk transposed
+ * back before its stores.  Every AES instruction of vector g reads the
+ * same round-key operand as its MAC: in the data's layout (cm_run) a
+ * keystream vector needs its slot's key broadcast, one more load or
+ * instruction per round and vector, which costs more than the output
+ * transposes (docs/cbc-lanes.md, "Zen 4: the fused CCM kernel's
+ * schedule").  ng, R and open are constants at every call site. */
+VFN void cm_run_t(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                  const int fresh)
+{
+    cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
+    const uint8_t *ip[CM_SLOTS];
+    uint8_t *op[CM_SLOTS];
+    size_t om[CM_SLOTS];
+    for (unsigned g = 0; g < ng; g++) {
+        s[g] = cl_load(st->mac[g * CL_LV]);
+        c[g] = cl_load(st->ctr[g * CL_LV]);
+        for (unsigned i = 0; i < CL_LV; i++) {
+            unsigned q = g * CL_LV + i;
+            ip[q] = st->in[q];
+            op[q] = st->out[q];
+            om[q] = st->omask[q];
+        }
+    }
+    if (fresh) {
+        cl_vec d[CM_NV], p[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            d[g] = cl_load(st->c0[g * CL_LV]);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1, 0);
+        for (unsigned g = 0; g < ng; g++)
+            cl_store(st->pre[g * CL_LV], p[g]);
+    } else {
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 0);
+    }
+    size_t j = 0;
+    for (; j + CL_LV <= m; j += CL_LV) {
+        const size_t off = 16 * j;
+        cl_vec x[CL_LV][CL_NV];
+        cl_load_chunk(x, ip, off, ng);
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_step_t(s, c, k, x[i], cm_table(st), ng, R, open);
+        for (unsigned g = 0; g < ng; g++) {
+            cl_vec t[CL_LV];
+            for (unsigned i = 0; i < CL_LV; i++)
+                t[i] = x[i][g];
+            cl_transpose(t);
+            for (unsigned i = 0; i < CL_LV; i++) {
+                unsigned q = g * CL_LV + i;
+                cl_storeu(op[q] + (off & om[q]), t[i]);
+            }
+        }
+    }
+    for (; j < m; j++) {
+        const size_t off = 16 * j;
+        cl_vec x[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            x[g] = cl_gather(ip + g * CL_LV, off);
+        cm_step_t(s, c, k, x, cm_table(st), ng, R, open);
+        for (unsigned g = 0; g < ng; g++)
+            cl_scatter(op + g * CL_LV, om + g * CL_LV, off, x[g]);
+    }
+    for (unsigned g = 0; g < ng; g++) {
+        cl_store(st->mac[g * CL_LV], s[g]);
+        cl_store(st->ctr[g * CL_LV], c[g]);
+        cl_store(st->ks[g * CL_LV], k[g]);
+    }
+}
+
+VFN void cm_run_k(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                  const int one, int fresh)
+{
+    if (one)
+        cm_run(st, m, ng, R, open, fresh);
+    else
+        cm_run_t(st, m, ng, R, open, fresh);
+}
+
 VFN void cm_run_ng(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open,
                    const int one, int fresh)
 {
     switch (ng) {
-    case 1: cm_run(st, m, 1, R, open, one, fresh); break;
+    case 1: cm_run_k(st, m, 1, R, open, one, fresh); break;
 #if CM_NV >= 2
-    case 2: cm_run(st, m, 2, R, open, one, fresh); break;
+    case 2: cm_run_k(st, m, 2, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 3
-    case 3: cm_run(st, m, 3, R, open, one, fresh); break;
+    case 3: cm_run_k(st, m, 3, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 4
-    case 4: cm_run(st, m, 4, R, open, one, fresh); break;
+    case 4: cm_run_k(st, m, 4, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 5
-    case 5: cm_run(st, m, 5, R, open, one, fresh); break;
+    case 5: cm_run_k(st, m, 5, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 6
-    case 6: cm_run(st, m, 6, R, open, one, fresh); break;
+    case 6: cm_run_k(st, m, 6, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 7
-    case 7: cm_run(st, m, 7, R, open, one, fresh); break;
+    case 7: cm_run_k(st, m, 7, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 8
-    case 8: cm_run(st, m, 8, R, open, one, fresh); break;
+    case 8: cm_run_k(st, m, 8, R, open, one, fresh); break;
 #endif
     default: break;
     }
 }
 
+/* The runs, one function per round count, direction and key layout
+ * (one: every slot under one key object), each compiled apart: the
+ * register allocation of one chunk loop does not depend on the others
+ * (inlined into one function with them, the loops spilled more;
+ * docs/cbc-lanes.md). */
+CL_TFN __attribute__((noinline)) void cm_run10s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 1, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 1, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 1, 0, fresh);
+}
+
 VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open, int one,
                   int fresh)
 {
-    if (one)
-        cm_run_ng(st, m, ng, R, open, 1, fresh);
+    if (R == 10 && one)
+        (open ? cm_run10o1 : cm_run10s1)(st, m, ng, fresh);
+    else if (R == 10)
+        (open ? cm_run10o0 : cm_run10s0)(st, m, ng, fresh);
+    else if (R == 12 && one)
+        (open ? cm_run12o1 : cm_run12s1)(st, m, ng, fresh);
+    else if (R == 12)
+        (open ? cm_run12o0 : cm_run12s0)(st, m, ng, fresh);
+    else if (one)
+        (open ? cm_run14o1 : cm_run14s1)(st, m, ng, fresh);
     else
-        cm_run_ng(st, m, ng, R, open, 0, fresh);
+        (open ? cm_run14o0 : cm_run14s0)(st, m, ng, fresh);
 }
 
 /* 16 bytes in reverse order (the slot's counter form and back), as two
