@@ -81,9 +81,9 @@ VFN void cl_transpose(cl_vec x[4])
 #include "cbc_lanes_tmpl.h"
 
 /* The fused CCM kernel (ccm_lanes_tmpl.h): its vectors in flight (16
- * MAC chains with their 16 CTR streams; 32 registers hold them, the
- * counters and a transposed chunk) and the three operations it adds to
- * the vocabulary above. */
+ * MAC chains beside 4 keystream vectors a step; 32 registers hold them
+ * and a transposed chunk) and the operations it adds to the vocabulary
+ * above. */
 #ifndef CM_NV
 #define CM_NV 4
 #endif
@@ -93,6 +93,15 @@ VFN cl_vec cl_bswap(cl_vec v)
     return _mm512_shuffle_epi8(v, _mm512_broadcast_i32x4(r));
 }
 VFN cl_vec cl_inc64(cl_vec v) { return _mm512_add_epi64(v, _mm512_set_epi64(0, 1, 0, 1, 0, 1, 0, 1)); }
+VFN cl_vec cl_add64(cl_vec a, cl_vec b) { return _mm512_add_epi64(a, b); }
+/* n in each 128-bit lane's low 64-bit word, 0 in the high one. */
+VFN cl_vec cl_set64(size_t n)
+{
+    const long long v = (long long)n;
+    return _mm512_set_epi64(0, v, 0, v, 0, v, 0, v);
+}
+/* Lane i's low 64-bit word i, the high one 0. */
+VFN cl_vec cl_lane_index(void) { return _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0); }
 
 #include "ccm_lanes_tmpl.h"
 

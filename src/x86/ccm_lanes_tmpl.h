@@ -7,8 +7,8 @@
  * Why zmm only.  Each block costs two AES encryptions (MAC and keystream),
  * so the kernel is bound by AES throughput as soon as the MAC chains in
  * flight cover the latency.  On zmm 16 chains (4 vectors) do, with room in
- * the 32 registers for the chains, counters, keystream and a transposed
- * chunk.  On ymm and xmm the same 4 vectors are 8 or 4 chains and 16
+ * the 32 registers for the chains, the keystream vectors of a step and a
+ * transposed chunk.  On ymm and xmm the same 4 vectors are 8 or 4 chains and 16
  * registers spill; there the old path (MAC lanes, then each message's CTR
  * through the backend's tuned ctr128) measured 5-10% faster at 1420 and
  * 4096 bytes, so those backends leave the hook NULL.
@@ -18,60 +18,87 @@
  *
  * The including file defines, besides cbc_lanes_tmpl.h's vocabulary (and
  * after including it):
- *   CM_NV         vectors of chains in flight at most (CM_NV * CL_LV slots)
- *   cl_xor(a, b)  a XOR b
- *   cl_bswap(v)   each 128-bit lane's 16 bytes in reverse order
- *   cl_inc64(v)   each 128-bit lane's low 64-bit word plus 1 (no carry into
- *                 the high word)
+ *   CM_NV            vectors of chains in flight at most (CM_NV * CL_LV slots)
+ *   cl_bswap(v)      each 128-bit lane's 16 bytes in reverse order
+ *   cl_inc64(v)      each 128-bit lane's low 64-bit word plus 1 (no carry
+ *                    into the high word)
+ *   cl_add64(a, b)   64-bit words added
+ *   cl_set64(n)      n in each 128-bit lane's low 64-bit word, 0 above
+ *   cl_lane_index()  lane i's low 64-bit word i, 0 above
  *
  * Why fused.  A CBC-MAC step of one vector of chains is R dependent AES
  * rounds, so CM_NV vectors of chains issue CM_NV AES instructions per
  * round latency; the unit takes more.  The CTR blocks of the same messages
- * depend on nothing but their counters, so each MAC vector g gets a CTR
- * vector g beside it, the keystream of the same slots, and the two run
- * their rounds in the same loop with the same round-key operand: per
- * round of a step, one key load and two AES instructions per vector.  The
- * MAC chain per step stays one 3-way XOR and R rounds.
+ * depend on nothing but their counters, so they run in the same round loop
+ * as the chains: per step (one MAC block of every slot) CM_NV vectors of
+ * chains and CM_NV vectors of keystream, R rounds each.
  *
- * Keystream one block ahead.  Each step computes the keystream of the
- * NEXT block beside the MAC of this one; a run starts with one
- * keystream-only step for its first block.  Seal: block j's MAC input is
- * the plaintext x (in), the ciphertext x XOR KS_j.  Open: the MAC input is
- * the plaintext x XOR KS_j, ready when the step starts, so the MAC chain
- * never waits for a keystream in either direction.  The keystream left
- * after a slot's last block is the partial last block's (ks).  A slot's
- * first run also encrypts Ctr0 beside that first keystream block: S0
- * (s0).  The output block (ciphertext or plaintext) replaces x in the
- * chunk and is stored as cbc_lanes_tmpl.h stores CBC ciphertext: chunks
- * of CL_LV blocks per slot, loaded and stored whole and transposed; the
- * last m % CL_LV blocks one at a time.
+ * Two layouts.  The MAC chains need one block of CL_LV slots per vector
+ * (the chunk of CL_LV blocks per slot, loaded whole and transposed, as
+ * cbc_lanes_tmpl.h loads its chunks).  The keystream has no chain, so
+ * when every slot has one key object (cm_run) it is computed, inside
+ * whole chunks, in the layout of the data: one vector = CL_LV consecutive
+ * counter blocks of one slot, so a slot's output chunk is its input chunk
+ * XOR one keystream vector, stored whole with no transpose.  Step i of a chunk runs the MAC of block i of every
+ * slot beside the keystream vectors of slots i * ng .. i * ng + ng - 1
+ * (cm_chunk_step), the chains' rounds first in each round.
+ *
+ * Seal: the MAC input is the plaintext, the chunk itself, so a chunk's
+ * steps compute its own keystream.  Open: the MAC input is the plaintext
+ * = ciphertext XOR keystream, so the keystream runs one chunk ahead: the
+ * first chunk's alone, then each chunk's steps compute the next chunk's
+ * plaintext, stored to out and to a stack row per slot that the next
+ * chunk transposes for its MAC; the last chunk's steps are MAC only.  The
+ * MAC chain never waits for a keystream in either direction.
+ *
+ * Keys per slot (cm_run_t).  A keystream vector in the data's layout
+ * needs its slot's key in every lane, one more load or broadcast per
+ * round and vector beside the MAC's; that costs more than the output
+ * transposes it saves.  So with keys per slot the keystream is computed
+ * in the MAC's layout, vector g of counters beside vector g of chains
+ * under the same round-key operand, one block ahead (each step computes
+ * the next block's keystream, a run starts with one keystream-only step),
+ * and each output chunk is transposed back before its stores.
+ *
+ * The last m % CL_LV blocks of a run go one at a time in the transposed
+ * layout (cl_gather, cl_scatter).  A run leaves the keystream of the
+ * counter after its last block (ks: the partial last block's, once the
+ * slot's lane is done) and, for slots filled for this run, S0 = E(Ctr0)
+ * (pre, then s0): cm_run computes both after its last block in one round
+ * loop, cm_run_t computes S0 beside its first keystream block.
  *
  * Counters.  A slot keeps its counter block byte-reversed, so the
  * big-endian increment of the block's last 8 bytes is one 64-bit add on
- * the lane's low word (cl_inc64); cl_bswap turns it back into the AES
- * input.  The contract (internal.h) rules out a carry out of those 8
- * bytes.
+ * the lane's low word (cl_inc64, cl_add64); cl_bswap turns it back into
+ * the AES input.  Block j of a run has the slot's counter at the run's
+ * start plus j, so a chunk's keystream vector is that counter broadcast
+ * plus (j, j + 1, ..., j + CL_LV - 1).  The contract (internal.h) rules
+ * out a carry out of those 8 bytes.
  *
  * Slots, runs, refills, padding, per-slot key tables and round counts are
  * those of cbc_lanes_tmpl.h (its top comment): up to CM_SLOTS messages in
  * flight in lockstep runs of the shortest remaining length, finished
  * slots refilled from the lanes not yet started or compacted, one round
- * count per pass.  Round keys always come from the per-call table (memory
- * operands shared by the MAC and CTR instruction of a vector); when every
- * lane of the call has one key object the table is written once, that key
- * in every slot, and slot fills, moves and pads leave it alone.  Padding
+ * count per pass.  Round keys always come from the per-call table: a
+ * vector reads its slots' keys side by side.  When every lane of the call
+ * has one key object the table is written once, that key in every slot,
+ * and slot fills, moves and pads leave it alone; the runs then read every
+ * round key from the row's first vector (one address per round, one load
+ * for the MAC and keystream instructions of the round).  Padding
  * slots repeat slot 0's input and key and store into the scratch block.
  *
  * Memory: each lane's in is read and its out written exactly blocks * 16
- * bytes; in place is safe as in cbc_lanes_tmpl.h (a chunk's input is
- * loaded before its output is stored, and later loads read later blocks).
+ * bytes; in place is safe: a chunk's MAC input is loaded (seal) or was
+ * staged (open) before any of its stores, a slot's input vector is read
+ * again for its output before that slot's store, and later loads read
+ * later blocks.
  *
  * Constant time: branches and addresses depend on block counts, the number
  * of lanes, round counts, the direction and key and buffer pointers, all
  * public; keys, data, MAC chaining values and counters only flow through
  * vector XOR, add, shuffle and AES instructions and fixed-index copies.
- * The per-call table, chaining values, counters, keystream blocks and the
- * scratch block are wiped before returning.
+ * The per-call table, chaining values, counters, keystream blocks, the
+ * scratch block and open's staged plaintext are wiped before returning.
  */
 
 #define CM_SLOTS (CM_NV * CL_LV)
@@ -114,35 +141,206 @@ VFN const uint8_t *cm_table(const cm_state *st)
     return p;
 }
 
+/* Round r's key for the MAC vector g: with one (every slot holds the same
+ * key) row r's first vector, the same address for every vector, so one
+ * load serves the round. */
+VFN cl_vec cm_mkey(const uint8_t *kt, unsigned r, unsigned g, const int one)
+{
+    return cm_key(kt, r, one ? 0 : g);
+}
+
 /* The keystream blocks of the ng vectors' counters, k = E(c), and with
- * pre also p = E(d) of the counters d in the same round loop. */
+ * pre also p = E(d) of the counters d in the same round loop (one vector
+ * holds one block of CL_LV slots). */
 VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, const uint8_t *kt,
-                      const unsigned ng, const unsigned R, const int pre)
+                      const unsigned ng, const unsigned R, const int pre, const int one)
 {
     for (unsigned g = 0; g < ng; g++) {
-        k[g] = cl_xor(cl_bswap(c[g]), cm_key(kt, 0, g));
+        k[g] = cl_xor(cl_bswap(c[g]), cm_mkey(kt, 0, g, one));
         if (pre)
-            p[g] = cl_xor(cl_bswap(d[g]), cm_key(kt, 0, g));
+            p[g] = cl_xor(cl_bswap(d[g]), cm_mkey(kt, 0, g, one));
     }
     for (unsigned r = 1; r < R; r++)
         for (unsigned g = 0; g < ng; g++) {
-            k[g] = cl_enc(k[g], cm_key(kt, r, g));
+            k[g] = cl_enc(k[g], cm_mkey(kt, r, g, one));
             if (pre)
-                p[g] = cl_enc(p[g], cm_key(kt, r, g));
+                p[g] = cl_enc(p[g], cm_mkey(kt, r, g, one));
         }
     for (unsigned g = 0; g < ng; g++) {
-        k[g] = cl_enclast(k[g], cm_key(kt, R, g));
+        k[g] = cl_enclast(k[g], cm_mkey(kt, R, g, one));
         if (pre)
-            p[g] = cl_enclast(p[g], cm_key(kt, R, g));
+            p[g] = cl_enclast(p[g], cm_mkey(kt, R, g, one));
     }
+}
+
+/* Every slot under one key object (cm_run): one MAC block of the ng
+ * vectors of chains s (inputs x: one block of CL_LV slots per vector) and,
+ * in the same round loop, the nk keystream vectors v from their counters
+ * c (byte-reversed; one vector holds CL_LV consecutive blocks of one
+ * slot).  Every round key is row r's first vector of the table, one
+ * address for the round's MAC and keystream instructions.  In each round
+ * the chains' instructions come first: the scheduler issues the oldest
+ * ready instruction, so a chain's next round is never queued behind
+ * keystream rounds of the same round. */
+VFN void cm_fused(cl_vec *s, const cl_vec *x, cl_vec *v, const cl_vec *c, const uint8_t *kt,
+                  const unsigned ng, const unsigned nk, const unsigned R)
+{
+    for (unsigned g = 0; g < ng; g++)
+        s[g] = cl_xor3(s[g], x[g], cm_key(kt, 0, 0));
+    for (unsigned t = 0; t < nk; t++)
+        v[t] = cl_xor(cl_bswap(c[t]), cm_key(kt, 0, 0));
+    for (unsigned r = 1; r < R; r++) {
+        for (unsigned g = 0; g < ng; g++)
+            s[g] = cl_enc(s[g], cm_key(kt, r, 0));
+        for (unsigned t = 0; t < nk; t++)
+            v[t] = cl_enc(v[t], cm_key(kt, r, 0));
+    }
+    for (unsigned g = 0; g < ng; g++)
+        s[g] = cl_enclast(s[g], cm_key(kt, R, 0));
+    for (unsigned t = 0; t < nk; t++)
+        v[t] = cl_enclast(v[t], cm_key(kt, R, 0));
+}
+
+/* Step i (0 .. CL_LV - 1) of a chunk: the MAC of block i of every slot of
+ * the ng vectors (x: the chunk transposed, NULL for none) beside the
+ * keystream of slots i * ng .. i * ng + ng - 1 over the chunk at byte
+ * offset off (with ks), whose counters are the run's start counters
+ * plus jv (lane l: j + l).  The keystream is XORed into the input and
+ * stored at the output; with pb also into the slot's row of pb (open:
+ * the plaintext, for the next chunk's MAC). */
+VFN void cm_chunk_step(cm_state *st, cl_vec *s, const cl_vec *x, const uint8_t *const *ip,
+                       uint8_t *const *op, const size_t *om, uint8_t *pb, const size_t off,
+                       const cl_vec jv, const unsigned i, const unsigned ng, const int ks,
+                       const unsigned R)
+{
+    cl_vec c[CM_NV], v[CM_NV];
+    const unsigned nk = ks ? ng : 0, q0 = i * ng;
+    for (unsigned t = 0; t < nk; t++)
+        c[t] = cl_add64(cl_bcast(st->ctr[q0 + t]), jv);
+    cm_fused(s, x, v, c, cm_table(st), x ? ng : 0, nk, R);
+    for (unsigned t = 0; t < nk; t++) {
+        const unsigned q = q0 + t;
+        const cl_vec y = cl_xor(cl_loadu(ip[q] + off), v[t]);
+        cl_storeu(op[q] + (off & om[q]), y);
+        if (pb)
+            cl_store(pb + 16 * CL_LV * q, y);
+    }
+}
+
+/* m blocks of the ng vectors' slots in lockstep, every slot under one key
+ * object (cm_run_t: keys per slot); ng, R and open are constants at every
+ * call site (cm_run_r).
+ *
+ * Whole chunks of CL_LV blocks per slot.  The MAC needs one block of
+ * CL_LV slots per vector (the chunk transposed, cl_load_chunk); the
+ * keystream of a chunk is computed with CL_LV consecutive counters of one
+ * slot per vector, the layout of the slot's input and output, so the
+ * output needs no transpose: out = in XOR keystream, one vector per slot
+ * and chunk.  Step i of a chunk runs the MAC of block i of every slot
+ * beside the keystream of a quarter of the slots (cm_chunk_step): the two
+ * AES streams of the same size in one round loop.
+ *   Seal: the MAC input is the plaintext, the chunk itself, so a chunk's
+ * steps compute its own keystream (the plaintext is loaded again per slot
+ * for the output, before that slot's store: in place is safe).
+ *   Open: the MAC input is the plaintext in XOR keystream, so the
+ * keystream runs one chunk ahead: chunk 0's first, alone, then each
+ * chunk's steps compute the next chunk's plaintext, stored to out and to
+ * pb (a slot's CL_LV blocks in one row), which the next chunk transposes
+ * for its MAC; the last chunk's steps are MAC only.
+ * The last m % CL_LV blocks go one at a time in the transposed layout:
+ * the block's keystream, then its MAC.  The run ends with the keystream
+ * of the counter after the last block (ks) and, for fresh slots, E(Ctr0)
+ * (pre). */
+VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                const int fresh)
+{
+    cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
+    const uint8_t *ip[CM_SLOTS], *pp[CM_SLOTS];
+    uint8_t *op[CM_SLOTS];
+    size_t om[CM_SLOTS];
+    AK_ALIGN64 uint8_t pb[CM_SLOTS][16 * CL_LV];
+    for (unsigned g = 0; g < ng; g++) {
+        s[g] = cl_load(st->mac[g * CL_LV]);
+        for (unsigned i = 0; i < CL_LV; i++) {
+            unsigned q = g * CL_LV + i;
+            ip[q] = st->in[q];
+            op[q] = st->out[q];
+            om[q] = st->omask[q];
+            pp[q] = pb[q];
+        }
+    }
+    const size_t nch = m / CL_LV;
+    cl_vec jv = cl_lane_index();
+    const cl_vec step = cl_set64(CL_LV);
+    if (open && nch) {
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_chunk_step(st, s, NULL, ip, op, om, pb[0], 0, jv, i, ng, 1, R);
+    }
+    for (size_t h = 0; open && h + 1 < nch; h++) {
+        const size_t off = 16 * CL_LV * (h + 1);
+        cl_vec x[CL_LV][CL_NV];
+        cl_load_chunk(x, pp, 0, ng);
+        jv = cl_add64(jv, step);
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_chunk_step(st, s, x[i], ip, op, om, pb[0], off, jv, i, ng, 1, R);
+    }
+    if (open && nch) {
+        cl_vec x[CL_LV][CL_NV];
+        cl_load_chunk(x, pp, 0, ng);
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_chunk_step(st, s, x[i], ip, op, om, NULL, 0, jv, i, ng, 0, R);
+    }
+    for (size_t h = 0; !open && h < nch; h++) {
+        const size_t off = 16 * CL_LV * h;
+        cl_vec x[CL_LV][CL_NV];
+        cl_load_chunk(x, ip, off, ng);
+#pragma GCC unroll 4
+        for (unsigned i = 0; i < CL_LV; i++)
+            cm_chunk_step(st, s, x[i], ip, op, om, NULL, off, jv, i, ng, 1, R);
+        jv = cl_add64(jv, step);
+    }
+    const cl_vec jc = cl_set64(CL_LV * nch);
+    for (unsigned g = 0; g < ng; g++)
+        c[g] = cl_add64(cl_load(st->ctr[g * CL_LV]), jc);
+    for (size_t j = CL_LV * nch; j < m; j++) {
+        const size_t off = 16 * j;
+        cl_vec x[CM_NV], y[CM_NV];
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 1);
+        for (unsigned g = 0; g < ng; g++) {
+            x[g] = cl_gather(ip + g * CL_LV, off);
+            y[g] = cl_xor(x[g], k[g]);
+            c[g] = cl_inc64(c[g]);
+        }
+        cm_fused(s, open ? y : x, k, c, cm_table(st), ng, 0, R);
+        for (unsigned g = 0; g < ng; g++)
+            cl_scatter(op + g * CL_LV, om + g * CL_LV, off, y[g]);
+    }
+    if (fresh) {
+        cl_vec d[CM_NV], p[CM_NV];
+        for (unsigned g = 0; g < ng; g++)
+            d[g] = cl_load(st->c0[g * CL_LV]);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1, 1);
+        for (unsigned g = 0; g < ng; g++)
+            cl_store(st->pre[g * CL_LV], p[g]);
+    } else {
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 1);
+    }
+    for (unsigned g = 0; g < ng; g++) {
+        cl_store(st->mac[g * CL_LV], s[g]);
+        cl_store(st->ctr[g * CL_LV], c[g]);
+        cl_store(st->ks[g * CL_LV], k[g]);
+    }
+    if (open)
+        aeskit_memzero(pb, sizeof pb);
 }
 
 /* One block of every slot of the ng vectors: x in, the output block out;
  * s the MAC chains, c the counters (byte-reversed: this block's in, the
  * next block's out), k the keystream (this block's in, the next block's
  * out). */
-VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, const unsigned ng,
-                 const unsigned R, const int open)
+VFN void cm_step_t(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, const unsigned ng,
+                   const unsigned R, const int open)
 {
     for (unsigned g = 0; g < ng; g++) {
         const cl_vec k0 = cm_key(kt, 0, g);
@@ -165,10 +363,18 @@ VFN void cm_step(cl_vec *s, cl_vec *c, cl_vec *k, cl_vec *x, const uint8_t *kt, 
     }
 }
 
-/* m blocks of the ng vectors' slots in lockstep; ng, R and open are
- * constants at every call site (cm_run_r). */
-VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
-                const int fresh)
+/* m blocks of the ng vectors' slots in lockstep, keys per slot: the
+ * keystream in the MAC's transposed layout, one block ahead (each step
+ * computes the next block's keystream beside this block's MAC, a run
+ * starts with one keystream-only step), and each output chunk transposed
+ * back before its stores.  Every AES instruction of vector g reads the
+ * same round-key operand as its MAC: in the data's layout (cm_run) a
+ * keystream vector needs its slot's key broadcast, one more load or
+ * instruction per round and vector, which costs more than the output
+ * transposes (docs/cbc-lanes.md, "Zen 4: the fused CCM kernel's
+ * schedule").  ng, R and open are constants at every call site. */
+VFN void cm_run_t(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                  const int fresh)
 {
     cl_vec s[CM_NV], c[CM_NV], k[CM_NV];
     const uint8_t *ip[CM_SLOTS];
@@ -188,11 +394,11 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         cl_vec d[CM_NV], p[CM_NV];
         for (unsigned g = 0; g < ng; g++)
             d[g] = cl_load(st->c0[g * CL_LV]);
-        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1);
+        cm_keystream(k, c, p, d, cm_table(st), ng, R, 1, 0);
         for (unsigned g = 0; g < ng; g++)
             cl_store(st->pre[g * CL_LV], p[g]);
     } else {
-        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0);
+        cm_keystream(k, c, k, c, cm_table(st), ng, R, 0, 0);
     }
     size_t j = 0;
     for (; j + CL_LV <= m; j += CL_LV) {
@@ -201,7 +407,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         cl_load_chunk(x, ip, off, ng);
 #pragma GCC unroll 4
         for (unsigned i = 0; i < CL_LV; i++)
-            cm_step(s, c, k, x[i], cm_table(st), ng, R, open);
+            cm_step_t(s, c, k, x[i], cm_table(st), ng, R, open);
         for (unsigned g = 0; g < ng; g++) {
             cl_vec t[CL_LV];
             for (unsigned i = 0; i < CL_LV; i++)
@@ -218,7 +424,7 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
         cl_vec x[CM_NV];
         for (unsigned g = 0; g < ng; g++)
             x[g] = cl_gather(ip + g * CL_LV, off);
-        cm_step(s, c, k, x, cm_table(st), ng, R, open);
+        cm_step_t(s, c, k, x, cm_table(st), ng, R, open);
         for (unsigned g = 0; g < ng; g++)
             cl_scatter(op + g * CL_LV, om + g * CL_LV, off, x[g]);
     }
@@ -229,33 +435,114 @@ VFN void cm_run(cm_state *st, size_t m, const unsigned ng, const unsigned R, con
     }
 }
 
-VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open, int fresh)
+VFN void cm_run_k(cm_state *st, size_t m, const unsigned ng, const unsigned R, const int open,
+                  const int one, int fresh)
+{
+    if (one)
+        cm_run(st, m, ng, R, open, fresh);
+    else
+        cm_run_t(st, m, ng, R, open, fresh);
+}
+
+VFN void cm_run_ng(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open,
+                   const int one, int fresh)
 {
     switch (ng) {
-    case 1: cm_run(st, m, 1, R, open, fresh); break;
+    case 1: cm_run_k(st, m, 1, R, open, one, fresh); break;
 #if CM_NV >= 2
-    case 2: cm_run(st, m, 2, R, open, fresh); break;
+    case 2: cm_run_k(st, m, 2, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 3
-    case 3: cm_run(st, m, 3, R, open, fresh); break;
+    case 3: cm_run_k(st, m, 3, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 4
-    case 4: cm_run(st, m, 4, R, open, fresh); break;
+    case 4: cm_run_k(st, m, 4, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 5
-    case 5: cm_run(st, m, 5, R, open, fresh); break;
+    case 5: cm_run_k(st, m, 5, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 6
-    case 6: cm_run(st, m, 6, R, open, fresh); break;
+    case 6: cm_run_k(st, m, 6, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 7
-    case 7: cm_run(st, m, 7, R, open, fresh); break;
+    case 7: cm_run_k(st, m, 7, R, open, one, fresh); break;
 #endif
 #if CM_NV >= 8
-    case 8: cm_run(st, m, 8, R, open, fresh); break;
+    case 8: cm_run_k(st, m, 8, R, open, one, fresh); break;
 #endif
     default: break;
     }
+}
+
+/* The runs, one function per round count, direction and key layout
+ * (one: every slot under one key object), each compiled apart: the
+ * register allocation of one chunk loop does not depend on the others
+ * (inlined into one function with them, the loops spilled more;
+ * docs/cbc-lanes.md). */
+CL_TFN __attribute__((noinline)) void cm_run10s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14s1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 0, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14o1(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 1, 1, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run10o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 10, 1, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run12o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 12, 1, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14s0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 0, 0, fresh);
+}
+CL_TFN __attribute__((noinline)) void cm_run14o0(cm_state *st, size_t m, unsigned ng, int fresh)
+{
+    cm_run_ng(st, m, ng, 14, 1, 0, fresh);
+}
+
+VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const int open, int one,
+                  int fresh)
+{
+    if (R == 10 && one)
+        (open ? cm_run10o1 : cm_run10s1)(st, m, ng, fresh);
+    else if (R == 10)
+        (open ? cm_run10o0 : cm_run10s0)(st, m, ng, fresh);
+    else if (R == 12 && one)
+        (open ? cm_run12o1 : cm_run12s1)(st, m, ng, fresh);
+    else if (R == 12)
+        (open ? cm_run12o0 : cm_run12s0)(st, m, ng, fresh);
+    else if (one)
+        (open ? cm_run14o1 : cm_run14s1)(st, m, ng, fresh);
+    else
+        (open ? cm_run14o0 : cm_run14s0)(st, m, ng, fresh);
 }
 
 /* 16 bytes in reverse order (the slot's counter form and back), as two
@@ -363,7 +650,7 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
         int fresh = 0;
         for (unsigned q = 0; q < na; q++)
             fresh |= st->fresh[q];
-        cm_run_r(st, m, ng, R, open, fresh);
+        cm_run_r(st, m, ng, R, open, one, fresh);
         for (unsigned q = 0; q < na; q++) {
             if (st->fresh[q])
                 memcpy(st->s0[q], st->pre[q], 16);
