@@ -68,6 +68,18 @@
 #include "aesni_ops.h"
 #include "aesni_ghash.h"
 
+/* The kernel's loops run over its messages, blocks and rounds, whose
+ * counts are constants only once the callers' switches are inlined, which
+ * clang's -O1 (the sanitizer builds) does not always do; there a full
+ * unroll it cannot make is an error (-Wpass-failed), so under clang the
+ * loops keep its own unrolling heuristics.  GCC's builds are those of
+ * AESNI_UNROLL. */
+#if defined(__clang__)
+#define MXA_UNROLL
+#else
+#define MXA_UNROLL AESNI_UNROLL
+#endif
+
 #define MXA_MAXB (AESNI_MX_LEN / 16) /* data blocks per message */
 #define MXA_GMAX 4 /* messages per kernel call, at most */
 
@@ -202,7 +214,7 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
     const aeskit_gcm_msg *P[MXA_GMAX];
     const __m128i *K[MXA_GMAX];
     const ak_aesni_ghash_key *H[MXA_GMAX];
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         P[l] = &m[(size_t)l < cnt ? (size_t)l : cnt - 1];
         const ak_gcm_key *g = mxa_gkey(UNI ? &m[0] : P[l]);
@@ -211,17 +223,17 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
     }
     const int open = (dir & AK_GCM_OPEN) != 0;
     __m128i x[MXA_GMAX][MXA_MAXB + 1];
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         x[l][0] = _mm_xor_si128(mxa_j0(P[l]->iv), K[l][0]);
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++)
             x[l][b + 1] = _mm_xor_si128(x[l][0], mxa_ctr_word(b));
     }
     for (unsigned r = 1; r < R; r++) {
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int l = 0; l < G; l++) {
-            AESNI_UNROLL
+            MXA_UNROLL
             for (int b = 0; b <= NB; b++)
                 x[l][b] = _mm_aesenc_si128(x[l][b], K[l][r]);
         }
@@ -235,7 +247,7 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
      * start as early as the out-of-order window reaches them, while the
      * rounds keep their blocks in registers. */
     __m128i t[MXA_GMAX];
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         const aeskit_gcm_msg *p = P[l];
         const size_t len = UNI ? m[0].len : p->len, aad_len = UNI ? m[0].aad_len : p->aad_len;
@@ -247,7 +259,7 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
             acc_init(&a, mxa_lenblock(aad_len, len), H[l], 1);
         acc_add(&a, aesni_bswap128(mxa_load_aad(p->aad, aad_len)), H[l], (size_t)(NB + 2));
         x[l][0] = _mm_aesenclast_si128(x[l][0], K[l][R]);
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++) {
             const int whole = full || b < NB - 1;
             const __m128i d = whole ? aesni_loadu(p->in + 16 * b) : mxa_load_block(p->in, len, b);
@@ -265,17 +277,17 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
      * (a store could alias the descriptors, as far as the compiler knows) */
     uint8_t *out[MXA_GMAX], *tag[MXA_GMAX];
     size_t len[MXA_GMAX];
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         out[l] = P[l]->out;
         len[l] = UNI ? m[0].len : P[l]->len;
         tag[l] = T ? T[l] : P[l]->tag;
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         if ((size_t)l >= cnt)
             break;
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++) {
             if (len[l] == 16 * (size_t)NB || b < NB - 1)
                 aesni_storeu(out[l] + 16 * b, x[l][b + 1]);
@@ -283,7 +295,7 @@ AESNI_INLINE void mxa_kernel(const aeskit_gcm_msg *m, size_t cnt, uint32_t dir, 
                 mxa_store_block(out[l], len[l], b, x[l][b + 1]);
         }
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         if ((size_t)l >= cnt)
             break;
@@ -363,14 +375,14 @@ AESNI_INLINE void mxa_chain_start(__m128i (*x)[MXA_MAXB + 1], acc_t *a, const ae
                                   const ak_aesni_ghash_key *H, const acc_t *lc, size_t aad_len, const int NB,
                                   const int G)
 {
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         x[l][0] = _mm_xor_si128(mxa_j0(p[l].iv), K[0]);
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++)
             x[l][b + 1] = _mm_xor_si128(x[l][0], mxa_ctr_word(b));
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         a[l] = *lc;
         acc_add(&a[l], aesni_bswap128(mxa_load_aad(p[l].aad, aad_len)), H, (size_t)(NB + 2));
@@ -385,23 +397,23 @@ AESNI_INLINE void mxa_chain_rounds(__m128i (*x)[MXA_MAXB + 1], const __m128i *K,
                                    const int NB, const int G, const unsigned R)
 {
     const int q = (G * NB + (int)R - 2) / ((int)R - 1);
-    AESNI_UNROLL
+    MXA_UNROLL
     for (unsigned r = 1; r < R; r++) {
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int l = 0; l < G; l++) {
-            AESNI_UNROLL
+            MXA_UNROLL
             for (int b = 0; b <= NB; b++)
                 x[l][b] = _mm_aesenc_si128(x[l][b], K[r]);
         }
         /* products k = q (r - 1) .. q r - 1 of the G * NB (message k / NB,
          * block k % NB) */
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int k = q * (int)(r - 1); k < q * (int)r; k++) {
             if (hash && k < G * NB)
                 acc_add(&ap[k / NB], c[k / NB][k % NB], H, (size_t)(NB + 1 - k % NB));
         }
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++)
         x[l][0] = _mm_aesenclast_si128(x[l][0], K[R]);
 }
@@ -415,14 +427,14 @@ AESNI_INLINE void mxa_chain_last(__m128i (*x)[MXA_MAXB + 1], __m128i (*c)[MXA_MA
     const int full = len == 16 * (size_t)NB;
     const uint8_t *in[MXA_GMAX];
     uint8_t *out[MXA_GMAX];
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
         in[l] = p[l].in;
         out[l] = p[l].out;
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++) {
             const int whole = full || b < NB - 1;
             const __m128i d = whole ? aesni_loadu(in[l] + 16 * b) : mxa_load_block(in[l], len, b);
@@ -433,9 +445,9 @@ AESNI_INLINE void mxa_chain_last(__m128i (*x)[MXA_MAXB + 1], __m128i (*c)[MXA_MA
             c[l][b] = aesni_bswap128(h);
         }
     }
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++) {
             if (full || b < NB - 1)
                 aesni_storeu(out[l] + 16 * b, x[l][b + 1]);
@@ -450,7 +462,7 @@ AESNI_INLINE void mxa_chain_last(__m128i (*x)[MXA_MAXB + 1], __m128i (*c)[MXA_MA
 AESNI_INLINE void mxa_chain_tags(const aeskit_gcm_msg *p, uint8_t (*T)[16], size_t i, const acc_t *a,
                                  const __m128i *ej, const int G)
 {
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++)
         aesni_storeu(T ? T[i + (size_t)l] : p[l].tag, _mm_xor_si128(aesni_bswap128(acc_reduce(&a[l])), ej[l]));
 }
@@ -478,7 +490,7 @@ AESNI_INLINE size_t mxa_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, u
     mxa_chain_last(x, c, m, K[R], open, len, live, NB, G);
     for (size_t i = 1; i < sets; i++) {
         const aeskit_gcm_msg *p = m + (size_t)G * i;
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int l = 0; l < G; l++) {
             ap[l] = a[l];
             ej[l] = x[l][0];
@@ -489,9 +501,9 @@ AESNI_INLINE size_t mxa_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, u
         mxa_chain_last(x, c, p, K[R], open, len, live, NB, G);
     }
     /* the last set's products alone */
-    AESNI_UNROLL
+    MXA_UNROLL
     for (int l = 0; l < G; l++) {
-        AESNI_UNROLL
+        MXA_UNROLL
         for (int b = 0; b < NB; b++)
             acc_add(&a[l], c[l][b], H, (size_t)(NB + 1 - b));
         ej[l] = x[l][0];
