@@ -349,9 +349,9 @@ static inline __attribute__((always_inline)) int mo_quick_passed(const mo_quick 
 /* The common case of a CTR, CBC or CBC-MAC batch (batch_ctr.c, batch_cbc.c,
  * batch_mac.c): every message's own checks (mo_ctr_checks, mo_cbc_checks,
  * ak_mo_cbcmac_checks) and the batch's quick test in one pass, with no
- * status written and none read back.
- * Each message goes in by mo_ivq_add; mo_ivq_passed then decides.  What
- * the pass checks, and why that is enough:
+ * status written and none read back.  Each message goes in by mo_ivq_add;
+ * mo_ivq_passed then decides.  What the pass checks, and why that is
+ * enough:
  *   - the key object, only where it differs from the previous message's
  *     (a NULL key or one not set up leaves the common case);
  *   - CBC and CBC-MAC: the length a multiple of 16;
@@ -366,10 +366,11 @@ static inline __attribute__((always_inline)) int mo_quick_passed(const mo_quick 
  * its first span's, which mo_ivq_passed finds zero.  A message's own
  * overlap checks (out against in unless in place, the IV against out and,
  * for CBC, against in; CBC-MAC's state against in) are spans of different
- * kinds, which the quick test keeps apart.  So when mo_ivq_passed returns 1 every message passes the
- * single call's checks (status AESKIT_OK) and the batch keeps the rule;
- * when any step returns 0 the caller runs the general checks, which
- * decide everything themselves.  Every address and length here is public. */
+ * kinds, which the quick test keeps apart.  So when mo_ivq_passed returns
+ * 1 every message passes the single call's checks (status AESKIT_OK) and
+ * the batch keeps the rule; when any step returns 0 the caller runs the
+ * general checks, which decide everything themselves.  Every address and
+ * length here is public. */
 typedef struct mo_ivq {
     const aeskit_aes_key *key; /* the last key object checked */
     mo_span a, b;              /* the output kinds' hulls */
