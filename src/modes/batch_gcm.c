@@ -216,8 +216,10 @@ size_t ak_gcm_batch_primitives(const aeskit_gcm_msg *m, size_t n, uint32_t dir, 
         }
         /* the group: m[i .. j) under m0's key object, their counters */
         size_t used = 0, j = i;
-        while (j < n && m[j].key == m0->key && gb_gathers(&m[j]) && used + 1 + (m[j].len + 15) / 16 <= MO_GATHER) {
+        while (j < n && m[j].key == m0->key && gb_gathers(&m[j])) {
             const uint32_t nb = (uint32_t)((m[j].len + 15) / 16);
+            if (used + 1 + nb > MO_GATHER)
+                break;
             for (uint32_t b = 0; b <= nb; b++)
                 mo_iv12_block(ks[used + b], m[j].iv, 1 + b);
             used += 1 + nb;
