@@ -629,8 +629,7 @@ static void aesni_gcm_batch_one(const aeskit_gcm_msg *mm, uint32_t dir, uint8_t 
  * block counts or round counts) runs alone through the whole-message
  * kernel.  From the first message of other lengths on (empty, longer,
  * more AAD) the entry declines: those take the front end's descriptors
- * through gcm_msgs, the path of every batch before this hook, and a
- * uniform batch of them goes there whole. */
+ * through gcm_msgs, and a uniform batch of them goes there whole. */
 static size_t aesni_gcm_batch(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16])
 {
     size_t i = 0;

@@ -42,8 +42,9 @@
  *
  * Partial blocks.  A message's last block, when it has fewer than 16
  * bytes, is read and written in pieces of 8, 4, 2 and 1 bytes
- * (mxa_load_short, mxa_store_short), nothing outside the message touched,
- * so no page is reached that the message does not lie on.  A sealing
+ * (ak_x86_load_short, ak_x86_store_short: x86_short_io.h), nothing
+ * outside the message touched, so no page is reached that the message
+ * does not lie on.  A sealing
  * message hashes its output's live bytes only: the last block's output
  * is ANDed with a byte mask of its length (mxa_live); an opening one
  * hashes its input, whose bytes past the length load as zero.
@@ -67,6 +68,7 @@
 
 #include "aesni_ops.h"
 #include "aesni_ghash.h"
+#include "x86_short_io.h"
 
 /* The kernel's loops run over its messages, blocks and rounds, whose
  * counts are constants only once the callers' switches are inlined, which
@@ -109,69 +111,12 @@ AESNI_INLINE __m128i mxa_j0(const uint8_t *iv)
 /* inc32^(1+b)(J0) XOR J0: the low counter byte 1 becomes 2 + b. */
 AESNI_INLINE __m128i mxa_ctr_word(int b) { return _mm_set_epi32((1 ^ (2 + b)) << 24, 0, 0, 0); }
 
-/* The first n < 16 bytes at p, zero above: 8, 4, 2 and 1 bytes as n's
- * bits say, nothing else read (p may be NULL when n is 0).  Branches on n
- * only. */
-AESNI_INLINE __m128i mxa_load_short(const uint8_t *p, size_t n)
-{
-    uint64_t head = 0, t = 0;
-    size_t o = 0;
-    unsigned s = 0;
-    if (n & 8) {
-        memcpy(&head, p, 8);
-        o = 8;
-    }
-    if (n & 4) {
-        uint32_t w;
-        memcpy(&w, p + o, 4);
-        t = w;
-        s = 32;
-        o += 4;
-    }
-    if (n & 2) {
-        uint16_t w;
-        memcpy(&w, p + o, 2);
-        t |= (uint64_t)w << s;
-        s += 16;
-        o += 2;
-    }
-    if (n & 1)
-        t |= (uint64_t)p[o] << s;
-    return (n & 8) ? _mm_set_epi64x((long long)t, (long long)head) : _mm_set_epi64x(0, (long long)t);
-}
-
-/* Stores the first n < 16 bytes of v at p, the same pieces. */
-AESNI_INLINE void mxa_store_short(uint8_t *p, size_t n, __m128i v)
-{
-    uint64_t t = (uint64_t)_mm_cvtsi128_si64(v);
-    size_t o = 0;
-    if (n & 8) {
-        memcpy(p, &t, 8);
-        t = (uint64_t)_mm_extract_epi64(v, 1);
-        o = 8;
-    }
-    if (n & 4) {
-        uint32_t w = (uint32_t)t;
-        memcpy(p + o, &w, 4);
-        t >>= 32;
-        o += 4;
-    }
-    if (n & 2) {
-        uint16_t w = (uint16_t)t;
-        memcpy(p + o, &w, 2);
-        t >>= 16;
-        o += 2;
-    }
-    if (n & 1)
-        p[o] = (uint8_t)t;
-}
-
 /* Block b of a len-byte buffer at p (b < the block count): a plain load
  * when whole, else the live bytes, zero above. */
 AESNI_INLINE __m128i mxa_load_block(const uint8_t *p, size_t len, int b)
 {
     const size_t r = len - 16 * (size_t)b;
-    return r >= 16 ? aesni_loadu(p + 16 * b) : mxa_load_short(p + 16 * b, r);
+    return r >= 16 ? aesni_loadu(p + 16 * b) : ak_x86_load_short(p + 16 * b, r);
 }
 
 AESNI_INLINE void mxa_store_block(uint8_t *p, size_t len, int b, __m128i v)
@@ -180,13 +125,13 @@ AESNI_INLINE void mxa_store_block(uint8_t *p, size_t len, int b, __m128i v)
     if (r >= 16)
         aesni_storeu(p + 16 * b, v);
     else
-        mxa_store_short(p + 16 * b, r, v);
+        ak_x86_store_short(p + 16 * b, r, v);
 }
 
 /* The AAD block of at most 16 bytes (zero when there is none). */
 AESNI_INLINE __m128i mxa_load_aad(const uint8_t *aad, size_t aad_len)
 {
-    return aad_len == 16 ? aesni_loadu(aad) : mxa_load_short(aad, aad_len);
+    return aad_len == 16 ? aesni_loadu(aad) : ak_x86_load_short(aad, aad_len);
 }
 
 /* 16 bytes 0xff then 16 bytes 0: bytes [0, r) of a block set, r <= 16. */

@@ -15,6 +15,7 @@
 
 #include "vaes_aes.h"
 #include "vaes_ghash.h"
+#include "x86_short_io.h"
 #include "vaes_gcm_multi2.h"
 
 __attribute__((target(AK_TGT))) size_t ak_vaes2_gcm_multi_run_pub(const aeskit_gcm_msg *m, size_t n, uint32_t dir,

@@ -43,8 +43,9 @@
  *
  * Partial blocks.  AVX2 has no byte masks: a message's last block, when
  * it has fewer than 16 bytes, is read and written in pieces of 8, 4, 2 and
- * 1 bytes (mx2_load_short, mx2_store_short), nothing outside the message
- * touched, so no page is reached that the message does not lie on.  A
+ * 1 bytes (ak_x86_load_short, ak_x86_store_short: x86_short_io.h),
+ * nothing outside the message touched, so no page is reached that the
+ * message does not lie on.  A
  * sealing lane hashes its output's live bytes only: the last block's
  * output is ANDed with a byte mask built from the length (the ff00 rows of
  * vaes_width256.h); an opening lane hashes its input, whose bytes past
@@ -95,69 +96,12 @@ VAES_INLINE vec_t mx2_lanes(__m128i x0, __m128i x1)
 }
 VAES_INLINE vec_t mx2_lanes_at(const void *p0, const void *p1) { return mx2_lanes(x_load(p0), x_load(p1)); }
 
-/* The first n < 16 bytes at p, zero above: 8, 4, 2 and 1 bytes as n's
- * bits say, nothing else read (p may be NULL when n is 0).  Branches on n
- * only. */
-VAES_INLINE __m128i mx2_load_short(const uint8_t *p, size_t n)
-{
-    uint64_t head = 0, t = 0;
-    size_t o = 0;
-    unsigned s = 0;
-    if (n & 8) {
-        memcpy(&head, p, 8);
-        o = 8;
-    }
-    if (n & 4) {
-        uint32_t w;
-        memcpy(&w, p + o, 4);
-        t = w;
-        s = 32;
-        o += 4;
-    }
-    if (n & 2) {
-        uint16_t w;
-        memcpy(&w, p + o, 2);
-        t |= (uint64_t)w << s;
-        s += 16;
-        o += 2;
-    }
-    if (n & 1)
-        t |= (uint64_t)p[o] << s;
-    return (n & 8) ? _mm_set_epi64x((long long)t, (long long)head) : _mm_set_epi64x(0, (long long)t);
-}
-
-/* Stores the first n < 16 bytes of v at p, the same pieces. */
-VAES_INLINE void mx2_store_short(uint8_t *p, size_t n, __m128i v)
-{
-    uint64_t t = (uint64_t)_mm_cvtsi128_si64(v);
-    size_t o = 0;
-    if (n & 8) {
-        memcpy(p, &t, 8);
-        t = (uint64_t)_mm_extract_epi64(v, 1);
-        o = 8;
-    }
-    if (n & 4) {
-        uint32_t w = (uint32_t)t;
-        memcpy(p + o, &w, 4);
-        t >>= 32;
-        o += 4;
-    }
-    if (n & 2) {
-        uint16_t w = (uint16_t)t;
-        memcpy(p + o, &w, 2);
-        t >>= 16;
-        o += 2;
-    }
-    if (n & 1)
-        p[o] = (uint8_t)t;
-}
-
 /* Block b (of NB) of a len-byte buffer at p: a plain load when whole, else
  * the live bytes, zero above. */
 VAES_INLINE __m128i mx2_load_block(const uint8_t *p, size_t len, int b)
 {
     const size_t r = len - 16 * (size_t)b; /* >= 1: b < NB */
-    return r >= 16 ? x_load(p + 16 * b) : mx2_load_short(p + 16 * b, r);
+    return r >= 16 ? x_load(p + 16 * b) : ak_x86_load_short(p + 16 * b, r);
 }
 
 VAES_INLINE void mx2_store_block(uint8_t *p, size_t len, int b, __m128i v)
@@ -166,13 +110,13 @@ VAES_INLINE void mx2_store_block(uint8_t *p, size_t len, int b, __m128i v)
     if (r >= 16)
         x_store(p + 16 * b, v);
     else
-        mx2_store_short(p + 16 * b, r, v);
+        ak_x86_store_short(p + 16 * b, r, v);
 }
 
 /* The AAD block of at most 16 bytes (zero when there is none). */
 VAES_INLINE __m128i mx2_load_aad(const aeskit_gcm_msg *p)
 {
-    return p->aad_len == 16 ? x_load(p->aad) : mx2_load_short(p->aad, p->aad_len);
+    return p->aad_len == 16 ? x_load(p->aad) : ak_x86_load_short(p->aad, p->aad_len);
 }
 
 /* Bytes [0, r) of a lane set, the rest clear, r <= 16 (ff00's rows). */
