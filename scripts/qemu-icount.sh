@@ -8,6 +8,9 @@
 # Deterministic (no timing).
 #   scripts/qemu-icount.sh BUILD_DIR QEMU [QEMU_OPTS...] -- MODE BACKEND [LEN]
 #   e.g. scripts/qemu-icount.sh build/a64 qemu-aarch64 -cpu max -- ctr arm64-neon
+# MODE gcmbatch:S or gcmsingle:S counts messages of S bytes instead: LEN
+# (default 64) messages and 2 LEN, the difference over LEN is one message's
+# instructions in a seal batch call or in single seal calls.
 # BUILD_DIR is a cross build (cmake/toolchains/*.cmake) with the target
 # aeskit-mode-call; the sysroot is taken from its toolchain triple.
 set -euo pipefail
@@ -16,7 +19,8 @@ shift 2
 qopts=()
 while [ $# -gt 0 ] && [ "$1" != -- ]; do qopts+=("$1"); shift; done
 shift
-mode=$1 be=$2 len=${3:-16384}
+mode=$1 be=$2 len=${3:-16384} unit=byte
+case $mode in gcmbatch:* | gcmsingle:*) len=${3:-64} unit=message ;; esac
 triple=$(sed -n 's/^AESKIT_CROSS_TRIPLE:[A-Z]*=//p' "$bdir/CMakeCache.txt" 2>/dev/null || true)
 [ -n "$triple" ] || triple=$(grep -o '[a-z0-9_]*-linux-gnu' "$bdir/CMakeCache.txt" | grep -v x86_64 | head -1)
 cmake --build "$bdir" --target aeskit-mode-call >/dev/null
@@ -54,4 +58,4 @@ PY
 }
 a=$(count "$len")
 b=$(count $((2 * len)))
-python3 -c "import sys; a,b,l=map(int,sys.argv[1:4]); print('%s %s: %.2f instructions/byte (%d at %d B, %d at %d B)' % (sys.argv[4], sys.argv[5], (b-a)/l, a, l, b, 2*l))" "$a" "$b" "$len" "$mode" "$be"
+python3 -c "import sys; a,b,l=map(int,sys.argv[1:4]); u=sys.argv[6]; s=' B' if u == 'byte' else ' messages'; print('%s %s: %.2f instructions/%s (%d at %d%s, %d at %d%s)' % (sys.argv[4], sys.argv[5], (b-a)/l, u, a, l, s, b, 2*l, s))" "$a" "$b" "$len" "$mode" "$be" "$unit"
