@@ -29,7 +29,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 count() {
     "$qemu" "${qopts[@]}" -L "/usr/$triple" -E "LD_LIBRARY_PATH=/usr/$triple/lib" \
-        -d in_asm,exec,nochain -D "$tmp/log" "$exe" "$mode" "$be" "$1" >/dev/null
+        -d in_asm,exec,nochain -D "$tmp/log" "$exe" "$mode" "$be" "$1" >/dev/null || exit 1
     python3 - "$tmp/log" <<'PY'
 import re, sys
 size = {}      # block start -> instructions, the latest translation

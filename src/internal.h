@@ -319,6 +319,7 @@ typedef struct ak_ccm_lane {
 #define AK_MAC_CTR_STEP_DEFAULT 6
 #define AK_GCM_ONE_PASS_DEFAULT 112 /* ak_backend.gcm_one_pass_max when 0 */
 #define AK_GCM_ONE_PASS_LIMIT 1024  /* ... and its largest value */
+#define AK_GCM_GATHER_LIMIT 640     /* ak_backend.gcm_gather_max when 0, and its largest value */
 
 
 typedef struct ak_backend {
@@ -344,6 +345,12 @@ typedef struct ak_backend {
      * bits, use it (the values: docs/performance.md, "Measurements behind
      * the code"). */
     uint32_t gcm_one_pass_max;
+    /* With gcm_batch = ak_gcm_batch_primitives: batch messages of at most
+     * this many data bytes (and 512 of AAD) share ecb_encrypt calls, longer
+     * ones take gcm_msgs; 0 means AK_GCM_GATHER_LIMIT, the largest value.
+     * Where the backend's bulk path beats the shared calls (the values:
+     * docs/performance.md, "Measurements behind the code"). */
+    uint32_t gcm_gather_max;
 
     /* AES.  setkey: key_len is 16, 24 or 32 (checked by the front end);
      * sets k->rounds and k->key_len, fills k->data for both directions.

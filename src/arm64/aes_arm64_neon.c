@@ -659,5 +659,7 @@ const ak_backend ak_backend_arm64_neon = {
     .ghash_init = np_ghash_init,
     .ghash = np_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .gcm_batch = ak_gcm_batch_primitives,
+    .gcm_gather_max = 160,
 };
 #endif

@@ -138,8 +138,9 @@ static void gb_run(ak_gcm_msg *d, size_t k)
  * ecb_encrypt pays per call far more than per block (bitsliced, vector
  * permutes): consecutive short messages under one key object share
  * ecb_encrypt calls.  Each message's blocks E_K(J0), E_K(inc32(J0)), ...
- * (J0 = IV || 0^31 || 1, SP 800-38D 7.1; at most GB_GATHER_DATA data
- * blocks, so the counter's low word never wraps) go side by side into a
+ * (J0 = IV || 0^31 || 1, SP 800-38D 7.1; at most the backend's
+ * gcm_gather_max bytes of data, at most GB_GATHER_DATA blocks, so the
+ * counter's low word never wraps) go side by side into a
  * stack buffer of MO_GATHER blocks, one ecb_encrypt turns them all into
  * keystream, and each message then XORs its data, hashes [A, zero
  * padded][C, zero padded][length block] in one ghash call from a buffer of
@@ -155,13 +156,21 @@ static void gb_run(ak_gcm_msg *d, size_t k)
  * ciphertext when the hash reads it: a seal's plaintext copy is
  * overwritten in place).
  */
-#define GB_GATHER_DATA 40 /* data blocks of a message that shares */
+#define GB_GATHER_DATA (AK_GCM_GATHER_LIMIT / 16) /* data blocks of a message that shares, at most */
 #define GB_GATHER_AAD 512 /* AAD bytes of a message that shares */
 _Static_assert(1 + GB_GATHER_DATA <= MO_GATHER, "one message fits the keystream buffer");
 
-static inline int gb_gathers(const aeskit_gcm_msg *m)
+/* max: the backend's gcm_gather_max (gb_gather_max) */
+static inline int gb_gathers(const aeskit_gcm_msg *m, size_t max)
 {
-    return m->len <= 16 * GB_GATHER_DATA && m->aad_len <= GB_GATHER_AAD;
+    return m->len <= max && m->aad_len <= GB_GATHER_AAD;
+}
+
+/* ak_backend.gcm_gather_max, 0 read as AK_GCM_GATHER_LIMIT */
+static inline size_t gb_gather_max(const ak_backend *be)
+{
+    const size_t v = be->gcm_gather_max;
+    return v && v < AK_GCM_GATHER_LIMIT ? v : AK_GCM_GATHER_LIMIT;
 }
 
 /* Message m of direction open, its keystream ks[0] = E_K(J0), ks[1..]
@@ -206,7 +215,8 @@ size_t ak_gcm_batch_primitives(const aeskit_gcm_msg *m, size_t n, uint32_t dir, 
     while (i < n) {
         const aeskit_gcm_msg *m0 = &m[i];
         const ak_gcm_key *g = (const ak_gcm_key *)(const void *)m0->key;
-        if (!gb_gathers(m0)) {
+        const size_t max = gb_gather_max(g->aes.be);
+        if (!gb_gathers(m0, max)) {
             ak_gcm_msg d;
             gb_desc(&d, m0, dir & AK_GCM_OPEN, m0->len != 0, none + 32); /* len 0: in and out not valid */
             d.tag = T ? T[i] : m0->tag;
@@ -216,7 +226,7 @@ size_t ak_gcm_batch_primitives(const aeskit_gcm_msg *m, size_t n, uint32_t dir, 
         }
         /* the group: m[i .. j) under m0's key object, their counters */
         size_t used = 0, j = i;
-        while (j < n && m[j].key == m0->key && gb_gathers(&m[j])) {
+        while (j < n && m[j].key == m0->key && gb_gathers(&m[j], max)) {
             const uint32_t nb = (uint32_t)((m[j].len + 15) / 16);
             if (used + 1 + nb > MO_GATHER)
                 break;

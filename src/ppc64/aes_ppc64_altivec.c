@@ -565,5 +565,6 @@ const ak_backend ak_backend_ppc64_altivec = {
     .ghash_init = ak_generic_ghash_init,
     .ghash = ak_generic_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .gcm_batch = ak_gcm_batch_primitives,
 };
 #endif

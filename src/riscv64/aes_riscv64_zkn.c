@@ -799,5 +799,7 @@ const ak_backend ak_backend_riscv64_zkn = {
     .ghash_init = rvk_ghash_init,
     .ghash = rvk_ghash,
     .gcm_msgs = ak_gcm_msgs_primitives,
+    .gcm_batch = ak_gcm_batch_primitives,
+    .gcm_gather_max = 64,
 };
 #endif
