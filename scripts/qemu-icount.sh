@@ -10,7 +10,9 @@
 #   e.g. scripts/qemu-icount.sh build/a64 qemu-aarch64 -cpu max -- ctr arm64-neon
 # MODE gcmbatch:S or gcmsingle:S counts messages of S bytes instead: LEN
 # (default 64) messages and 2 LEN, the difference over LEN is one message's
-# instructions in a seal batch call or in single seal calls.
+# instructions in a seal batch call or in single seal calls.  With :open
+# (gcmbatch:S:open) the messages are then opened the same way: that count
+# less the seal's is one message's open.
 # BUILD_DIR is a cross build (cmake/toolchains/*.cmake) with the target
 # aeskit-mode-call; the sysroot is taken from its toolchain triple.
 set -euo pipefail

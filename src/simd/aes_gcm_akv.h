@@ -650,6 +650,9 @@ AKV_TARGET static void akv_be_gcm_msgs(ak_gcm_msg *m, size_t n)
         akv_gcm_msg(&m[i]);
 }
 
+/* The multi-message kernel of the batch API (its gcm_batch entry). */
+#include "gcm_multi_akv.h"
+
 /* The descriptor fields every akv backend shares. */
 #define AKV_BACKEND_PRIMITIVES                       \
     .aes_setkey = akv_be_setkey,                     \
@@ -666,6 +669,7 @@ AKV_TARGET static void akv_be_gcm_msgs(ak_gcm_msg *m, size_t n)
     .ghash = akv_be_ghash,                           \
     .gcm_encrypt = akv_be_gcm_encrypt,               \
     .gcm_decrypt = akv_be_gcm_decrypt,               \
-    .gcm_msgs = akv_be_gcm_msgs
+    .gcm_msgs = akv_be_gcm_msgs,                     \
+    .gcm_batch = akv_be_gcm_batch
 
 #endif /* AESKIT_SIMD_AES_GCM_AKV_H */

@@ -41,6 +41,10 @@
  *                          is big-endian in the ISA's numbering).
  *   akv_ctr32_*            GCM's inc32 on a counter register kept so that a
  *                          32-bit lane add is exactly inc32 (wraps mod 2^32).
+ *   akv_enc_*_k            the rounds with each key a value, not an array
+ *                          entry (blocks of different keys in one round).
+ *   akv_from_le64x2, akv_le64_lo/hi, akv_gh_from_u64  blocks from and to
+ *                          64-bit integers (partial blocks, J0, lengths).
  *
  * Writing x86 in this vocabulary would map: load/store = movdqu, enc_round
  * = aesenc with K[i+1] after first = x ^ K[0] (POWER's shape), gh_swap =
@@ -105,6 +109,17 @@ AKV_INLINE akv akv_dec_last(akv x, const akv *DK, int nr)
 /* Middle decryption round key from encryption round key (FIPS-197 5.3.5). */
 AKV_INLINE akv akv_dec_key(akv k) { return vaesimcq_u8(k); }
 
+/* The rounds with the keys as values (kernels whose blocks do not share
+ * one key array, src/simd/gcm_multi_akv.h).  With K a schedule:
+ * akv_enc_first(x, K) = akv_enc_first_k(x, K[0]), akv_enc_round(x, K, i) =
+ * akv_enc_round_k(x, K[i + AKV_RK_BASE]), akv_enc_last(x, K, nr) =
+ * akv_enc_last_k(x, K[nr - 1 + AKV_RK_BASE], K[nr]); and last_k(x, kp, kl
+ * ^ d) is last_k(x, kp, kl) ^ d (the key enters the last round by XOR). */
+#define AKV_RK_BASE 0
+AKV_INLINE akv akv_enc_first_k(akv x, akv k0) { (void)k0; return x; }
+AKV_INLINE akv akv_enc_round_k(akv x, akv k) { return vaesmcq_u8(vaeseq_u8(x, k)); }
+AKV_INLINE akv akv_enc_last_k(akv x, akv kp, akv kl) { return veorq_u8(vaeseq_u8(x, kp), kl); }
+
 /* FIPS-197 SubWord on each byte of w.  AESE with a zero key is SubBytes
  * after ShiftRows; with all four columns equal ShiftRows changes nothing. */
 AKV_INLINE uint32_t akv_subword(uint32_t w)
@@ -137,12 +152,27 @@ AKV_INLINE akv akv_from_be64(uint64_t hi, uint64_t lo)
                                              vcreate_u64(__builtin_bswap64(lo))));
 }
 
+/* The block in AES order whose 16 bytes in memory are those of w0 then w1
+ * stored little-endian, and back (the pieces of a partial block). */
+AKV_INLINE akv akv_from_le64x2(uint64_t w0, uint64_t w1)
+{
+    return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(w0), vcreate_u64(w1)));
+}
+AKV_INLINE uint64_t akv_le64_lo(akv v) { return vgetq_lane_u64(vreinterpretq_u64_u8(v), 0); }
+AKV_INLINE uint64_t akv_le64_hi(akv v) { return vgetq_lane_u64(vreinterpretq_u64_u8(v), 1); }
+
 /* ---- GHASH -------------------------------------------------------------- */
 /* AES order <-> GHASH order: reverse the 16 bytes (an involution). */
 AKV_INLINE akv akv_gh_swap(akv x)
 {
     static const uint8_t rev[16] = {15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0};
     return vqtbl1q_u8(x, vld1q_u8(rev));
+}
+
+/* The block in GHASH order whose 128-bit integer is hi:lo. */
+AKV_INLINE akv akv_gh_from_u64(uint64_t hi, uint64_t lo)
+{
+    return vreinterpretq_u8_u64(vcombine_u64(vcreate_u64(lo), vcreate_u64(hi)));
 }
 
 /* A power of H ready for multiplication: h itself and, for Karatsuba, the
@@ -247,6 +277,12 @@ AKV_INLINE akv akv_dec_round(akv x, const akv *DK, int i) { return vec_ncipher_b
 AKV_INLINE akv akv_dec_last(akv x, const akv *DK, int nr) { return vec_ncipherlast_be(x, DK[nr]); }
 AKV_INLINE akv akv_dec_key(akv k) { return k; }
 
+/* The rounds with the keys as values: see the AArch64 words. */
+#define AKV_RK_BASE 1
+AKV_INLINE akv akv_enc_first_k(akv x, akv k0) { return vec_xor(x, k0); }
+AKV_INLINE akv akv_enc_round_k(akv x, akv k) { return vec_cipher_be(x, k); }
+AKV_INLINE akv akv_enc_last_k(akv x, akv kp, akv kl) { (void)kp; return vec_cipherlast_be(x, kl); }
+
 AKV_INLINE uint32_t akv_subword(uint32_t w)
 {
     akv_u32 v = vec_splats(w);
@@ -284,6 +320,20 @@ AKV_INLINE akv akv_from_be64(uint64_t hi, uint64_t lo)
     return (akv)v;
 }
 
+/* Memory-order words: {w0, w1} is the register vec_xl would load, AES
+ * order its byte reversal. */
+AKV_INLINE akv akv_bytes_reverse(akv a)
+{
+    return __builtin_shufflevector(a, a, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
+}
+AKV_INLINE akv akv_from_le64x2(uint64_t w0, uint64_t w1)
+{
+    akv_u64 v = {w0, w1};
+    return akv_bytes_reverse((akv)v);
+}
+AKV_INLINE uint64_t akv_le64_lo(akv v) { return ((akv_u64)akv_bytes_reverse(v))[0]; }
+AKV_INLINE uint64_t akv_le64_hi(akv v) { return ((akv_u64)akv_bytes_reverse(v))[1]; }
+
 /* ---- GHASH ---------------------------------------------------------------
  * AES order is already the big-endian integer (doubleword element 1 is the
  * high half).  vpmsumd multiplies both doubleword pairs and XORs the two
@@ -291,6 +341,12 @@ AKV_INLINE akv akv_from_be64(uint64_t hi, uint64_t lo)
  * the partial product wanted; the middle one (halves swapped) yields the
  * exact Karatsuba-free middle term x.hi*h.lo ^ x.lo*h.hi. */
 AKV_INLINE akv akv_gh_swap(akv x) { return x; }
+
+AKV_INLINE akv akv_gh_from_u64(uint64_t hi, uint64_t lo)
+{
+    akv_u64 v = {lo, hi};
+    return (akv)v;
+}
 
 typedef struct { akv l, m, h; } akv_ghkey;
 #define AKV_GHKEY_VECS 3

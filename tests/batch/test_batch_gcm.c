@@ -681,6 +681,70 @@ static void test_uniform(void)
     }
 }
 
+/* Every case of the multi-message kernels (src/simd/gcm_multi_akv.h,
+ * src/x86/gcm_multi_aesni.h: messages of 1..64 bytes, AAD of 0..16
+ * bytes), deterministically and not scaled, so that the emulated suites
+ * reach each one: every length 1..64 (each data block count, every
+ * partial last block) with every AAD length 0..16, in batches of 1..9
+ * messages (whole and partial groups of every lane count), tags apart
+ * (the common case, the backend's gcm_batch entry).  Form 0: uniform (one
+ * key object, len and aad_len; every third message in place).  Form 1:
+ * keys alternating over two AES-128 keys, an AES-192 and an AES-256 one
+ * (runs of mixed keys with one round count, runs cut by a round count),
+ * every third message of another length of 1..64 and every fourth of
+ * another AAD length.  Each sealed, then opened with one tampered tag
+ * (form 0 in place, form 1 into fresh outputs). */
+static void test_kernel_cover(void)
+{
+    static aeskit_gcm_key kc[4];
+    static const size_t sizes[4] = {16, 16, 24, 32};
+    static const int pat[6] = {0, 1, 0, 2, 3, 1};
+    for (int i = 0; i < 4; i++)
+        TH_CHECK(aeskit_gcm_init_backend(&kc[i], key_bytes[i], sizes[i], be) == AESKIT_OK, "init");
+    for (size_t len = 1; len <= 64; len++) {
+        for (size_t aad = 0; aad <= 16; aad++) {
+            for (int form = 0; form < 2; form++) {
+                bt_reset();
+                size_t n = 1 + (len + aad + (size_t)form) % 9, made = 0;
+                for (; made < n; made++) {
+                    size_t l = len, al = aad, ki = 0;
+                    if (form) {
+                        ki = (size_t)pat[(made + aad) % 6];
+                        l = made % 3 == 2 ? 1 + th_randn(64) : len;
+                        al = made % 4 == 3 ? th_randn(17) : aad;
+                    }
+                    if (!make_small(&msgs[made], &kc[ki], l, al, made % 3 == 1, 16))
+                        break;
+                }
+                n = made;
+                tags_apart(msgs, n);
+                run_and_compare(SEAL, msgs, n, "kernel cover");
+                for (size_t i = 0; i < n; i++)
+                    TH_CHECK(msgs[i].status == AESKIT_OK, "kernel cover seal %zu of %zu (len %zu): %d", i, n,
+                             msgs[i].len, msgs[i].status);
+                const size_t t = (len + aad) % n;
+                msgs[t].tag[(len * 7 + aad) % 16] ^= (uint8_t)(1u << (len % 8));
+                static aeskit_gcm_msg om[MAXN];
+                /* form 0 opens in place, form 1 into fresh outputs (one run
+                 * above every input, so the common case still takes it) */
+                for (size_t i = 0; i < n; i++) {
+                    om[i] = msgs[i];
+                    om[i].in = msgs[i].out;
+                    uint8_t *o = form ? bt_out(msgs[i].len) : NULL;
+                    om[i].out = o ? o : msgs[i].out;
+                }
+                run_and_compare(OPEN, om, n, "kernel cover tampered");
+                for (size_t i = 0; i < n; i++)
+                    TH_CHECK(om[i].status == (i == t ? AESKIT_ERR_AUTH : AESKIT_OK),
+                             "kernel cover open %zu of %zu (len %zu, aad %zu, form %d): %d", i, n, om[i].len,
+                             om[i].aad_len, form, om[i].status);
+            }
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        aeskit_gcm_wipe(&kc[i]);
+}
+
 int main(void)
 {
     be = th_backend();
@@ -697,6 +761,7 @@ int main(void)
     test_overlap_random((int)th_scaled(4000, 400));
     test_wrap();
     test_small(th_scaled(12, 3));
+    test_kernel_cover();
     test_uniform();
     test_random((int)th_scaled(120, 12));
     return th_finish("batch_gcm");

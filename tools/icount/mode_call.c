@@ -11,7 +11,10 @@
  * messages of S bytes each (16 bytes of AAD, one key object, distinct
  * 12-byte IVs, outputs side by side), in one aeskit_gcm_seal_batch call or
  * in LEN aeskit_gcm_seal calls; the script's difference of two runs over
- * LEN is then the instructions of one message.
+ * LEN is then the instructions of one message.  gcmbatch:S:open and
+ * gcmsingle:S:open then open the sealed messages the same way (in place,
+ * one aeskit_gcm_open_batch call or LEN aeskit_gcm_open calls): their
+ * count less that of the seal alone is one message's open.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +28,9 @@ static uint8_t in[1 << 17], out[1 << 17];
 static aeskit_gcm_msg msgs[MC_MSGS];
 static uint8_t ivs[MC_MSGS][12], tags[MC_MSGS][16], aad[16];
 
-/* LEN messages of s bytes each in one batch call (batch) or one call each */
-static aeskit_status gcm_msgs_run(const char *be, const uint8_t *key, size_t s, size_t n, int batch)
+/* LEN messages of s bytes each in one batch call (batch) or one call each;
+ * open: then opened again the same way, in place */
+static aeskit_status gcm_msgs_run(const char *be, const uint8_t *key, size_t s, size_t n, int batch, int open)
 {
     static aeskit_gcm_key gk;
     if (n > MC_MSGS || s * n > sizeof in)
@@ -42,6 +46,15 @@ static aeskit_status gcm_msgs_run(const char *be, const uint8_t *key, size_t s, 
     }
     if (batch && st == AESKIT_OK)
         st = aeskit_gcm_seal_batch(msgs, n);
+    if (!open || st != AESKIT_OK)
+        return st;
+    for (size_t i = 0; i < n; i++) {
+        msgs[i].in = msgs[i].out;
+        if (!batch && st == AESKIT_OK)
+            st = aeskit_gcm_open(&gk, out + s * i, out + s * i, s, tags[i], 16, ivs[i], 12, aad, sizeof aad);
+    }
+    if (batch && st == AESKIT_OK)
+        st = aeskit_gcm_open_batch(msgs, n);
     return st;
 }
 
@@ -67,7 +80,8 @@ int main(int argc, char **argv)
     aeskit_status st;
     if (gbatch || gsingle) {
         const size_t s = (size_t)strtoul(mode + (gbatch ? 9 : 10), NULL, 10);
-        st = gcm_msgs_run(be, key, s, len, gbatch);
+        const char *tail = strchr(mode + (gbatch ? 9 : 10), ':');
+        st = gcm_msgs_run(be, key, s, len, gbatch, tail && !strcmp(tail, ":open"));
         len = s * len;
     } else if (!strcmp(mode, "gcm")) {
         static aeskit_gcm_key gk;
