@@ -29,9 +29,10 @@
  * the AAD's products are summed when the message starts, its ciphertext's
  * during the next message's rounds (vector j's after round R - NVX + j),
  * then one reduction.  L is the same for every message of a uniform
- * batch, so its product is formed once per call and starts each
- * message's sums.  Counters add in the low 32-bit word (inc32: it wraps
- * within the word).
+ * batch, so its product is formed once per call, in every lane, and added
+ * to each group of four messages' AAD products, one message a lane; a
+ * message's sums start as its lane alone.  Counters add in the low 32-bit
+ * word (inc32: it wraps within the word).
  *
  * Memory order: message i's inputs (IV, AAD, in) are read before its
  * output is stored, and its tag is stored after message i + 1's inputs
@@ -74,12 +75,28 @@ VAES_INLINE int vaes_chain_nvx(size_t len, size_t aad_len)
  * lane AK_LANES * VAES_CHAIN_NVX_MAX. */
 _Static_assert(AK_LANES * VAES_CHAIN_NVX_MAX < VAES_CTR_WORDS, "the counter words of the largest shape");
 
-/* The AAD products of four messages, i .. i + 3 (the last of the n
- * repeated past the end), one per lane: lane l = A_(i+l) * hA, hA the
- * power K_n in every lane.  A message's sums take its lane alone
- * (vaes_chain_start): the lanes of a message's sums are added up at its
- * reduction, so a product may sit in any lane. */
-VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, size_t aad_len, vec_t hA, vec_t bsw)
+/* The length block's product in every lane (L * K_1; L is the same for
+ * every message of a uniform batch): a message's sums take one lane of a
+ * vector with it in all four (vaes_chain_start), so whichever lane that
+ * is, L's product is counted once. */
+VAES_INLINE gacc vaes_chain_len4(size_t len, size_t aad_len, const ak_vaes_ghash_key *g)
+{
+    const vec_t lv = v_bcast_x(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8));
+    const vec_t h = v_bcast(vaes_gh_pow(g, 1));
+    gacc a;
+    a.lo = v_clmul(lv, h, 0x00);
+    a.hi = v_clmul(lv, h, 0x11);
+    a.mid = v_xor(v_clmul(lv, h, 0x01), v_clmul(lv, h, 0x10));
+    return a;
+}
+
+/* The start sums of four messages, i .. i + 3 (the last of the n repeated
+ * past the end), one per lane: lane l = A_(i+l) * hA + L * K_1 (lc from
+ * vaes_chain_len4), hA the power K_n in every lane.  A message's sums
+ * take its lane alone (vaes_chain_start): the lanes of a message's sums
+ * are added up at its reduction, so a product may sit in any lane. */
+VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, size_t aad_len, vec_t hA, vec_t bsw,
+                                 const gacc *lc)
 {
     __m128i t[4];
     _Pragma("GCC unroll 4")
@@ -89,48 +106,123 @@ VAES_INLINE gacc vaes_chain_aad4(const aeskit_gcm_msg *m, size_t i, size_t n, si
     }
     const vec_t av = v_shuffle8(v_lanes4(t[0], t[1], t[2], t[3]), bsw);
     gacc a;
-    a.lo = v_clmul(av, hA, 0x00);
-    a.hi = v_clmul(av, hA, 0x11);
-    a.mid = v_xor(v_clmul(av, hA, 0x01), v_clmul(av, hA, 0x10));
+    a.lo = v_xor(lc->lo, v_clmul(av, hA, 0x00));
+    a.hi = v_xor(lc->hi, v_clmul(av, hA, 0x11));
+    a.mid = v_xor3(lc->mid, v_clmul(av, hA, 0x01), v_clmul(av, hA, 0x10));
     return a;
 }
 
-/* A message's start (as vaes_onepass_start): its counter blocks XOR K0 in
- * x (J0 in byte order XOR the counter words XOR K0: no add and no byte
- * swap), its J0 block XOR K0 in *e, and *a = *lc (the length block's
- * product) plus its AAD's product, lane l of *aa (vaes_chain_aad4; none
- * when the AAD is empty). */
-VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *K, __m128i j0, const gacc *aa,
-                                  unsigned l, size_t aad_len, const gacc *lc, const int NVX)
+/* A message's counter blocks XOR K0 less its IV: data vector j's lanes are
+ * the counter words (vaes_tiny_ctr_words, from lane 1) XOR J0's own word
+ * 1 (IV || 0^31 || 1 = the IV's 12 bytes and zeros, OR that word, which
+ * XOR adds) XOR K0, formed once per call: per message only the IV's
+ * broadcast is XORed in (vaes_chain_start). */
+VAES_INLINE void vaes_chain_ctr_keys(vec_t *ck, vec_t *k1, const vec_t *K, const int NVX)
 {
-    const vec_t jv = v_bcast_x(j0);
-    *e = _mm_xor_si128(j0, v_low128(K[0]));
+    *k1 = v_xor(K[0], v_bcast_x(_mm_set_epi32(0x01000000, 0, 0, 0)));
     _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++)
-        x[j] = v_xor3(jv, v_loadu(vaes_tiny_ctr_words + 16 + VB * j), K[0]);
-    *a = *lc;
+        ck[j] = v_xor(*k1, v_loadu(vaes_tiny_ctr_words + 16 + VB * j));
+}
+
+/* A message's start (as vaes_onepass_start): its counter blocks XOR K0 in
+ * x (the IV broadcast XOR ck: no add and no byte swap), its J0 block XOR
+ * K0 in *e (k1 from vaes_chain_ctr_keys), and its start sums in *a: lane l
+ * of *aa (vaes_chain_aad4: its AAD's product and L's), or *lc when the AAD
+ * is empty (L's product in lane 0). */
+VAES_INLINE void vaes_chain_start(vec_t *x, __m128i *e, gacc *a, const vec_t *ck, vec_t k1, const uint8_t *iv,
+                                  const gacc *aa, unsigned l, size_t aad_len, const gacc *lc, const int NVX)
+{
+    const __m128i ivz = vaes_ivz_iv12(iv);
+    const vec_t jv = v_bcast_x(ivz);
+    *e = _mm_xor_si128(ivz, v_low128(k1));
+    _Pragma("GCC unroll 16")
+    for (int j = 0; j < NVX; j++)
+        x[j] = v_xor(jv, ck[j]);
     if (aad_len) {
         const __mmask8 k = (__mmask8)(3u << (2 * l));
-        a->lo = _mm512_mask_xor_epi64(a->lo, k, a->lo, aa->lo);
-        a->mid = _mm512_mask_xor_epi64(a->mid, k, a->mid, aa->mid);
-        a->hi = _mm512_mask_xor_epi64(a->hi, k, a->hi, aa->hi);
+        a->lo = _mm512_maskz_mov_epi64(k, aa->lo);
+        a->mid = _mm512_maskz_mov_epi64(k, aa->mid);
+        a->hi = _mm512_maskz_mov_epi64(k, aa->hi);
+    } else {
+        *a = *lc;
     }
 }
 
 /* A message's last round, the data in (plaintext or ciphertext) folded
  * into the last round key, and what its hash takes (the ciphertext, the
- * part past len zero) into p in register form; wl from vaes_onepass_wl. */
-VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t *in, wmask_t wl, int enc, vec_t bsw,
-                                 const int NVX)
+ * part past len zero) into p in register form; wl from vaes_onepass_wl,
+ * wr the same with each block's 16 bits reversed (vaes_chain_wr): a
+ * seal's last vector is swapped and cut to len in one zero-masked
+ * shuffle. */
+VAES_INLINE void vaes_chain_last(vec_t *x, vec_t *p, vec_t klast, const uint8_t *in, wmask_t wl, wmask_t wr, int enc,
+                                 vec_t bsw, const int NVX)
 {
     const ptrdiff_t last = (ptrdiff_t)(VB * (NVX - 1));
     _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++) {
         vec_t d = j < NVX - 1 ? v_loadu(in + VB * j) : v_load_w(in, last, wl);
         x[j] = v_enclast(x[j], v_xor(klast, d));
-        vec_t c = enc ? (j < NVX - 1 ? x[j] : v_and_w(x[j], wl)) : d;
-        p[j] = v_shuffle8(c, bsw);
+        if (enc && j == NVX - 1)
+            p[j] = _mm512_maskz_shuffle_epi8(wr, x[j], bsw);
+        else
+            p[j] = v_shuffle8(enc ? x[j] : d, bsw);
     }
+}
+
+/* wl with the bits of each block's 16 bytes in reverse order: byte b of
+ * a block is live in the byte-swapped vector iff byte 15 - b is in the
+ * data's. */
+VAES_INLINE wmask_t vaes_chain_wr(wmask_t wl, vec_t bsw)
+{
+    return _mm512_movepi8_mask(v_shuffle8(_mm512_movm_epi8(wl), bsw));
+}
+
+/* One vector's four products against the powers at pw, not yet summed
+ * (vaes_chain_fold2 sums two vectors' in four three-way XORs, where one
+ * vector at a time takes three XORs). */
+typedef struct {
+    vec_t lo, m0, m1, hi;
+} vaes_chain_prod;
+
+VAES_INLINE vaes_chain_prod vaes_chain_mul(vec_t x, const uint8_t *pw)
+{
+    const vec_t h = v_loadu(pw);
+    vaes_chain_prod t;
+    t.lo = v_clmul(x, h, 0x00);
+    t.hi = v_clmul(x, h, 0x11);
+    t.m0 = v_clmul(x, h, 0x01);
+    t.m1 = v_clmul(x, h, 0x10);
+    return t;
+}
+
+VAES_INLINE void vaes_chain_fold2(gacc *a, const vaes_chain_prod *u, const vaes_chain_prod *v)
+{
+    a->lo = v_xor3(a->lo, u->lo, v->lo);
+    a->hi = v_xor3(a->hi, u->hi, v->hi);
+    a->mid = v_xor3(v_xor3(a->mid, u->m0, u->m1), v->m0, v->m1);
+}
+
+VAES_INLINE void vaes_chain_fold1(gacc *a, const vaes_chain_prod *u)
+{
+    a->lo = v_xor(a->lo, u->lo);
+    a->hi = v_xor(a->hi, u->hi);
+    a->mid = v_xor3(a->mid, u->m0, u->m1);
+}
+
+/* Vector j's products (the previous message's ciphertext p against the
+ * powers at pc): held in *u when j is even and j + 1 < NVX, else summed
+ * into *a with the held ones (vectors j - 1 and j) or alone. */
+VAES_INLINE void vaes_chain_hash_vec(gacc *a, vaes_chain_prod *u, const vec_t *p, const uint8_t *pc, int j,
+                                     const int NVX)
+{
+    vaes_chain_prod t = vaes_chain_mul(p[j], pc + VB * j);
+    if (j % 2 == 0 && j + 1 < NVX)
+        *u = t;
+    else if (j % 2 == 1)
+        vaes_chain_fold2(a, u, &t);
+    else
+        vaes_chain_fold1(a, &t);
 }
 
 /* The round after which vector j of the previous message's ciphertext is
@@ -145,6 +237,7 @@ VAES_INLINE int vaes_chain_hash_round(int j, int NVX, int R) { return R - NVX + 
 VAES_INLINE void vaes_chain_rounds(vec_t *x, __m128i *e, const vec_t *K, gacc *ap, const vec_t *p, const uint8_t *pc,
                                    const int hash, const int NVX, const int R)
 {
+    vaes_chain_prod u;
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
         _Pragma("GCC unroll 16")
@@ -154,7 +247,7 @@ VAES_INLINE void vaes_chain_rounds(vec_t *x, __m128i *e, const vec_t *K, gacc *a
         _Pragma("GCC unroll 16")
         for (int j = 0; j < NVX; j++)
             if (hash && vaes_chain_hash_round(j, NVX, R) == r)
-                vaes_gacc_mul(ap, p[j], pc + VB * j);
+                vaes_chain_hash_vec(ap, &u, p, pc, j, NVX);
     }
     *e = _mm_aesenclast_si128(*e, v_low128(K[R]));
 }
@@ -178,20 +271,24 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
     const vec_t *K = vaes_enc_keys_mem(ks);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const wmask_t wl = vaes_onepass_wl(len, NVX);
+    const wmask_t wr = vaes_chain_wr(wl, bsw);
     const uint8_t *pc = vaes_gh_pow(g, (len + 15) / 16 + 1);
-    vec_t x[VAES_CHAIN_NVX_MAX], p[VAES_CHAIN_NVX_MAX];
+    vec_t x[VAES_CHAIN_NVX_MAX], p[VAES_CHAIN_NVX_MAX], ck[VAES_CHAIN_NVX_MAX], k1;
     gacc a, ap, lc, aa;
     __m128i e, ep;
-    vaes_gacc_zero(&lc);
-    vaes_gacc_mul(&lc, v_zext(_mm_set_epi64x((long long)aad_len * 8, (long long)len * 8)), vaes_gh_pow(g, 1));
+    vaes_chain_ctr_keys(ck, &k1, K, NVX);
+    const gacc l4 = vaes_chain_len4(len, aad_len, g);
+    lc.lo = _mm512_maskz_mov_epi64(0x03, l4.lo);
+    lc.mid = _mm512_maskz_mov_epi64(0x03, l4.mid);
+    lc.hi = _mm512_maskz_mov_epi64(0x03, l4.hi);
     const vec_t hA = v_bcast(vaes_gh_pow(g, nh));
     vaes_gacc_zero(&aa);
     if (aad_len)
-        aa = vaes_chain_aad4(m, 0, n, aad_len, hA, bsw);
+        aa = vaes_chain_aad4(m, 0, n, aad_len, hA, bsw, &l4);
     /* message 0: its rounds alone */
-    vaes_chain_start(x, &e, &a, K, vaes_j0_iv12(m[0].iv), &aa, 0, aad_len, &lc, NVX);
+    vaes_chain_start(x, &e, &a, ck, k1, m[0].iv, &aa, 0, aad_len, &lc, NVX);
     vaes_chain_rounds(x, &e, K, &ap, p, pc, 0, NVX, R);
-    vaes_chain_last(x, p, K[R], m[0].in, wl, enc, bsw, NVX);
+    vaes_chain_last(x, p, K[R], m[0].in, wl, wr, enc, bsw, NVX);
     vaes_onepass_store(m[0].out, wl, x, NVX);
     /* message i's rounds with message i - 1's products (one vector after
      * each of the last rounds, vaes_chain_hash_round), reduction and tag */
@@ -200,17 +297,18 @@ VAES_INLINE void vaes_gcm_chain(const ak_vaes_aes_key *ks, const ak_vaes_ghash_k
         ap = a;
         ep = e;
         if (aad_len && i % 4 == 0)
-            aa = vaes_chain_aad4(m, i, n, aad_len, hA, bsw);
-        vaes_chain_start(x, &e, &a, K, vaes_j0_iv12(mm->iv), &aa, (unsigned)(i % 4), aad_len, &lc, NVX);
+            aa = vaes_chain_aad4(m, i, n, aad_len, hA, bsw, &l4);
+        vaes_chain_start(x, &e, &a, ck, k1, mm->iv, &aa, (unsigned)(i % 4), aad_len, &lc, NVX);
         vaes_chain_rounds(x, &e, K, &ap, p, pc, 1, NVX, R);
-        vaes_chain_last(x, p, K[R], mm->in, wl, enc, bsw, NVX);
+        vaes_chain_last(x, p, K[R], mm->in, wl, wr, enc, bsw, NVX);
         vaes_onepass_store(mm->out, wl, x, NVX);
         vaes_chain_tag(T ? T[i - 1] : m[i - 1].tag, ap, ep);
     }
     /* the last message's products alone */
+    vaes_chain_prod u;
     _Pragma("GCC unroll 16")
     for (int j = 0; j < NVX; j++)
-        vaes_gacc_mul(&a, p[j], pc + VB * j);
+        vaes_chain_hash_vec(&a, &u, p, pc, j, NVX);
     vaes_chain_tag(T ? T[n - 1] : m[n - 1].tag, a, e);
 }
 
