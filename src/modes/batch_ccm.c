@@ -55,15 +55,105 @@ static aeskit_status cc_status(const void *d, size_t i)
     return ((const aeskit_ccm_msg *)d)[i].status;
 }
 
-/* The per-message state of one chunk. */
+/* The per-message state of one chunk (cc_chunk_head). */
 typedef struct cc_state {
-    AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block (fused: the AAD's short rest) */
+    AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block, the AAD's short rest */
     uint8_t aad_tail[16];
     uint8_t msg_tail[16];
-    uint8_t ctr[16];                   /* Ctr1 (after S0) */
+    uint8_t ctr[16];                   /* Ctr0 (five passes: Ctr1, after S0) */
     uint8_t s0[16];
     size_t take;                       /* AAD bytes in head */
+    unsigned nh;                       /* head blocks: 1 (no AAD) .. 3 (short rest) */
 } cc_state;
+
+/* The first n (0..16) bytes at p, zero padded to a block, as the block's
+ * two little-endian 64-bit words (bytes 0-7, 8-15), with at most two word
+ * loads that never read past p + n.  Branches on n, a public length. */
+static inline void cc_le_pad(const uint8_t *p, size_t n, uint64_t *lo, uint64_t *hi)
+{
+    if (n > 8) {
+        *lo = ak_load_le64(p);
+        *hi = ak_load_le64(p + n - 8) >> (8 * (16 - n));
+    } else {
+        *lo = n == 8 ? ak_load_le64(p) : mo_le_bytes7(p, n);
+        *hi = 0;
+    }
+}
+
+static inline void cc_store_le32(uint8_t *d, uint32_t v)
+{
+    if (!AK_LITTLE_ENDIAN)
+        v = __builtin_bswap32(v);
+    memcpy(d, &v, 4);
+}
+
+/* The first n (0..16) bytes of the block whose little-endian words are lo
+ * and hi to d, with at most two word stores (overlapping, of equal bytes)
+ * and nothing written past d + n.  Branches on n, a public length. */
+static inline void cc_le_store(uint8_t *d, uint64_t lo, uint64_t hi, size_t n)
+{
+    if (n >= 8) {
+        ak_store_le64(d, lo);
+        if (n == 16)
+            ak_store_le64(d + 8, hi);
+        else if (n > 8) /* bytes n-8 .. n-1 */
+            ak_store_le64(d + n - 8, lo >> (8 * (n - 8)) | hi << (8 * (16 - n)));
+    } else if (n >= 4) {
+        cc_store_le32(d, (uint32_t)lo);
+        cc_store_le32(d + n - 4, (uint32_t)(lo >> (8 * (n - 4))));
+    } else if (n) {
+        d[0] = (uint8_t)lo;
+        d[n / 2] = (uint8_t)(lo >> (8 * (n / 2)));
+        d[n - 1] = (uint8_t)(lo >> (8 * (n - 1)));
+    }
+}
+
+/* Checked message mm's MAC head and counter into st (ccm.c's
+ * ak_mo_ccm_head and ak_mo_ccm_ctr0, in words; SP 800-38C A.2): B0 =
+ * flags || N || [len]_8q and Ctr0 = (q-1) || N || 0 share the nonce's
+ * words (ccm.c's ccm_block); with AAD the first AAD block (its length
+ * encoding, then the first take bytes, zero padded) and, when the rest is
+ * shorter than a block, that rest zero padded as head block 3.  The
+ * length encoding is 2 bytes below 0xff00 (the AAD bytes then 14, read as
+ * two words when there are that many), else 6 or 10 bytes (ccm.c's
+ * path).  Everything here is public (nonce, lengths, AAD). */
+static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
+{
+    const size_t nl = mm->nonce_len, al = mm->aad_len;
+    const uint64_t n7 = mo_le_bytes7(mm->nonce, 7) << 8, nr = mo_le_bytes7(mm->nonce + 7, nl - 7);
+    const uint64_t flags = (al ? 0x40u : 0) | ((mm->tag_len - 2) / 2) << 3 | (14 - nl);
+    mo_store_block(st->head, flags | n7, nr | __builtin_bswap64((uint64_t)mm->len));
+    mo_store_block(st->ctr, (14 - nl) | n7, nr);
+    st->take = 0;
+    st->nh = 1;
+    if (!al)
+        return;
+    if (MO_LIKELY(al < 0xff00)) {
+        const uint64_t enc = al >> 8 | (al & 0xff) << 8;
+        uint64_t lo, hi;
+        st->take = al < 14 ? al : 14;
+        if (al >= 14) {
+            lo = ak_load_le64(mm->aad);
+            hi = ak_load_le64(mm->aad + 6);
+        } else {
+            uint64_t plo, phi;
+            cc_le_pad(mm->aad, al, &plo, &phi);
+            lo = plo;
+            hi = phi << 16 | plo >> 48;
+        }
+        mo_store_block(st->head + 16, enc | lo << 16, hi);
+    } else {
+        st->take = ak_mo_ccm_head(st->head, mm->nonce, nl, mm->aad, al, mm->len, mm->tag_len);
+    }
+    st->nh = 2;
+    const size_t rest = al - st->take;
+    if (rest && rest < 16) {
+        uint64_t lo, hi;
+        cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
+        mo_store_block(st->head + 32, lo, hi);
+        st->nh = 3;
+    }
+}
 
 /* c += v, c a counter block Ctr_i with i + v below 2^(8q): CCM's counter
  * field is the low 8q bits (q <= 8) of the last 8 bytes and a message's
@@ -180,10 +270,13 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
 }
 
 /* The chunk's k messages through ccm_lanes (see the top).  l[j] is
- * message j's MAC chain as in cc_chunk_lanes.  B0, the first AAD block
- * and, when the AAD left after it is shorter than a block, that
- * zero-padded rest go as one lane of up to 3 blocks from st[j].head;
- * longer AAD takes the two AAD passes. */
+ * message j's MAC chain as in cc_chunk_lanes, its st[j].nh head blocks
+ * (B0, the first AAD block and, when the AAD left after it is shorter
+ * than a block, that zero-padded rest) in st[j].head and Ctr0 in
+ * st[j].ctr (cc_head); longer AAD takes the two AAD passes.  The partial
+ * last block goes in words: its plaintext zero padded (an open's XORed
+ * with its keystream c[j].ks and masked to the block's rem bytes) is the
+ * last MAC block, and rem bytes of the output are written. */
 static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
@@ -191,15 +284,9 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
     int aad_passes = 0, tails = 0;
     for (size_t j = 0; j < k; j++) {
         const aeskit_ccm_msg *mm = &m[idx[j]];
-        size_t arest = mm->aad_len - st[j].take;
         l[j].in = st[j].head;
-        l[j].blocks = mm->aad_len ? 2 : 1;
-        if (arest && arest < 16) {
-            memset(st[j].head + 32, 0, 16);
-            mo_copy_short(st[j].head + 32, mm->aad + st[j].take, arest);
-            l[j].blocks = 3;
-        }
-        aad_passes |= arest >= 16;
+        l[j].blocks = st[j].nh;
+        aad_passes |= mm->aad_len - st[j].take >= 16;
         tails |= mm->len % 16 != 0;
     }
     mo_lanes_run(l, k);
@@ -218,35 +305,38 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         c[j].out = mm->len ? mm->out : st[j].msg_tail;
         c[j].blocks = mm->len / 16;
         memcpy(c[j].mac, l[j].iv, 16);
-        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, c[j].ctr);
-        memcpy(st[j].ctr, c[j].ctr, 16); /* Ctr1, for a failed open's restore */
-        cc_ctr_add(st[j].ctr, 1);
+        memcpy(c[j].ctr, st[j].ctr, 16);
     }
     cc_ccm_lanes_run(c, k, open);
-    /* The partial last block: its keystream c[j].ks, the MAC over its
-     * plaintext zero padded. */
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
-        size_t nb = mm->len / 16, rem = mm->len % 16;
-        const uint8_t *ks = c[j].ks;
-        uint8_t *t = st[j].msg_tail;
+        const size_t nb = mm->len / 16, rem = mm->len % 16;
         memcpy(l[j].iv, c[j].mac, 16);
-        l[j].in = t;
+        l[j].in = st[j].msg_tail;
         l[j].blocks = rem ? 1 : 0;
         if (!rem)
             continue;
-        memset(t, 0, 16);
-        mo_copy_short(t, mm->in + nb * 16, rem);
-        if (open)
-            for (size_t b = 0; b < rem; b++)
-                t[b] ^= ks[b];
-        for (size_t b = 0; b < rem; b++)
-            mm->out[nb * 16 + b] = open ? t[b] : (uint8_t)(t[b] ^ ks[b]);
+        uint64_t lo, hi;
+        const uint64_t klo = ak_load_le64(c[j].ks), khi = ak_load_le64(c[j].ks + 8);
+        cc_le_pad(mm->in + nb * 16, rem, &lo, &hi);
+        if (open) { /* the plaintext, then its bytes past rem cleared */
+            lo ^= klo;
+            hi ^= khi;
+            cc_le_store(mm->out + nb * 16, lo, hi, rem);
+            hi &= rem > 8 ? ~(uint64_t)0 >> (8 * (16 - rem)) : 0;
+            lo &= rem < 8 ? ~(uint64_t)0 >> (8 * (8 - rem)) : ~(uint64_t)0;
+        } else {
+            cc_le_store(mm->out + nb * 16, lo ^ klo, hi ^ khi, rem);
+        }
+        mo_store_block(st[j].msg_tail, lo, hi);
     }
     if (tails)
         mo_lanes_run(l, k);
     for (size_t j = 0; j < k; j++) {
-        cc_finish(&m[idx[j]], l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
+        aeskit_ccm_msg *mm = &m[idx[j]];
+        if (open) /* Ctr1, for a failed open's restore */
+            cc_ctr_add(st[j].ctr, 1);
+        cc_finish(mm, l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
     }
     mo_wipe(c, k * sizeof c[0]);
 }
@@ -401,23 +491,11 @@ static int cc_fusable(const aeskit_ccm_msg *m, const uint32_t *idx, size_t k)
     return 1;
 }
 
-/* Always inlined into the two entries, so open is a constant. */
-static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, const int open)
+/* The checked messages of m[0 .. n), chunk by chunk (see the top).
+ * fast (a constant): every message passed (the common case), so each
+ * status is set here rather than read. */
+static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size_t n, const int open, const int fast)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_ccm_checks((const ak_aes *)m[i].key, m[i].nonce, m[i].nonce_len,
-                                       m[i].aad, m[i].aad_len, m[i].in, m[i].len, m[i].out,
-                                       m[i].tag, m[i].tag_len);
-    int disjoint = open ? mo_batch_disjoint(m, n, sizeof *m, cc_spans_open, 2, 6)
-                        : mo_batch_disjoint(m, n, sizeof *m, cc_spans_seal, 2, 6);
-    if (MO_UNLIKELY(!disjoint)) {
-        for (size_t i = 0; i < n; i++)
-            if (m[i].status == AESKIT_OK)
-                m[i].status = AESKIT_ERR_OVERLAP;
-        return mo_batch_result(m, n, cc_status);
-    }
     /* the group of short messages under one key (see above) */
     aeskit_ccm_msg *sp[CC_SHORT_GROUP];
     AESKIT_ALIGN(16) uint8_t sh[CC_SHORT_GROUP][32];
@@ -431,10 +509,11 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
         size_t k = 0;
         for (size_t i = base; i < end; i++) {
             aeskit_ccm_msg *mm = &m[i];
-            if (mm->status != AESKIT_OK)
+            if (fast)
+                mm->status = AESKIT_OK;
+            else if (mm->status != AESKIT_OK)
                 continue;
-            st[k].take = ak_mo_ccm_head(st[k].head, mm->nonce, mm->nonce_len, mm->aad,
-                                        mm->aad_len, mm->len, mm->tag_len);
+            cc_head(&st[k], mm);
             const ak_aes *a = (const ak_aes *)mm->key;
             if (cc_short_fits(mm, st[k].take) && (!ns || a == sa)) {
                 memcpy(sh[ns], st[k].head, 32);
@@ -447,7 +526,7 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
                 }
                 continue;
             }
-            l[k].aes = (const ak_aes *)mm->key;
+            l[k].aes = a;
             l[k].out = NULL;
             memset(l[k].iv, 0, 16);
             idx[k] = (uint32_t)i;
@@ -457,13 +536,108 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
             cc_chunk_fused(m, idx, st, l, k, open);
         else if (k)
             cc_chunk_lanes(m, idx, st, l, k, open);
-        mo_wipe(st, k * sizeof st[0]);
-        mo_wipe(l, k * sizeof l[0]);
+        /* the MAC chains (head and AAD blocks, nonces and counters are
+         * public); the payload tails */
+        for (size_t j = 0; j < k; j++) {
+            mo_wipe(l[j].iv, 16);
+            mo_wipe(st[j].msg_tail, 16);
+            mo_wipe(st[j].s0, 16);
+        }
     }
     if (ns)
         cc_short_group(sp, (const uint8_t (*)[32])sh, stake, ns, sa, open);
-    mo_wipe(sh, sizeof sh); /* B0 and the first AAD block */
+}
+
+/* The common case: every message passes the single call's checks
+ * (ak_mo_ccm_checks) and the batch keeps the rule by the quick test
+ * (batch.h, mo_quick), decided in one pass with no status written (as
+ * mo_ivq decides CTR's and CBC's).  Per message: the key object where it
+ * differs from the previous message's (NULL or not set up leaves the
+ * common case), the nonce and tag lengths and the length field's limit;
+ * out (kind a) and a seal's tag (kind b) in increasing address order,
+ * in (unless in place), the nonce, the AAD and an open's tag into input
+ * hulls.  A NULL pointer with something to point at starts its span at
+ * 0, the lowest of its kind, so a hull starting at 0 leaves the common
+ * case (cc_quick_passed).  A message's own overlap checks (out against
+ * in unless equal; tag, AAD and nonce against out) are spans of
+ * different kinds, which the quick test keeps apart.  Every address and
+ * length here is public. */
+static inline __attribute__((always_inline)) int cc_quick_add(mo_quick *q, const aeskit_aes_key **last,
+                                                              const aeskit_ccm_msg *mm, const int open)
+{
+    if (MO_UNLIKELY(mm->key != *last)) {
+        if (!mm->key || !ak_mo_ready((const ak_aes *)mm->key, AK_MAGIC_AES))
+            return 0;
+        *last = mm->key;
+    }
+    const size_t nl = mm->nonce_len, len = mm->len;
+    if (nl - 7 > 6 || !MO_TAG_OK(MO_CCM_TAG_SET, mm->tag_len))
+        return 0;
+    if (nl > 7 && ((uint64_t)len >> (8 * (15 - nl))) != 0) /* q = 15 - nl < 8 */
+        return 0;
+    mo_quick_out_a(q, mo_span_of(mm->out, len));
+    if (open)
+        mo_quick_in(q, 3, mo_span_of(mm->tag, mm->tag_len));
+    else
+        mo_quick_out_b(q, mo_span_of(mm->tag, mm->tag_len));
+    if (mm->in != mm->out)
+        mo_quick_in(q, 0, mo_span_of(mm->in, len));
+    mo_quick_in(q, 1, mo_span_of(mm->nonce, nl));
+    mo_quick_in(q, 2, mo_span_of(mm->aad, mm->aad_len));
+    return 1;
+}
+
+static inline __attribute__((always_inline)) int cc_quick_passed(const mo_quick *q, const aeskit_ccm_msg *m,
+                                                                 size_t n)
+{
+    if ((q->a.lo == 0) | (q->b.lo == 0) | (q->in[0].lo == 0) | (q->in[1].lo == 0) |
+        (q->in[2].lo == 0) | (q->in[3].lo == 0))
+        return 0;
+    return mo_quick_passed(q, m, n * sizeof *m);
+}
+
+/* The general path: the single call's checks for every message, then the
+ * exact check of the rule (batch.h). */
+static MO_NOINLINE aeskit_status cc_batch_general(aeskit_ccm_msg *m, size_t n, const int open)
+{
+    for (size_t i = 0; i < n; i++)
+        m[i].status = ak_mo_ccm_checks((const ak_aes *)m[i].key, m[i].nonce, m[i].nonce_len,
+                                       m[i].aad, m[i].aad_len, m[i].in, m[i].len, m[i].out,
+                                       m[i].tag, m[i].tag_len);
+    int disjoint = open ? mo_batch_disjoint(m, n, sizeof *m, cc_spans_open, 2, 6)
+                        : mo_batch_disjoint(m, n, sizeof *m, cc_spans_seal, 2, 6);
+    if (MO_UNLIKELY(!disjoint)) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].status == AESKIT_OK)
+                m[i].status = AESKIT_ERR_OVERLAP;
+        return mo_batch_result(m, n, cc_status);
+    }
+    if (open)
+        cc_run(m, n, 1, 0);
+    else
+        cc_run(m, n, 0, 0);
     return mo_batch_result(m, n, cc_status);
+}
+
+/* Always inlined into the two entries, so open is a constant. */
+static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, const int open)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    mo_quick q;
+    /* no key object of the caller's lies in this frame, so the first
+     * message's key, NULL included, differs from it and is checked */
+    const aeskit_aes_key *last = (const aeskit_aes_key *)(const void *)&q;
+    mo_quick_init(&q);
+    size_t i = 0;
+    while (i < n && cc_quick_add(&q, &last, &m[i], open))
+        i++;
+    if (MO_LIKELY(i == n && cc_quick_passed(&q, m, n))) {
+        cc_run(m, n, open, 1);
+        /* an open's failures are its only statuses */
+        return open ? mo_batch_result(m, n, cc_status) : AESKIT_OK;
+    }
+    return cc_batch_general(m, n, open);
 }
 
 aeskit_status aeskit_ccm_seal_batch(aeskit_ccm_msg *m, size_t n)
