@@ -25,6 +25,8 @@
  *   cl_add64(a, b)   64-bit words added
  *   cl_set64(n)      n in each 128-bit lane's low 64-bit word, 0 above
  *   cl_lane_index()  lane i's low 64-bit word i, 0 above
+ *   cl_rev16_add(d, s, v)  16 bytes of s reversed, plus v in the low
+ *                    64-bit word (no carry), to d
  *
  * Why fused.  A CBC-MAC step of one vector of chains is R dependent AES
  * rounds, so CM_NV vectors of chains issue CM_NV AES instructions per
@@ -553,29 +555,18 @@ VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const i
         (open ? cm_run14o0 : cm_run14s0)(st, m, ng, fresh);
 }
 
-/* 16 bytes in reverse order (the slot's counter form and back), as two
- * 64-bit words: byte stores read back by the kernel's wide loads would
- * stall their store forwarding. */
-static inline void cm_reverse(uint8_t d[16], const uint8_t s[16])
-{
-    const uint64_t lo = ak_load_be64(s + 8), hi = ak_load_be64(s);
-    ak_store_le64(d, lo);
-    ak_store_le64(d + 8, hi);
-}
-
 /* Puts lane l (index idx) into slot q; with one (every lane of the call
  * has one key object, and cm_table_fill_one wrote that key into every
  * slot of the table) the key rows are left as they are. */
-static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R,
-                                int one)
+VFN void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R,
+                      int one)
 {
     const uint8_t *rk = cl_enc_schedule(l->aes);
     for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], rk + 16 * r, 16);
     memcpy(st->mac[q], l->mac, 16);
-    cm_reverse(st->c0[q], l->ctr);
-    ak_store_le64(st->ctr[q], ak_load_be64(l->ctr + 8) + 1);
-    ak_store_le64(st->ctr[q] + 8, ak_load_be64(l->ctr));
+    cl_rev16_add(st->c0[q], l->ctr, 0);
+    cl_rev16_add(st->ctr[q], l->ctr, 1);
     st->fresh[q] = 1;
     st->in[q] = l->in;
     st->out[q] = l->out;
@@ -629,11 +620,11 @@ static inline ak_ccm_lane *cm_next_lane(ak_ccm_lane *l, size_t n, size_t *next, 
 }
 
 /* Slot q's lane gets its results back. */
-static inline void cm_slot_retire(const cm_state *st, ak_ccm_lane *l, unsigned q)
+VFN void cm_slot_retire(const cm_state *st, ak_ccm_lane *l, unsigned q)
 {
     ak_ccm_lane *d = &l[st->lane[q]];
     memcpy(d->mac, st->mac[q], 16);
-    cm_reverse(d->ctr, st->ctr[q]);
+    cl_rev16_add(d->ctr, st->ctr[q], 0);
     memcpy(d->ks, st->ks[q], 16);
     memcpy(d->s0, st->s0[q], 16);
 }
@@ -663,10 +654,12 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
         for (unsigned q = 0; q < na; q++)
             fresh |= st->fresh[q];
         cm_run_r(st, m, ng, R, open, one, fresh);
-        for (unsigned q = 0; q < na; q++) {
+        for (unsigned q = 0; fresh && q < na; q++) {
             if (st->fresh[q])
                 memcpy(st->s0[q], st->pre[q], 16);
             st->fresh[q] = 0;
+        }
+        for (unsigned q = 0; q < na; q++) {
             st->rem[q] -= m;
             st->in[q] += 16 * m;
             st->out[q] += 16 * m;
