@@ -227,13 +227,15 @@ static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], 
 }
 
 /* The chunk's k messages without ccm_lanes: five MAC lane passes, the CTR
- * message by message.  l[j] carries message j's key and a zero chaining
- * value, st[j] its head. */
+ * message by message.  l[j] carries message j's key (its chain starts
+ * at zero here), st[j] its head. */
 static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
+        l[j].out = NULL;
+        memset(l[j].iv, 0, 16);
         ak_mo_ccm_s0(l[j].aes, mm->nonce, mm->nonce_len, st[j].ctr, st[j].s0);
         if (open) { /* the plaintext first: the MAC is over it */
             uint8_t ctr[16];
@@ -252,6 +254,11 @@ static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
         }
         cc_finish(mm, l[j].aes, l[j].iv, st[j].s0, st[j].ctr, open);
     }
+    for (size_t j = 0; j < k; j++) {
+        mo_wipe(l[j].iv, 16);
+        mo_wipe(st[j].s0, 16);
+        mo_wipe(st[j].msg_tail, 16);
+    }
 }
 
 /* Runs k CCM lanes: every run of consecutive lanes of one backend in one
@@ -269,31 +276,40 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
     }
 }
 
-/* The chunk's k messages through ccm_lanes (see the top).  l[j] is
- * message j's MAC chain as in cc_chunk_lanes, its st[j].nh head blocks
- * (B0, the first AAD block and, when the AAD left after it is shorter
- * than a block, that zero-padded rest) in st[j].head and Ctr0 in
- * st[j].ctr (cc_head); longer AAD takes the two AAD passes.  The partial
- * last block goes in words: its plaintext zero padded (an open's XORed
- * with its keystream c[j].ks and masked to the block's rem bytes) is the
- * last MAC block, and rem bytes of the output are written. */
-static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
-                           size_t k, int open)
+/* One lockstep MAC step of the chains X[0 .. k) under key a: X[j] =
+ * E_a(X[j] ^ b[j]) for every j with b[j] not NULL.  When every chain has
+ * a block the step runs in place, one ECB call over X; else those that
+ * have one are gathered into g and back.  Returns the blocks gathered
+ * into g (0 in place), for the caller's wipe. */
+static size_t cc_mac_step(const ak_aes *a, uint8_t (*X)[16], const uint8_t *const *b, size_t k,
+                          uint8_t (*g)[16])
 {
-    ak_ccm_lane c[MO_BATCH_CHUNK];
-    int aad_passes = 0, tails = 0;
-    for (size_t j = 0; j < k; j++) {
-        const aeskit_ccm_msg *mm = &m[idx[j]];
-        l[j].in = st[j].head;
-        l[j].blocks = st[j].nh;
-        aad_passes |= mm->aad_len - st[j].take >= 16;
-        tails |= mm->len % 16 != 0;
+    uint32_t who[MO_BATCH_CHUNK];
+    size_t c = 0;
+    for (size_t j = 0; j < k; j++)
+        if (b[j])
+            who[c++] = (uint32_t)j;
+    if (c == k) {
+        for (size_t j = 0; j < k; j++)
+            ak_xor16(X[j], X[j], b[j]);
+        a->be->ecb_encrypt(a, X[0], X[0], k);
+        return 0;
     }
-    mo_lanes_run(l, k);
-    if (aad_passes) {
-        cc_mac_pass(m, idx, st, l, k, 1, open, 1);
-        cc_mac_pass(m, idx, st, l, k, 2, open, 1);
-    }
+    if (!c)
+        return 0;
+    for (size_t i = 0; i < c; i++)
+        ak_xor16(g[i], X[who[i]], b[who[i]]);
+    a->be->ecb_encrypt(a, g[0], g[0], c);
+    for (size_t i = 0; i < c; i++)
+        memcpy(X[who[i]], g[i], 16);
+    return c;
+}
+
+/* The kernel's lanes of the chunk (all but the MAC chain, which the
+ * head passes compute; cc_chunk_fused). */
+static inline void cc_lanes_desc(ak_ccm_lane *c, aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
+                                 const ak_cbc_lane *l, size_t k)
+{
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         c[j].aes = l[j].aes;
@@ -304,18 +320,78 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         c[j].in = mm->len ? mm->in : st[j].msg_tail;
         c[j].out = mm->len ? mm->out : st[j].msg_tail;
         c[j].blocks = mm->len / 16;
-        memcpy(c[j].mac, l[j].iv, 16);
         memcpy(c[j].ctr, st[j].ctr, 16);
     }
+}
+
+/* The chunk's k messages through ccm_lanes (see the top).  l[j] holds
+ * message j's key, its st[j].nh head blocks (B0, the first AAD block
+ * and, when the AAD left after it is shorter than a block, that
+ * zero-padded rest) are in st[j].head and Ctr0 in st[j].ctr (cc_head);
+ * longer AAD takes the two AAD passes.  The MAC chains live in X.  Under
+ * one key object with no AAD passes the head and the last block run as
+ * lockstep ECB steps on X (cc_mac_step: mo_lanes_short's steps without
+ * copying the chains in and out; the kernel's descriptors are filled in
+ * the first step's shadow); else as lanes l through mo_lanes_run.  The
+ * partial last block goes in words: its plaintext zero padded (an open's
+ * XORed with its keystream c[j].ks and masked to the block's rem bytes)
+ * is XORed into the chain, and rem bytes of the output are written; the
+ * last step is then E(X[j]) for the messages that have such a block. */
+static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
+                           size_t k, int open)
+{
+    static const uint8_t zero[16];
+    ak_ccm_lane c[MO_BATCH_CHUNK];
+    AESKIT_ALIGN(16) uint8_t X[MO_BATCH_CHUNK][16], g[MO_BATCH_CHUNK][16];
+    const uint8_t *b[MO_BATCH_CHUNK];
+    uint32_t who[MO_BATCH_CHUNK];
+    const ak_aes *a = l[0].aes;
+    int aad_passes = 0, one = 1;
+    size_t gn = 0;
+    for (size_t j = 0; j < k; j++) {
+        aad_passes |= m[idx[j]].aad_len - st[j].take >= 16;
+        one &= l[j].aes == a;
+    }
+    const int steps = one && !aad_passes;
+    if (steps) {
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], st[j].head, 16);
+        a->be->ecb_encrypt(a, X[0], X[0], k); /* E(0 ^ B0) */
+        cc_lanes_desc(c, m, idx, st, l, k);
+        for (unsigned h = 1; h < 3; h++) {
+            for (size_t j = 0; j < k; j++)
+                b[j] = st[j].nh > h ? st[j].head + 16 * h : NULL;
+            size_t u = cc_mac_step(a, X, b, k, g);
+            gn = u > gn ? u : gn;
+        }
+    } else {
+        for (size_t j = 0; j < k; j++) {
+            l[j].in = st[j].head;
+            l[j].blocks = st[j].nh;
+            l[j].out = NULL;
+            memset(l[j].iv, 0, 16);
+        }
+        mo_lanes_run(l, k);
+        if (aad_passes) {
+            cc_mac_pass(m, idx, st, l, k, 1, open, 1);
+            cc_mac_pass(m, idx, st, l, k, 2, open, 1);
+        }
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], l[j].iv, 16);
+        cc_lanes_desc(c, m, idx, st, l, k);
+    }
+    for (size_t j = 0; j < k; j++)
+        memcpy(c[j].mac, X[j], 16);
     cc_ccm_lanes_run(c, k, open);
+    size_t nt = 0;
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         const size_t nb = mm->len / 16, rem = mm->len % 16;
-        memcpy(l[j].iv, c[j].mac, 16);
-        l[j].in = st[j].msg_tail;
-        l[j].blocks = rem ? 1 : 0;
-        if (!rem)
+        if (!rem) {
+            memcpy(X[j], c[j].mac, 16);
             continue;
+        }
+        who[nt++] = (uint32_t)j;
         uint64_t lo, hi;
         const uint64_t klo = ak_load_le64(c[j].ks), khi = ak_load_le64(c[j].ks + 8);
         cc_le_pad(mm->in + nb * 16, rem, &lo, &hi);
@@ -328,17 +404,40 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         } else {
             cc_le_store(mm->out + nb * 16, lo ^ klo, hi ^ khi, rem);
         }
-        mo_store_block(st[j].msg_tail, lo, hi);
+        mo_store_block(X[j], ak_load_le64(c[j].mac) ^ lo, ak_load_le64(c[j].mac + 8) ^ hi);
     }
-    if (tails)
+    if (nt == k && one) {
+        a->be->ecb_encrypt(a, X[0], X[0], k);
+    } else if (nt && one) {
+        for (size_t i = 0; i < nt; i++)
+            memcpy(g[i], X[who[i]], 16);
+        a->be->ecb_encrypt(a, g[0], g[0], nt);
+        for (size_t i = 0; i < nt; i++)
+            memcpy(X[who[i]], g[i], 16);
+        gn = nt > gn ? nt : gn;
+    } else if (nt) { /* E(X ^ 0) as lanes */
+        for (size_t j = 0; j < k; j++) {
+            memcpy(l[j].iv, X[j], 16);
+            l[j].in = zero;
+            l[j].blocks = m[idx[j]].len % 16 ? 1 : 0;
+        }
         mo_lanes_run(l, k);
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], l[j].iv, 16);
+    }
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         if (open) /* Ctr1, for a failed open's restore */
             cc_ctr_add(st[j].ctr, 1);
-        cc_finish(mm, l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
+        cc_finish(mm, l[j].aes, X[j], c[j].s0, st[j].ctr, open);
     }
     mo_wipe(c, k * sizeof c[0]);
+    mo_wipe(X, k * sizeof X[0]);
+    if (gn)
+        mo_wipe(g, gn * sizeof g[0]);
+    if (!steps || (nt && !one))
+        for (size_t j = 0; j < k; j++)
+            mo_wipe(l[j].iv, 16);
 }
 
 /* ---- short messages under one key: ECB steps -----------------------------
@@ -527,22 +626,15 @@ static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size
                 continue;
             }
             l[k].aes = a;
-            l[k].out = NULL;
-            memset(l[k].iv, 0, 16);
             idx[k] = (uint32_t)i;
             k++;
         }
+        /* each wipes its secrets: MAC chains, S0, keystream, payload
+         * tails (heads, nonces and counters are public) */
         if (k && cc_fusable(m, idx, k))
             cc_chunk_fused(m, idx, st, l, k, open);
         else if (k)
             cc_chunk_lanes(m, idx, st, l, k, open);
-        /* the MAC chains (head and AAD blocks, nonces and counters are
-         * public); the payload tails */
-        for (size_t j = 0; j < k; j++) {
-            mo_wipe(l[j].iv, 16);
-            mo_wipe(st[j].msg_tail, 16);
-            mo_wipe(st[j].s0, 16);
-        }
     }
     if (ns)
         cc_short_group(sp, (const uint8_t (*)[32])sh, stake, ns, sa, open);

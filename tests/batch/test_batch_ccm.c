@@ -14,7 +14,8 @@
  * in increasing address order, then every tag; one pass decides it): the
  * partial last block's lengths 0..15 over whole blocks, AAD of every
  * head shape (none, inside the first block, a short rest, longer, a 6-byte
- * length encoding), in place or not for the whole batch, and at most one
+ * length encoding; mixed, or only heads of at most 3 blocks, or one shape
+ * for all), in place or not for the whole batch, and at most one
  * message that breaks a single call's check or the batch's rule, which
  * the one pass must hand to the general checks.
  */
@@ -94,6 +95,12 @@ static void common_layout(void)
     const aeskit_aes_key *one = th_randn(2) ? &keys[th_randn(NKEYS)] : NULL;
     const int inplace = th_randn(4) == 0;
     const size_t what = th_randn(24), bad = th_randn(n);
+    /* half the batches with every AAD at most 29 bytes (the head in at
+     * most 3 blocks, no AAD passes), some of them one AAD length for all;
+     * some with one nonzero partial-block length for all */
+    const int short_heads = th_randn(2);
+    const size_t one_aad = th_randn(3) ? SIZE_MAX : th_randn(30);
+    const size_t one_rem = th_randn(3) ? SIZE_MAX : 1 + th_randn(15);
     for (; k < n; k++) {
         aeskit_ccm_msg *q = &m[k];
         memset(q, 0, sizeof *q);
@@ -104,9 +111,13 @@ static void common_layout(void)
         static const size_t aads[] = {0, 1, 13, 14, 15, 16, 29, 30, 31, 200};
         size_t r = th_randn(40);
         q->aad_len = r < 10 ? aads[r] : r == 10 ? 0xff00 + th_randn(40) : th_randn(60);
+        if (short_heads)
+            q->aad_len = one_aad != SIZE_MAX ? one_aad : th_randn(30);
         q->aad = q->aad_len ? bt_in(q->aad_len) : NULL;
         r = th_randn(10);
         q->len = r == 0 ? th_randn(16) : r == 1 ? 65536 + th_randn(40) : 16 * th_randn(120) + th_randn(16);
+        if (one_rem != SIZE_MAX)
+            q->len = q->len / 16 * 16 + one_rem;
         if (q->nonce_len == 13 && q->len >= 65536) /* a 2-byte length field */
             q->len = th_randn(4000);
         const uint8_t *p = bt_in(q->len);
