@@ -206,24 +206,25 @@ static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *
     mo_lanes_run(l, k);
 }
 
-/* The tag of message j from its MAC X: seal writes it; open compares it and
- * on a mismatch zeroes the output or, in place, encrypts it back (CTR is
- * its own inverse) from Ctr1 in ctr1. */
-static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], const uint8_t s0[16],
-                      uint8_t ctr1[16], int open)
+/* The tag of message mm from its MAC X (overwritten by the full tag; the
+ * caller wipes it): seal writes it; open compares it and on a mismatch
+ * zeroes the output or, in place, encrypts it back (CTR is its own
+ * inverse) from Ctr1, the counter block ctr plus d (0 or 1). */
+static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, uint8_t X[16], const uint8_t s0[16],
+                      uint8_t ctr[16], unsigned d, int open)
 {
-    uint8_t T[16];
-    ak_xor16(T, X, s0);
+    ak_xor16(X, X, s0);
     if (!open) {
-        mo_copy_tag(mm->tag, T, mm->tag_len);
-    } else if (!ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {
+        mo_copy_tag(mm->tag, X, mm->tag_len);
+    } else if (!ak_ct_eq_mask(X, mm->tag, mm->tag_len)) {
         mm->status = AESKIT_ERR_AUTH;
-        if (mm->out == mm->in)
-            ak_mo_ccm_ctr_xor(a, ctr1, mm->out, mm->out, mm->len);
-        else
+        if (mm->out == mm->in) {
+            cc_ctr_add(ctr, d);
+            ak_mo_ccm_ctr_xor(a, ctr, mm->out, mm->out, mm->len);
+        } else {
             aeskit_memzero(mm->out, mm->len);
+        }
     }
-    mo_wipe(T, sizeof T);
 }
 
 /* The chunk's k messages without ccm_lanes: five MAC lane passes, the CTR
@@ -252,7 +253,7 @@ static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
             memcpy(ctr, st[j].ctr, 16);
             ak_mo_ccm_ctr_xor(l[j].aes, ctr, mm->out, mm->in, mm->len);
         }
-        cc_finish(mm, l[j].aes, l[j].iv, st[j].s0, st[j].ctr, open);
+        cc_finish(mm, l[j].aes, l[j].iv, st[j].s0, st[j].ctr, 0, open);
     }
     for (size_t j = 0; j < k; j++) {
         mo_wipe(l[j].iv, 16);
@@ -425,12 +426,8 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         for (size_t j = 0; j < k; j++)
             memcpy(X[j], l[j].iv, 16);
     }
-    for (size_t j = 0; j < k; j++) {
-        aeskit_ccm_msg *mm = &m[idx[j]];
-        if (open) /* Ctr1, for a failed open's restore */
-            cc_ctr_add(st[j].ctr, 1);
-        cc_finish(mm, l[j].aes, X[j], c[j].s0, st[j].ctr, open);
-    }
+    for (size_t j = 0; j < k; j++) /* st[j].ctr is Ctr0 */
+        cc_finish(&m[idx[j]], l[j].aes, X[j], c[j].s0, st[j].ctr, 1, open);
     mo_wipe(c, k * sizeof c[0]);
     mo_wipe(X, k * sizeof X[0]);
     if (gn)
