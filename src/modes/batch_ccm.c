@@ -643,46 +643,93 @@ static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size
  * mo_ivq decides CTR's and CBC's).  Per message: the key object where it
  * differs from the previous message's (NULL or not set up leaves the
  * common case), the nonce and tag lengths and the length field's limit;
- * out (kind a) and a seal's tag (kind b) in increasing address order,
- * in (unless in place), the nonce, the AAD and an open's tag into input
- * hulls.  A NULL pointer with something to point at starts its span at
- * 0, the lowest of its kind, so a hull starting at 0 leaves the common
- * case (cc_quick_passed).  A message's own overlap checks (out against
- * in unless equal; tag, AAD and nonce against out) are spans of
- * different kinds, which the quick test keeps apart.  Every address and
- * length here is public. */
-static inline __attribute__((always_inline)) int cc_quick_add(mo_quick *q, const aeskit_aes_key **last,
-                                                              const aeskit_ccm_msg *mm, const int open)
+ * out (when len > 0) and a seal's tag in increasing address order, each
+ * kind's end kept (its start is its first span's, cc_quick_passed); in
+ * (unless in place), the nonce, the AAD and an open's tag into hulls.  A
+ * NULL pointer with something to point at starts its span at 0, below
+ * every other: in an ordered kind it is out of order unless first, and
+ * a kind whose start is 0 leaves the common case.  A message's own
+ * overlap checks (out against in unless equal; tag, AAD and nonce
+ * against out) are spans of different kinds, which the quick test keeps
+ * apart.  Every address and length here is public. */
+typedef struct cc_quick {
+    const aeskit_aes_key *key; /* the last key object checked */
+    uintptr_t out_hi, tag_hi;  /* the ordered kinds' ends so far (0: none yet) */
+    mo_span in, nonce, aad, tag; /* input hulls (tag: an open's) */
+} cc_quick;
+
+static inline __attribute__((always_inline)) void cc_quick_init(cc_quick *q)
 {
-    if (MO_UNLIKELY(mm->key != *last)) {
+    /* no key object of the caller's lies in this frame, so the first
+     * message's key, NULL included, differs from it and is checked */
+    q->key = (const aeskit_aes_key *)(const void *)q;
+    q->out_hi = q->tag_hi = 0;
+    q->in = q->nonce = q->aad = q->tag = mo_span_none();
+}
+
+static inline __attribute__((always_inline)) mo_span cc_hull(mo_span h, const void *p, size_t n)
+{
+    const mo_span s = {(uintptr_t)p, (uintptr_t)p + n};
+    return mo_hull_add(h, s);
+}
+
+/* One message into the pass: 0 if it leaves the common case. */
+static inline __attribute__((always_inline)) int cc_quick_add(cc_quick *q, const aeskit_ccm_msg *mm,
+                                                              const int open)
+{
+    if (MO_UNLIKELY(mm->key != q->key)) {
         if (!mm->key || !ak_mo_ready((const ak_aes *)mm->key, AK_MAGIC_AES))
             return 0;
-        *last = mm->key;
+        q->key = mm->key;
     }
-    const size_t nl = mm->nonce_len, len = mm->len;
-    if (nl - 7 > 6 || !MO_TAG_OK(MO_CCM_TAG_SET, mm->tag_len))
+    const size_t nl = mm->nonce_len, len = mm->len, tl = mm->tag_len;
+    if (nl - 7 > 6 || !MO_TAG_OK(MO_CCM_TAG_SET, tl))
         return 0;
     if (nl > 7 && ((uint64_t)len >> (8 * (15 - nl))) != 0) /* q = 15 - nl < 8 */
         return 0;
-    mo_quick_out_a(q, mo_span_of(mm->out, len));
-    if (open)
-        mo_quick_in(q, 3, mo_span_of(mm->tag, mm->tag_len));
-    else
-        mo_quick_out_b(q, mo_span_of(mm->tag, mm->tag_len));
-    if (mm->in != mm->out)
-        mo_quick_in(q, 0, mo_span_of(mm->in, len));
-    mo_quick_in(q, 1, mo_span_of(mm->nonce, nl));
-    mo_quick_in(q, 2, mo_span_of(mm->aad, mm->aad_len));
+    if (len) {
+        const uintptr_t o = (uintptr_t)mm->out;
+        if (MO_UNLIKELY(o < q->out_hi))
+            return 0;
+        q->out_hi = o + len;
+        if (mm->in != mm->out)
+            q->in = cc_hull(q->in, mm->in, len);
+    }
+    if (open) {
+        q->tag = cc_hull(q->tag, mm->tag, tl);
+    } else {
+        const uintptr_t t = (uintptr_t)mm->tag;
+        if (MO_UNLIKELY(t < q->tag_hi))
+            return 0;
+        q->tag_hi = t + tl;
+    }
+    q->nonce = cc_hull(q->nonce, mm->nonce, nl); /* nl >= 7 */
+    if (mm->aad_len)
+        q->aad = cc_hull(q->aad, mm->aad, mm->aad_len);
     return 1;
 }
 
-static inline __attribute__((always_inline)) int cc_quick_passed(const mo_quick *q, const aeskit_ccm_msg *m,
-                                                                 size_t n)
+/* 1 if the pass over all n messages m[0 .. n) passed the quick test. */
+static inline __attribute__((always_inline)) int cc_quick_passed(const cc_quick *q, const aeskit_ccm_msg *m,
+                                                                 size_t n, const int open)
 {
-    if ((q->a.lo == 0) | (q->b.lo == 0) | (q->in[0].lo == 0) | (q->in[1].lo == 0) |
-        (q->in[2].lo == 0) | (q->in[3].lo == 0))
+    size_t f = 0; /* the first message with data */
+    while (f < n && m[f].len == 0)
+        f++;
+    mo_quick t;
+    mo_quick_init(&t);
+    if (f < n)
+        t.a = (mo_span){(uintptr_t)m[f].out, q->out_hi};
+    if (!open && n)
+        t.b = (mo_span){(uintptr_t)m[0].tag, q->tag_hi};
+    t.in[0] = q->in;
+    t.in[1] = q->nonce;
+    t.in[2] = q->aad;
+    t.in[3] = q->tag;
+    if ((t.a.lo == 0) | (t.b.lo == 0) | (t.in[0].lo == 0) | (t.in[1].lo == 0) | (t.in[2].lo == 0) |
+        (t.in[3].lo == 0))
         return 0;
-    return mo_quick_passed(q, m, n * sizeof *m);
+    return mo_quick_passed(&t, m, n * sizeof *m);
 }
 
 /* The general path: the single call's checks for every message, then the
@@ -713,15 +760,12 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
 {
     if (!m)
         return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    mo_quick q;
-    /* no key object of the caller's lies in this frame, so the first
-     * message's key, NULL included, differs from it and is checked */
-    const aeskit_aes_key *last = (const aeskit_aes_key *)(const void *)&q;
-    mo_quick_init(&q);
+    cc_quick q;
+    cc_quick_init(&q);
     size_t i = 0;
-    while (i < n && cc_quick_add(&q, &last, &m[i], open))
+    while (i < n && cc_quick_add(&q, &m[i], open))
         i++;
-    if (MO_LIKELY(i == n && cc_quick_passed(&q, m, n))) {
+    if (MO_LIKELY(i == n && cc_quick_passed(&q, m, n, open))) {
         cc_run(m, n, open, 1);
         /* an open's failures are its only statuses */
         return open ? mo_batch_result(m, n, cc_status) : AESKIT_OK;
