@@ -83,11 +83,12 @@
  * slots refilled from the lanes not yet started or compacted, one round
  * count per pass.  Round keys always come from the per-call table: a
  * vector reads its slots' keys side by side.  When every lane of the call
- * has one key object the table is written once, that key in every slot,
- * and slot fills, moves and pads leave it alone; the runs then read every
- * round key from the row's first vector (one address per round, one load
- * for the MAC and keystream instructions of the round).  Padding
- * slots repeat slot 0's input and key and store into the scratch block.
+ * has one key object the table is written once as one vector per round,
+ * that key's round key broadcast (cm_key1), and slot fills, moves and
+ * pads leave it alone; the runs read every round key from it (one
+ * address per round, one load for the MAC and keystream instructions of
+ * the round).  Padding slots repeat slot 0's input and key and store
+ * into the scratch block.
  *
  * Memory: each lane's in is read and its out written exactly blocks * 16
  * bytes; in place is safe: a chunk's MAC input is loaded (seal) or was
@@ -187,7 +188,7 @@ VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, co
  * vectors of chains s (inputs x: one block of CL_LV slots per vector) and,
  * in the same round loop, the nk keystream vectors v from their counters
  * c (byte-reversed; one vector holds CL_LV consecutive blocks of one
- * slot).  Every round key is row r's first vector of the table, one
+ * slot).  Every round key is vector r of the one-key table (cm_key1), one
  * address for the round's MAC and keystream instructions.  In each round
  * the chains' instructions come first: the scheduler issues the oldest
  * ready instruction, so a chain's next round is never queued behind
