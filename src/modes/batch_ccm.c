@@ -5,9 +5,11 @@
  * CCM's CBC-MAC (SP 800-38C A.2) is a serial chain per message, so a batch
  * runs it as ak_cbc_lane chains through ak_cbc_lanes, a stack chunk at a
  * time, in lane passes on the same chaining values: B0 and the first AAD
- * block (ccm.c's ak_mo_ccm_head, from a per-message buffer), the rest of
- * the AAD's whole blocks from the caller's buffer, its zero-padded tail,
- * the payload's whole blocks, its zero-padded tail.
+ * block (built per message by cc_head, as ccm.c's ak_mo_ccm_head builds
+ * them), the rest of the AAD's whole blocks from the caller's buffer, its
+ * zero-padded tail, the payload's whole blocks, its zero-padded tail.
+ * The common case's checks are one pass (cc_quick_add); any other batch
+ * takes the single call's checks and the exact overlap check first.
  *
  * Two ways to run the payload, per chunk:
  *   - fused, when every message's backend has ccm_lanes (internal.h): the
@@ -16,7 +18,8 @@
  *     of the partial last block, which is XORed here and MACed, zero
  *     padded, in the last pass.  AAD whose rest after the first AAD block
  *     is shorter than a block joins B0's lane, so a short AAD needs no
- *     AAD passes.
+ *     AAD passes; under one key object the head's and the last block's
+ *     passes are ECB steps on the chains side by side (cc_mac_step).
  *   - else the payload MAC is a lane pass and the CTR runs message by
  *     message (ccm.c's S0 and keystream).  Seal MACs the plaintext before
  *     CTR overwrites an in-place buffer; open decrypts first.
@@ -55,7 +58,7 @@ static aeskit_status cc_status(const void *d, size_t i)
     return ((const aeskit_ccm_msg *)d)[i].status;
 }
 
-/* The per-message state of one chunk (cc_chunk_head). */
+/* The per-message state of one chunk (cc_head fills the head and ctr). */
 typedef struct cc_state {
     AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block, the AAD's short rest */
     uint8_t aad_tail[16];

@@ -130,11 +130,14 @@ static void common_layout(void)
         if (short_heads)
             q->aad_len = one_aad != SIZE_MAX ? one_aad : th_randn(30);
         q->aad = q->aad_len ? bt_in(q->aad_len) : NULL;
+        /* 1 in 10 below a block, 1 in 40 above 64 KiB (and the message
+         * that will break the length field's limit) */
+        const int big = th_randn(40) == 0 || (what == 8 && k == bad);
         r = th_randn(10);
-        q->len = r == 0 ? th_randn(16) : r == 1 ? 65536 + th_randn(40) : 16 * th_randn(120) + th_randn(16);
+        q->len = big ? 65536 + th_randn(40) : r == 0 ? th_randn(16) : 16 * th_randn(120) + th_randn(16);
         if (one_rem != SIZE_MAX)
             q->len = q->len / 16 * 16 + one_rem;
-        if (q->nonce_len == 13 && q->len >= 65536) /* a 2-byte length field */
+        if (q->nonce_len == 13 && q->len >= 65536 && !(what == 8 && k == bad)) /* a 2-byte length field */
             q->len = th_randn(4000);
         const uint8_t *p = bt_in(q->len);
         if (!p || !q->nonce || (q->aad_len && !q->aad))
