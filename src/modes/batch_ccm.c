@@ -5,9 +5,11 @@
  * CCM's CBC-MAC (SP 800-38C A.2) is a serial chain per message, so a batch
  * runs it as ak_cbc_lane chains through ak_cbc_lanes, a stack chunk at a
  * time, in lane passes on the same chaining values: B0 and the first AAD
- * block (ccm.c's ak_mo_ccm_head, from a per-message buffer), the rest of
- * the AAD's whole blocks from the caller's buffer, its zero-padded tail,
- * the payload's whole blocks, its zero-padded tail.
+ * block (built per message by cc_head, as ccm.c's ak_mo_ccm_head builds
+ * them), the rest of the AAD's whole blocks from the caller's buffer, its
+ * zero-padded tail, the payload's whole blocks, its zero-padded tail.
+ * The common case's checks are one pass (cc_quick_add); any other batch
+ * takes the single call's checks and the exact overlap check first.
  *
  * Two ways to run the payload, per chunk:
  *   - fused, when every message's backend has ccm_lanes (internal.h): the
@@ -16,7 +18,8 @@
  *     of the partial last block, which is XORed here and MACed, zero
  *     padded, in the last pass.  AAD whose rest after the first AAD block
  *     is shorter than a block joins B0's lane, so a short AAD needs no
- *     AAD passes.
+ *     AAD passes; under one key object the head's and the last block's
+ *     passes are ECB steps on the chains side by side (cc_mac_step).
  *   - else the payload MAC is a lane pass and the CTR runs message by
  *     message (ccm.c's S0 and keystream).  Seal MACs the plaintext before
  *     CTR overwrites an in-place buffer; open decrypts first.
@@ -55,15 +58,105 @@ static aeskit_status cc_status(const void *d, size_t i)
     return ((const aeskit_ccm_msg *)d)[i].status;
 }
 
-/* The per-message state of one chunk. */
+/* The per-message state of one chunk (cc_head fills the head and ctr). */
 typedef struct cc_state {
-    AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block (fused: the AAD's short rest) */
+    AESKIT_ALIGN(16) uint8_t head[48]; /* B0, the first AAD block, the AAD's short rest */
     uint8_t aad_tail[16];
     uint8_t msg_tail[16];
-    uint8_t ctr[16];                   /* Ctr1 (after S0) */
+    uint8_t ctr[16];                   /* Ctr0 (five passes: Ctr1, after S0) */
     uint8_t s0[16];
     size_t take;                       /* AAD bytes in head */
+    unsigned nh;                       /* head blocks: 1 (no AAD) .. 3 (short rest) */
 } cc_state;
+
+/* The first n (0..16) bytes at p, zero padded to a block, as the block's
+ * two little-endian 64-bit words (bytes 0-7, 8-15), with at most two word
+ * loads that never read past p + n.  Branches on n, a public length. */
+static inline void cc_le_pad(const uint8_t *p, size_t n, uint64_t *lo, uint64_t *hi)
+{
+    if (n > 8) {
+        *lo = ak_load_le64(p);
+        *hi = ak_load_le64(p + n - 8) >> (8 * (16 - n));
+    } else {
+        *lo = n == 8 ? ak_load_le64(p) : mo_le_bytes7(p, n);
+        *hi = 0;
+    }
+}
+
+static inline void cc_store_le32(uint8_t *d, uint32_t v)
+{
+    if (!AK_LITTLE_ENDIAN)
+        v = __builtin_bswap32(v);
+    memcpy(d, &v, 4);
+}
+
+/* The first n (0..16) bytes of the block whose little-endian words are lo
+ * and hi to d, with at most two word stores (overlapping, of equal bytes)
+ * and nothing written past d + n.  Branches on n, a public length. */
+static inline void cc_le_store(uint8_t *d, uint64_t lo, uint64_t hi, size_t n)
+{
+    if (n >= 8) {
+        ak_store_le64(d, lo);
+        if (n == 16)
+            ak_store_le64(d + 8, hi);
+        else if (n > 8) /* bytes n-8 .. n-1 */
+            ak_store_le64(d + n - 8, lo >> (8 * (n - 8)) | hi << (8 * (16 - n)));
+    } else if (n >= 4) {
+        cc_store_le32(d, (uint32_t)lo);
+        cc_store_le32(d + n - 4, (uint32_t)(lo >> (8 * (n - 4))));
+    } else if (n) {
+        d[0] = (uint8_t)lo;
+        d[n / 2] = (uint8_t)(lo >> (8 * (n / 2)));
+        d[n - 1] = (uint8_t)(lo >> (8 * (n - 1)));
+    }
+}
+
+/* Checked message mm's MAC head and counter into st (ccm.c's
+ * ak_mo_ccm_head and ak_mo_ccm_ctr0, in words; SP 800-38C A.2): B0 =
+ * flags || N || [len]_8q and Ctr0 = (q-1) || N || 0 share the nonce's
+ * words (ccm.c's ccm_block); with AAD the first AAD block (its length
+ * encoding, then the first take bytes, zero padded) and, when the rest is
+ * shorter than a block, that rest zero padded as head block 3.  The
+ * length encoding is 2 bytes below 0xff00 (the AAD bytes then 14, read as
+ * two words when there are that many), else 6 or 10 bytes (ccm.c's
+ * path).  Everything here is public (nonce, lengths, AAD). */
+static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
+{
+    const size_t nl = mm->nonce_len, al = mm->aad_len;
+    const uint64_t n7 = mo_le_bytes7(mm->nonce, 7) << 8, nr = mo_le_bytes7(mm->nonce + 7, nl - 7);
+    const uint64_t flags = (al ? 0x40u : 0) | ((mm->tag_len - 2) / 2) << 3 | (14 - nl);
+    mo_store_block(st->head, flags | n7, nr | __builtin_bswap64((uint64_t)mm->len));
+    mo_store_block(st->ctr, (14 - nl) | n7, nr);
+    st->take = 0;
+    st->nh = 1;
+    if (!al)
+        return;
+    if (MO_LIKELY(al < 0xff00)) {
+        const uint64_t enc = al >> 8 | (al & 0xff) << 8;
+        uint64_t lo, hi;
+        st->take = al < 14 ? al : 14;
+        if (al >= 14) {
+            lo = ak_load_le64(mm->aad);
+            hi = ak_load_le64(mm->aad + 6);
+        } else {
+            uint64_t plo, phi;
+            cc_le_pad(mm->aad, al, &plo, &phi);
+            lo = plo;
+            hi = phi << 16 | plo >> 48;
+        }
+        mo_store_block(st->head + 16, enc | lo << 16, hi);
+    } else {
+        st->take = ak_mo_ccm_head(st->head, mm->nonce, nl, mm->aad, al, mm->len, mm->tag_len);
+    }
+    st->nh = 2;
+    const size_t rest = al - st->take;
+    if (rest && rest < 16) {
+        uint64_t lo, hi;
+        cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
+        mo_store_block(st->head + 32, lo, hi);
+        st->nh = 3;
+    }
+}
 
 /* c += v, c a counter block Ctr_i with i + v below 2^(8q): CCM's counter
  * field is the low 8q bits (q <= 8) of the last 8 bytes and a message's
@@ -116,34 +209,37 @@ static void cc_mac_pass(const aeskit_ccm_msg *m, const uint32_t *idx, cc_state *
     mo_lanes_run(l, k);
 }
 
-/* The tag of message j from its MAC X: seal writes it; open compares it and
- * on a mismatch zeroes the output or, in place, encrypts it back (CTR is
- * its own inverse) from Ctr1 in ctr1. */
-static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, const uint8_t X[16], const uint8_t s0[16],
-                      uint8_t ctr1[16], int open)
+/* The tag of message mm from its MAC X (overwritten by the full tag; the
+ * caller wipes it): seal writes it; open compares it and on a mismatch
+ * zeroes the output or, in place, encrypts it back (CTR is its own
+ * inverse) from Ctr1, the counter block ctr plus d (0 or 1). */
+static void cc_finish(aeskit_ccm_msg *mm, const ak_aes *a, uint8_t X[16], const uint8_t s0[16],
+                      uint8_t ctr[16], unsigned d, int open)
 {
-    uint8_t T[16];
-    ak_xor16(T, X, s0);
+    ak_xor16(X, X, s0);
     if (!open) {
-        mo_copy_tag(mm->tag, T, mm->tag_len);
-    } else if (!ak_ct_eq_mask(T, mm->tag, mm->tag_len)) {
+        mo_copy_tag(mm->tag, X, mm->tag_len);
+    } else if (!ak_ct_eq_mask(X, mm->tag, mm->tag_len)) {
         mm->status = AESKIT_ERR_AUTH;
-        if (mm->out == mm->in)
-            ak_mo_ccm_ctr_xor(a, ctr1, mm->out, mm->out, mm->len);
-        else
+        if (mm->out == mm->in) {
+            cc_ctr_add(ctr, d);
+            ak_mo_ccm_ctr_xor(a, ctr, mm->out, mm->out, mm->len);
+        } else {
             aeskit_memzero(mm->out, mm->len);
+        }
     }
-    mo_wipe(T, sizeof T);
 }
 
 /* The chunk's k messages without ccm_lanes: five MAC lane passes, the CTR
- * message by message.  l[j] carries message j's key and a zero chaining
- * value, st[j] its head. */
+ * message by message.  l[j] carries message j's key (its chain starts
+ * at zero here), st[j] its head. */
 static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
                            size_t k, int open)
 {
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
+        l[j].out = NULL;
+        memset(l[j].iv, 0, 16);
         ak_mo_ccm_s0(l[j].aes, mm->nonce, mm->nonce_len, st[j].ctr, st[j].s0);
         if (open) { /* the plaintext first: the MAC is over it */
             uint8_t ctr[16];
@@ -160,7 +256,12 @@ static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
             memcpy(ctr, st[j].ctr, 16);
             ak_mo_ccm_ctr_xor(l[j].aes, ctr, mm->out, mm->in, mm->len);
         }
-        cc_finish(mm, l[j].aes, l[j].iv, st[j].s0, st[j].ctr, open);
+        cc_finish(mm, l[j].aes, l[j].iv, st[j].s0, st[j].ctr, 0, open);
+    }
+    for (size_t j = 0; j < k; j++) {
+        mo_wipe(l[j].iv, 16);
+        mo_wipe(st[j].s0, 16);
+        mo_wipe(st[j].msg_tail, 16);
     }
 }
 
@@ -179,34 +280,40 @@ static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
     }
 }
 
-/* The chunk's k messages through ccm_lanes (see the top).  l[j] is
- * message j's MAC chain as in cc_chunk_lanes.  B0, the first AAD block
- * and, when the AAD left after it is shorter than a block, that
- * zero-padded rest go as one lane of up to 3 blocks from st[j].head;
- * longer AAD takes the two AAD passes. */
-static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
-                           size_t k, int open)
+/* One lockstep MAC step of the chains X[0 .. k) under key a: X[j] =
+ * E_a(X[j] ^ b[j]) for every j with b[j] not NULL.  When every chain has
+ * a block the step runs in place, one ECB call over X; else those that
+ * have one are gathered into g and back.  Returns the blocks gathered
+ * into g (0 in place), for the caller's wipe. */
+static size_t cc_mac_step(const ak_aes *a, uint8_t (*X)[16], const uint8_t *const *b, size_t k,
+                          uint8_t (*g)[16])
 {
-    ak_ccm_lane c[MO_BATCH_CHUNK];
-    int aad_passes = 0, tails = 0;
-    for (size_t j = 0; j < k; j++) {
-        const aeskit_ccm_msg *mm = &m[idx[j]];
-        size_t arest = mm->aad_len - st[j].take;
-        l[j].in = st[j].head;
-        l[j].blocks = mm->aad_len ? 2 : 1;
-        if (arest && arest < 16) {
-            memset(st[j].head + 32, 0, 16);
-            mo_copy_short(st[j].head + 32, mm->aad + st[j].take, arest);
-            l[j].blocks = 3;
-        }
-        aad_passes |= arest >= 16;
-        tails |= mm->len % 16 != 0;
+    uint32_t who[MO_BATCH_CHUNK];
+    size_t c = 0;
+    for (size_t j = 0; j < k; j++)
+        if (b[j])
+            who[c++] = (uint32_t)j;
+    if (c == k) {
+        for (size_t j = 0; j < k; j++)
+            ak_xor16(X[j], X[j], b[j]);
+        a->be->ecb_encrypt(a, X[0], X[0], k);
+        return 0;
     }
-    mo_lanes_run(l, k);
-    if (aad_passes) {
-        cc_mac_pass(m, idx, st, l, k, 1, open, 1);
-        cc_mac_pass(m, idx, st, l, k, 2, open, 1);
-    }
+    if (!c)
+        return 0;
+    for (size_t i = 0; i < c; i++)
+        ak_xor16(g[i], X[who[i]], b[who[i]]);
+    a->be->ecb_encrypt(a, g[0], g[0], c);
+    for (size_t i = 0; i < c; i++)
+        memcpy(X[who[i]], g[i], 16);
+    return c;
+}
+
+/* The kernel's lanes of the chunk (all but the MAC chain, which the
+ * head passes compute; cc_chunk_fused). */
+static inline void cc_lanes_desc(ak_ccm_lane *c, aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
+                                 const ak_cbc_lane *l, size_t k)
+{
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
         c[j].aes = l[j].aes;
@@ -217,38 +324,120 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         c[j].in = mm->len ? mm->in : st[j].msg_tail;
         c[j].out = mm->len ? mm->out : st[j].msg_tail;
         c[j].blocks = mm->len / 16;
-        memcpy(c[j].mac, l[j].iv, 16);
-        ak_mo_ccm_ctr0(mm->nonce, mm->nonce_len, c[j].ctr);
-        memcpy(st[j].ctr, c[j].ctr, 16); /* Ctr1, for a failed open's restore */
-        cc_ctr_add(st[j].ctr, 1);
+        memcpy(c[j].ctr, st[j].ctr, 16);
     }
+}
+
+/* The chunk's k messages through ccm_lanes (see the top).  l[j] holds
+ * message j's key, its st[j].nh head blocks (B0, the first AAD block
+ * and, when the AAD left after it is shorter than a block, that
+ * zero-padded rest) are in st[j].head and Ctr0 in st[j].ctr (cc_head);
+ * longer AAD takes the two AAD passes.  The MAC chains live in X.  Under
+ * one key object with no AAD passes the head and the last block run as
+ * lockstep ECB steps on X (cc_mac_step: mo_lanes_short's steps without
+ * copying the chains in and out; the kernel's descriptors are filled in
+ * the first step's shadow); else as lanes l through mo_lanes_run.  The
+ * partial last block goes in words: its plaintext zero padded (an open's
+ * XORed with its keystream c[j].ks and masked to the block's rem bytes)
+ * is XORed into the chain, and rem bytes of the output are written; the
+ * last step is then E(X[j]) for the messages that have such a block. */
+static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
+                           size_t k, int open)
+{
+    static const uint8_t zero[16];
+    ak_ccm_lane c[MO_BATCH_CHUNK];
+    AESKIT_ALIGN(16) uint8_t X[MO_BATCH_CHUNK][16], g[MO_BATCH_CHUNK][16];
+    const uint8_t *b[MO_BATCH_CHUNK];
+    uint32_t who[MO_BATCH_CHUNK];
+    const ak_aes *a = l[0].aes;
+    int aad_passes = 0, one = 1;
+    size_t gn = 0;
+    for (size_t j = 0; j < k; j++) {
+        aad_passes |= m[idx[j]].aad_len - st[j].take >= 16;
+        one &= l[j].aes == a;
+    }
+    const int steps = one && !aad_passes;
+    if (steps) {
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], st[j].head, 16);
+        a->be->ecb_encrypt(a, X[0], X[0], k); /* E(0 ^ B0) */
+        cc_lanes_desc(c, m, idx, st, l, k);
+        for (unsigned h = 1; h < 3; h++) {
+            for (size_t j = 0; j < k; j++)
+                b[j] = st[j].nh > h ? st[j].head + 16 * h : NULL;
+            size_t u = cc_mac_step(a, X, b, k, g);
+            gn = u > gn ? u : gn;
+        }
+    } else {
+        for (size_t j = 0; j < k; j++) {
+            l[j].in = st[j].head;
+            l[j].blocks = st[j].nh;
+            l[j].out = NULL;
+            memset(l[j].iv, 0, 16);
+        }
+        mo_lanes_run(l, k);
+        if (aad_passes) {
+            cc_mac_pass(m, idx, st, l, k, 1, open, 1);
+            cc_mac_pass(m, idx, st, l, k, 2, open, 1);
+        }
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], l[j].iv, 16);
+        cc_lanes_desc(c, m, idx, st, l, k);
+    }
+    for (size_t j = 0; j < k; j++)
+        memcpy(c[j].mac, X[j], 16);
     cc_ccm_lanes_run(c, k, open);
-    /* The partial last block: its keystream c[j].ks, the MAC over its
-     * plaintext zero padded. */
+    size_t nt = 0;
     for (size_t j = 0; j < k; j++) {
         aeskit_ccm_msg *mm = &m[idx[j]];
-        size_t nb = mm->len / 16, rem = mm->len % 16;
-        const uint8_t *ks = c[j].ks;
-        uint8_t *t = st[j].msg_tail;
-        memcpy(l[j].iv, c[j].mac, 16);
-        l[j].in = t;
-        l[j].blocks = rem ? 1 : 0;
-        if (!rem)
+        const size_t nb = mm->len / 16, rem = mm->len % 16;
+        if (!rem) {
+            memcpy(X[j], c[j].mac, 16);
             continue;
-        memset(t, 0, 16);
-        mo_copy_short(t, mm->in + nb * 16, rem);
-        if (open)
-            for (size_t b = 0; b < rem; b++)
-                t[b] ^= ks[b];
-        for (size_t b = 0; b < rem; b++)
-            mm->out[nb * 16 + b] = open ? t[b] : (uint8_t)(t[b] ^ ks[b]);
+        }
+        who[nt++] = (uint32_t)j;
+        uint64_t lo, hi;
+        const uint64_t klo = ak_load_le64(c[j].ks), khi = ak_load_le64(c[j].ks + 8);
+        cc_le_pad(mm->in + nb * 16, rem, &lo, &hi);
+        if (open) { /* the plaintext, then its bytes past rem cleared */
+            lo ^= klo;
+            hi ^= khi;
+            cc_le_store(mm->out + nb * 16, lo, hi, rem);
+            hi &= rem > 8 ? ~(uint64_t)0 >> (8 * (16 - rem)) : 0;
+            lo &= rem < 8 ? ~(uint64_t)0 >> (8 * (8 - rem)) : ~(uint64_t)0;
+        } else {
+            cc_le_store(mm->out + nb * 16, lo ^ klo, hi ^ khi, rem);
+        }
+        mo_store_block(X[j], ak_load_le64(c[j].mac) ^ lo, ak_load_le64(c[j].mac + 8) ^ hi);
     }
-    if (tails)
+    if (nt == k && one) {
+        a->be->ecb_encrypt(a, X[0], X[0], k);
+    } else if (nt && one) {
+        for (size_t i = 0; i < nt; i++)
+            memcpy(g[i], X[who[i]], 16);
+        a->be->ecb_encrypt(a, g[0], g[0], nt);
+        for (size_t i = 0; i < nt; i++)
+            memcpy(X[who[i]], g[i], 16);
+        gn = nt > gn ? nt : gn;
+    } else if (nt) { /* E(X ^ 0) as lanes */
+        for (size_t j = 0; j < k; j++) {
+            memcpy(l[j].iv, X[j], 16);
+            l[j].in = zero;
+            l[j].blocks = m[idx[j]].len % 16 ? 1 : 0;
+        }
         mo_lanes_run(l, k);
-    for (size_t j = 0; j < k; j++) {
-        cc_finish(&m[idx[j]], l[j].aes, l[j].iv, c[j].s0, st[j].ctr, open);
+        for (size_t j = 0; j < k; j++)
+            memcpy(X[j], l[j].iv, 16);
     }
+    for (size_t j = 0; j < k; j++) /* st[j].ctr is Ctr0 */
+        cc_finish(&m[idx[j]], l[j].aes, X[j], c[j].s0, st[j].ctr, 1, open);
     mo_wipe(c, k * sizeof c[0]);
+    mo_wipe(X, k * sizeof X[0]);
+    if (gn)
+        mo_wipe(g, gn * sizeof g[0]);
+    if (!steps || (nt && !one))
+        for (size_t j = 0; j < k; j++)
+            mo_wipe(l[j].iv, 16);
 }
 
 /* ---- short messages under one key: ECB steps -----------------------------
@@ -401,23 +590,11 @@ static int cc_fusable(const aeskit_ccm_msg *m, const uint32_t *idx, size_t k)
     return 1;
 }
 
-/* Always inlined into the two entries, so open is a constant. */
-static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, const int open)
+/* The checked messages of m[0 .. n), chunk by chunk (see the top).
+ * fast (a constant): every message passed (the common case), so each
+ * status is set here rather than read. */
+static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size_t n, const int open, const int fast)
 {
-    if (!m)
-        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
-    for (size_t i = 0; i < n; i++)
-        m[i].status = ak_mo_ccm_checks((const ak_aes *)m[i].key, m[i].nonce, m[i].nonce_len,
-                                       m[i].aad, m[i].aad_len, m[i].in, m[i].len, m[i].out,
-                                       m[i].tag, m[i].tag_len);
-    int disjoint = open ? mo_batch_disjoint(m, n, sizeof *m, cc_spans_open, 2, 6)
-                        : mo_batch_disjoint(m, n, sizeof *m, cc_spans_seal, 2, 6);
-    if (MO_UNLIKELY(!disjoint)) {
-        for (size_t i = 0; i < n; i++)
-            if (m[i].status == AESKIT_OK)
-                m[i].status = AESKIT_ERR_OVERLAP;
-        return mo_batch_result(m, n, cc_status);
-    }
     /* the group of short messages under one key (see above) */
     aeskit_ccm_msg *sp[CC_SHORT_GROUP];
     AESKIT_ALIGN(16) uint8_t sh[CC_SHORT_GROUP][32];
@@ -431,10 +608,11 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
         size_t k = 0;
         for (size_t i = base; i < end; i++) {
             aeskit_ccm_msg *mm = &m[i];
-            if (mm->status != AESKIT_OK)
+            if (fast)
+                mm->status = AESKIT_OK;
+            else if (mm->status != AESKIT_OK)
                 continue;
-            st[k].take = ak_mo_ccm_head(st[k].head, mm->nonce, mm->nonce_len, mm->aad,
-                                        mm->aad_len, mm->len, mm->tag_len);
+            cc_head(&st[k], mm);
             const ak_aes *a = (const ak_aes *)mm->key;
             if (cc_short_fits(mm, st[k].take) && (!ns || a == sa)) {
                 memcpy(sh[ns], st[k].head, 32);
@@ -447,23 +625,155 @@ static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_
                 }
                 continue;
             }
-            l[k].aes = (const ak_aes *)mm->key;
-            l[k].out = NULL;
-            memset(l[k].iv, 0, 16);
+            l[k].aes = a;
             idx[k] = (uint32_t)i;
             k++;
         }
+        /* each wipes its secrets: MAC chains, S0, keystream, payload
+         * tails (heads, nonces and counters are public) */
         if (k && cc_fusable(m, idx, k))
             cc_chunk_fused(m, idx, st, l, k, open);
         else if (k)
             cc_chunk_lanes(m, idx, st, l, k, open);
-        mo_wipe(st, k * sizeof st[0]);
-        mo_wipe(l, k * sizeof l[0]);
     }
     if (ns)
         cc_short_group(sp, (const uint8_t (*)[32])sh, stake, ns, sa, open);
-    mo_wipe(sh, sizeof sh); /* B0 and the first AAD block */
+}
+
+/* The common case: every message passes the single call's checks
+ * (ak_mo_ccm_checks) and the batch keeps the rule by the quick test
+ * (batch.h, mo_quick), decided in one pass with no status written (as
+ * mo_ivq decides CTR's and CBC's).  Per message: the key object where it
+ * differs from the previous message's (NULL or not set up leaves the
+ * common case), the nonce and tag lengths and the length field's limit;
+ * out (when len > 0) and a seal's tag in increasing address order, each
+ * kind's end kept (its start is its first span's, cc_quick_passed); in
+ * (unless in place), the nonce, the AAD and an open's tag into hulls.  A
+ * NULL pointer with something to point at starts its span at 0, below
+ * every other: in an ordered kind it is out of order unless first, and
+ * a kind whose start is 0 leaves the common case.  A message's own
+ * overlap checks (out against in unless equal; tag, AAD and nonce
+ * against out) are spans of different kinds, which the quick test keeps
+ * apart.  Every address and length here is public. */
+typedef struct cc_quick {
+    const aeskit_aes_key *key; /* the last key object checked */
+    uintptr_t out_hi, tag_hi;  /* the ordered kinds' ends so far (0: none yet) */
+    mo_span in, nonce, aad, tag; /* input hulls (tag: an open's) */
+} cc_quick;
+
+static inline __attribute__((always_inline)) void cc_quick_init(cc_quick *q)
+{
+    /* no key object of the caller's lies in this frame, so the first
+     * message's key, NULL included, differs from it and is checked */
+    q->key = (const aeskit_aes_key *)(const void *)q;
+    q->out_hi = q->tag_hi = 0;
+    q->in = q->nonce = q->aad = q->tag = mo_span_none();
+}
+
+static inline __attribute__((always_inline)) mo_span cc_hull(mo_span h, const void *p, size_t n)
+{
+    const mo_span s = {(uintptr_t)p, (uintptr_t)p + n};
+    return mo_hull_add(h, s);
+}
+
+/* One message into the pass: 0 if it leaves the common case. */
+static inline __attribute__((always_inline)) int cc_quick_add(cc_quick *q, const aeskit_ccm_msg *mm,
+                                                              const int open)
+{
+    if (MO_UNLIKELY(mm->key != q->key)) {
+        if (!mm->key || !ak_mo_ready((const ak_aes *)mm->key, AK_MAGIC_AES))
+            return 0;
+        q->key = mm->key;
+    }
+    const size_t nl = mm->nonce_len, len = mm->len, tl = mm->tag_len;
+    if (nl - 7 > 6 || !MO_TAG_OK(MO_CCM_TAG_SET, tl))
+        return 0;
+    if (nl > 7 && ((uint64_t)len >> (8 * (15 - nl))) != 0) /* q = 15 - nl < 8 */
+        return 0;
+    if (len) {
+        const uintptr_t o = (uintptr_t)mm->out;
+        if (MO_UNLIKELY(o < q->out_hi))
+            return 0;
+        q->out_hi = o + len;
+        if (mm->in != mm->out)
+            q->in = cc_hull(q->in, mm->in, len);
+    }
+    if (open) {
+        q->tag = cc_hull(q->tag, mm->tag, tl);
+    } else {
+        const uintptr_t t = (uintptr_t)mm->tag;
+        if (MO_UNLIKELY(t < q->tag_hi))
+            return 0;
+        q->tag_hi = t + tl;
+    }
+    q->nonce = cc_hull(q->nonce, mm->nonce, nl); /* nl >= 7 */
+    if (mm->aad_len)
+        q->aad = cc_hull(q->aad, mm->aad, mm->aad_len);
+    return 1;
+}
+
+/* 1 if the pass over all n messages m[0 .. n) passed the quick test. */
+static inline __attribute__((always_inline)) int cc_quick_passed(const cc_quick *q, const aeskit_ccm_msg *m,
+                                                                 size_t n, const int open)
+{
+    size_t f = 0; /* the first message with data */
+    while (f < n && m[f].len == 0)
+        f++;
+    mo_quick t;
+    mo_quick_init(&t);
+    if (f < n)
+        t.a = (mo_span){(uintptr_t)m[f].out, q->out_hi};
+    if (!open && n)
+        t.b = (mo_span){(uintptr_t)m[0].tag, q->tag_hi};
+    t.in[0] = q->in;
+    t.in[1] = q->nonce;
+    t.in[2] = q->aad;
+    t.in[3] = q->tag;
+    if ((t.a.lo == 0) | (t.b.lo == 0) | (t.in[0].lo == 0) | (t.in[1].lo == 0) | (t.in[2].lo == 0) |
+        (t.in[3].lo == 0))
+        return 0;
+    return mo_quick_passed(&t, m, n * sizeof *m);
+}
+
+/* The general path: the single call's checks for every message, then the
+ * exact check of the rule (batch.h). */
+static MO_NOINLINE aeskit_status cc_batch_general(aeskit_ccm_msg *m, size_t n, const int open)
+{
+    for (size_t i = 0; i < n; i++)
+        m[i].status = ak_mo_ccm_checks((const ak_aes *)m[i].key, m[i].nonce, m[i].nonce_len,
+                                       m[i].aad, m[i].aad_len, m[i].in, m[i].len, m[i].out,
+                                       m[i].tag, m[i].tag_len);
+    int disjoint = open ? mo_batch_disjoint(m, n, sizeof *m, cc_spans_open, 2, 6)
+                        : mo_batch_disjoint(m, n, sizeof *m, cc_spans_seal, 2, 6);
+    if (MO_UNLIKELY(!disjoint)) {
+        for (size_t i = 0; i < n; i++)
+            if (m[i].status == AESKIT_OK)
+                m[i].status = AESKIT_ERR_OVERLAP;
+        return mo_batch_result(m, n, cc_status);
+    }
+    if (open)
+        cc_run(m, n, 1, 0);
+    else
+        cc_run(m, n, 0, 0);
     return mo_batch_result(m, n, cc_status);
+}
+
+/* Always inlined into the two entries, so open is a constant. */
+static inline __attribute__((always_inline)) aeskit_status ccm_batch(aeskit_ccm_msg *m, size_t n, const int open)
+{
+    if (!m)
+        return n ? AESKIT_ERR_NULL_POINTER : AESKIT_OK;
+    cc_quick q;
+    cc_quick_init(&q);
+    size_t i = 0;
+    while (i < n && cc_quick_add(&q, &m[i], open))
+        i++;
+    if (MO_LIKELY(i == n && cc_quick_passed(&q, m, n, open))) {
+        cc_run(m, n, open, 1);
+        /* an open's failures are its only statuses */
+        return open ? mo_batch_result(m, n, cc_status) : AESKIT_OK;
+    }
+    return cc_batch_general(m, n, open);
 }
 
 aeskit_status aeskit_ccm_seal_batch(aeskit_ccm_msg *m, size_t n)

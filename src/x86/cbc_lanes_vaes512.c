@@ -102,6 +102,15 @@ VFN cl_vec cl_set64(size_t n)
 }
 /* Lane i's low 64-bit word i, the high one 0. */
 VFN cl_vec cl_lane_index(void) { return _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0); }
+/* d = the 16 bytes of s in reverse order, plus v in the low 64-bit word
+ * (no carry into the high one): one shuffle and one add on a 16-byte
+ * vector, stored whole, so the runs' wide loads of these rows forward. */
+VFN void cl_rev16_add(uint8_t *d, const uint8_t *s, uint64_t v)
+{
+    const __m128i r = _mm_set_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m128i x = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)s), r);
+    _mm_storeu_si128((__m128i *)(void *)d, _mm_add_epi64(x, _mm_set_epi64x(0, (long long)v)));
+}
 
 #include "ccm_lanes_tmpl.h"
 

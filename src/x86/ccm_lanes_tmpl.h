@@ -25,6 +25,8 @@
  *   cl_add64(a, b)   64-bit words added
  *   cl_set64(n)      n in each 128-bit lane's low 64-bit word, 0 above
  *   cl_lane_index()  lane i's low 64-bit word i, 0 above
+ *   cl_rev16_add(d, s, v)  16 bytes of s reversed, plus v in the low
+ *                    64-bit word (no carry), to d
  *
  * Why fused.  A CBC-MAC step of one vector of chains is R dependent AES
  * rounds, so CM_NV vectors of chains issue CM_NV AES instructions per
@@ -81,11 +83,12 @@
  * slots refilled from the lanes not yet started or compacted, one round
  * count per pass.  Round keys always come from the per-call table: a
  * vector reads its slots' keys side by side.  When every lane of the call
- * has one key object the table is written once, that key in every slot,
- * and slot fills, moves and pads leave it alone; the runs then read every
- * round key from the row's first vector (one address per round, one load
- * for the MAC and keystream instructions of the round).  Padding
- * slots repeat slot 0's input and key and store into the scratch block.
+ * has one key object the table is written once as one vector per round,
+ * that key's round key broadcast (cm_key1), and slot fills, moves and
+ * pads leave it alone; the runs read every round key from it (one
+ * address per round, one load for the MAC and keystream instructions of
+ * the round).  Padding slots repeat slot 0's input and key and store
+ * into the scratch block.
  *
  * Memory: each lane's in is read and its out written exactly blocks * 16
  * bytes; in place is safe: a chunk's MAC input is loaded (seal) or was
@@ -104,16 +107,17 @@
 #define CM_SLOTS (CM_NV * CL_LV)
 _Static_assert(CM_NV <= CL_NV, "ccm lanes: chunks load through cl_load_chunk (cbc_lanes_tmpl.h)");
 
+/* The secret per-slot rows, mac .. scratch, lie side by side: one wipe. */
 typedef struct cm_state {
-    AK_ALIGN64 uint8_t kt[15][CM_SLOTS][16]; /* round r of slot s's key */
+    AK_ALIGN64 uint8_t kt[15][CM_SLOTS][16]; /* round r of slot s's key (one key: cm_key1) */
     AK_ALIGN64 uint8_t mac[CM_SLOTS][16];    /* MAC chaining values between runs */
     AK_ALIGN64 uint8_t ctr[CM_SLOTS][16];    /* counter blocks, byte-reversed */
     AK_ALIGN64 uint8_t ks[CM_SLOTS][16];     /* E(ctr) after a run */
     AK_ALIGN64 uint8_t c0[CM_SLOTS][16];     /* Ctr0 of a slot just filled, byte-reversed */
     AK_ALIGN64 uint8_t pre[CM_SLOTS][16];    /* E(c0) after a run with fresh slots */
     AK_ALIGN64 uint8_t s0[CM_SLOTS][16];     /* the slot's lane's E(Ctr0) */
-    int fresh[CM_SLOTS];                     /* filled, no run yet */
     AK_ALIGN64 uint8_t scratch[16 * CL_LV];  /* stores of padding slots */
+    int fresh[CM_SLOTS];                     /* filled, no run yet */
     const uint8_t *in[CM_SLOTS];             /* next input block */
     uint8_t *out[CM_SLOTS];                  /* next output block, or scratch */
     size_t omask[CM_SLOTS];                  /* all ones if out advances, 0 for scratch */
@@ -141,12 +145,19 @@ VFN const uint8_t *cm_table(const cm_state *st)
     return p;
 }
 
-/* Round r's key for the MAC vector g: with one (every slot holds the same
- * key) row r's first vector, the same address for every vector, so one
- * load serves the round. */
+/* Under one key object (cm_table_fill_one) the table is one vector per
+ * round, the key broadcast: round r's key at kt + r vectors, the same
+ * address for every vector of the round, so one load serves it. */
+VFN cl_vec cm_key1(const uint8_t *kt, unsigned r)
+{
+    return cl_load(kt + sizeof(cl_vec) * r);
+}
+
+/* Round r's key for the MAC vector g, with one (every slot holds the same
+ * key) from the table of one vector per round. */
 VFN cl_vec cm_mkey(const uint8_t *kt, unsigned r, unsigned g, const int one)
 {
-    return cm_key(kt, r, one ? 0 : g);
+    return one ? cm_key1(kt, r) : cm_key(kt, r, g);
 }
 
 /* The keystream blocks of the ng vectors' counters, k = E(c), and with
@@ -177,7 +188,7 @@ VFN void cm_keystream(cl_vec *k, const cl_vec *c, cl_vec *p, const cl_vec *d, co
  * vectors of chains s (inputs x: one block of CL_LV slots per vector) and,
  * in the same round loop, the nk keystream vectors v from their counters
  * c (byte-reversed; one vector holds CL_LV consecutive blocks of one
- * slot).  Every round key is row r's first vector of the table, one
+ * slot).  Every round key is vector r of the one-key table (cm_key1), one
  * address for the round's MAC and keystream instructions.  In each round
  * the chains' instructions come first: the scheduler issues the oldest
  * ready instruction, so a chain's next round is never queued behind
@@ -186,19 +197,19 @@ VFN void cm_fused(cl_vec *s, const cl_vec *x, cl_vec *v, const cl_vec *c, const 
                   const unsigned ng, const unsigned nk, const unsigned R)
 {
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_xor3(s[g], x[g], cm_key(kt, 0, 0));
+        s[g] = cl_xor3(s[g], x[g], cm_key1(kt, 0));
     for (unsigned t = 0; t < nk; t++)
-        v[t] = cl_xor(cl_bswap(c[t]), cm_key(kt, 0, 0));
+        v[t] = cl_xor(cl_bswap(c[t]), cm_key1(kt, 0));
     for (unsigned r = 1; r < R; r++) {
         for (unsigned g = 0; g < ng; g++)
-            s[g] = cl_enc(s[g], cm_key(kt, r, 0));
+            s[g] = cl_enc(s[g], cm_key1(kt, r));
         for (unsigned t = 0; t < nk; t++)
-            v[t] = cl_enc(v[t], cm_key(kt, r, 0));
+            v[t] = cl_enc(v[t], cm_key1(kt, r));
     }
     for (unsigned g = 0; g < ng; g++)
-        s[g] = cl_enclast(s[g], cm_key(kt, R, 0));
+        s[g] = cl_enclast(s[g], cm_key1(kt, R));
     for (unsigned t = 0; t < nk; t++)
-        v[t] = cl_enclast(v[t], cm_key(kt, R, 0));
+        v[t] = cl_enclast(v[t], cm_key1(kt, R));
 }
 
 /* Step i (0 .. CL_LV - 1) of a chunk: the MAC of block i of every slot of
@@ -545,29 +556,18 @@ VFN void cm_run_r(cm_state *st, size_t m, unsigned ng, const unsigned R, const i
         (open ? cm_run14o0 : cm_run14s0)(st, m, ng, fresh);
 }
 
-/* 16 bytes in reverse order (the slot's counter form and back), as two
- * 64-bit words: byte stores read back by the kernel's wide loads would
- * stall their store forwarding. */
-static inline void cm_reverse(uint8_t d[16], const uint8_t s[16])
-{
-    const uint64_t lo = ak_load_be64(s + 8), hi = ak_load_be64(s);
-    ak_store_le64(d, lo);
-    ak_store_le64(d + 8, hi);
-}
-
 /* Puts lane l (index idx) into slot q; with one (every lane of the call
  * has one key object, and cm_table_fill_one wrote that key into every
  * slot of the table) the key rows are left as they are. */
-static inline void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R,
-                                int one)
+VFN void cm_slot_fill(cm_state *st, unsigned q, const ak_ccm_lane *l, size_t idx, unsigned R,
+                      int one)
 {
     const uint8_t *rk = cl_enc_schedule(l->aes);
     for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], rk + 16 * r, 16);
     memcpy(st->mac[q], l->mac, 16);
-    cm_reverse(st->c0[q], l->ctr);
-    ak_store_le64(st->ctr[q], ak_load_be64(l->ctr + 8) + 1);
-    ak_store_le64(st->ctr[q] + 8, ak_load_be64(l->ctr));
+    cl_rev16_add(st->c0[q], l->ctr, 0);
+    cl_rev16_add(st->ctr[q], l->ctr, 1);
     st->fresh[q] = 1;
     st->in[q] = l->in;
     st->out[q] = l->out;
@@ -594,11 +594,15 @@ static inline void cm_slot_move(cm_state *st, unsigned q, unsigned from, unsigne
 }
 
 /* Slot q repeats slot 0's input and key, and stores into the scratch block
- * (one: as for cm_slot_fill). */
+ * (one: as for cm_slot_fill); its rows the run reads, the MAC and the
+ * counters, are zero (the run loads whole vectors of slots). */
 static inline void cm_slot_pad(cm_state *st, unsigned q, unsigned R, int one)
 {
     for (unsigned r = 0; !one && r <= R; r++)
         memcpy(st->kt[r][q], st->kt[r][0], 16);
+    memset(st->mac[q], 0, 16);
+    memset(st->ctr[q], 0, 16);
+    memset(st->c0[q], 0, 16);
     st->in[q] = st->in[0];
     st->out[q] = st->scratch;
     st->omask[q] = 0;
@@ -617,11 +621,11 @@ static inline ak_ccm_lane *cm_next_lane(ak_ccm_lane *l, size_t n, size_t *next, 
 }
 
 /* Slot q's lane gets its results back. */
-static inline void cm_slot_retire(const cm_state *st, ak_ccm_lane *l, unsigned q)
+VFN void cm_slot_retire(const cm_state *st, ak_ccm_lane *l, unsigned q)
 {
     ak_ccm_lane *d = &l[st->lane[q]];
     memcpy(d->mac, st->mac[q], 16);
-    cm_reverse(d->ctr, st->ctr[q]);
+    cl_rev16_add(d->ctr, st->ctr[q], 0);
     memcpy(d->ks, st->ks[q], 16);
     memcpy(d->s0, st->s0[q], 16);
 }
@@ -651,10 +655,12 @@ VFN void cm_lanes_r(cm_state *st, ak_ccm_lane *l, size_t n, const unsigned R, co
         for (unsigned q = 0; q < na; q++)
             fresh |= st->fresh[q];
         cm_run_r(st, m, ng, R, open, one, fresh);
-        for (unsigned q = 0; q < na; q++) {
+        for (unsigned q = 0; fresh && q < na; q++) {
             if (st->fresh[q])
                 memcpy(st->s0[q], st->pre[q], 16);
             st->fresh[q] = 0;
+        }
+        for (unsigned q = 0; q < na; q++) {
             st->rem[q] -= m;
             st->in[q] += 16 * m;
             st->out[q] += 16 * m;
@@ -687,16 +693,13 @@ VFN void cm_lanes_dir(cm_state *st, ak_ccm_lane *l, size_t n, unsigned rmax, con
         cm_lanes_r(st, l, n, 14, open, one);
 }
 
-/* Under one key object: rows 0..R of the table hold that key's round
- * keys in every slot, written once for the call. */
+/* Under one key object: the table is that key's round keys 0..R, each
+ * broadcast to one vector (cm_key1), written once for the call. */
 VFN void cm_table_fill_one(cm_state *st, const ak_aes *a, unsigned R)
 {
     const uint8_t *rk = cl_enc_schedule(a);
-    for (unsigned r = 0; r <= R; r++) {
-        const cl_vec k = cl_bcast(rk + 16 * r);
-        for (unsigned g = 0; g < CM_NV; g++)
-            cl_store(st->kt[r][g * CL_LV], k);
-    }
+    for (unsigned r = 0; r <= R; r++)
+        cl_store(&st->kt[0][0][0] + sizeof(cl_vec) * r, cl_bcast(rk + 16 * r));
 }
 
 CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
@@ -711,28 +714,19 @@ CL_TFN void cm_lanes(ak_ccm_lane *l, size_t n, int open)
     }
     if (rmax == 0)
         return;
-    /* Padding slots and unused rows are read before anything wrote them;
-     * under one key object every row in use is written here once. */
+    /* Keys per slot: unused rows are read before anything wrote them;
+     * under one key object every row in use is written here once.  The
+     * slots' rows are written by their fills, pads (cm_slot_pad) and
+     * runs before they are read. */
+    const size_t kbytes = one ? sizeof(cl_vec) * (rmax + 1) : sizeof st.kt[0] * (rmax + 1);
     if (one)
         cm_table_fill_one(&st, l[0].aes, rmax);
     else
-        memset(st.kt, 0, sizeof st.kt[0] * (rmax + 1));
-    memset(st.mac, 0, sizeof st.mac);
-    memset(st.ctr, 0, sizeof st.ctr);
-    memset(st.ks, 0, sizeof st.ks);
-    memset(st.c0, 0, sizeof st.c0);
-    memset(st.pre, 0, sizeof st.pre);
-    memset(st.scratch, 0, sizeof st.scratch);
+        memset(st.kt, 0, kbytes);
     if (open)
         cm_lanes_dir(&st, l, n, rmax, 1, one);
     else
         cm_lanes_dir(&st, l, n, rmax, 0, one);
-    aeskit_memzero(st.kt, sizeof st.kt[0] * (rmax + 1));
-    aeskit_memzero(st.mac, sizeof st.mac);
-    aeskit_memzero(st.ctr, sizeof st.ctr);
-    aeskit_memzero(st.ks, sizeof st.ks);
-    aeskit_memzero(st.c0, sizeof st.c0);
-    aeskit_memzero(st.pre, sizeof st.pre);
-    aeskit_memzero(st.s0, sizeof st.s0);
-    aeskit_memzero(st.scratch, sizeof st.scratch);
+    aeskit_memzero(st.kt, kbytes);
+    aeskit_memzero(st.mac, offsetof(cm_state, scratch) + sizeof st.scratch - offsetof(cm_state, mac));
 }

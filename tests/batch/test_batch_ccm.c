@@ -9,6 +9,15 @@
  * messages), tags 4..16 (and a bad one), AAD 0..300 bytes or one shared
  * buffer, in place and not, outputs in order or shuffled; opens with one
  * or two tags tampered, which fail alone.
+ *
+ * Then batches in the layout of batch_ccm.c's common case (every output
+ * in increasing address order, then every tag; one pass decides it): the
+ * partial last block's lengths 0..15 over whole blocks, AAD of every
+ * head shape (none, inside the first block, a short rest, longer, a 6-byte
+ * length encoding; mixed, or only heads of at most 3 blocks, or one shape
+ * for all), in place or not for the whole batch, and at most one
+ * message that breaks a single call's check or the batch's rule, which
+ * the one pass must hand to the general checks.
  */
 #include "batch_common.h"
 
@@ -34,6 +43,163 @@ static void compare(const char *what, const aeskit_ccm_msg *q, size_t n, aeskit_
     TH_CHECK(bad == 0, "%s: %zu statuses differ", what, bad);
     TH_CHECK(result == first, "%s: result %d, first failure %d", what, result, first);
     bt_compare(what, n);
+}
+
+/* The one message of a common-layout batch that breaks a rule (what < 13:
+ * one each; else none).  Returns 1 if it breaks the batch's rule (then
+ * every message fails with AESKIT_ERR_OVERLAP and nothing is written),
+ * 0 if a single call's check or nothing. */
+static int cl_break(aeskit_ccm_msg *q, aeskit_ccm_msg *prev, size_t what)
+{
+    switch (what) {
+    case 0: q->nonce_len = 6; break;
+    case 1: q->nonce_len = 14; break;
+    case 2: q->tag_len = th_randn(2) ? 5 : 18; break;
+    case 3: q->key = &keys[NKEYS]; break; /* wiped */
+    case 4: q->key = NULL; break;
+    case 5: q->nonce = NULL; break;
+    case 6: if (q->aad_len) q->aad = NULL; else q->tag = NULL; break;
+    case 7:
+        if (q->len && th_randn(2))
+            q->in = NULL;
+        else if (q->len)
+            q->out = NULL;
+        else
+            q->tag = NULL;
+        break;
+    case 8: /* a 13-byte nonce: a 2-byte length field (else a bad length) */
+        q->nonce_len = q->len >= 65536 ? 13 : 14;
+        break;
+    case 9: /* out one byte into its own in */
+        if (q->len > 1 && q->in != q->out)
+            q->in = q->out + 1;
+        else
+            q->tag = q->out ? q->out : NULL;
+        break;
+    case 10: /* the tag inside the previous message's out */
+        if (prev && prev->len >= 16) {
+            q->tag = prev->out + th_randn(prev->len - 15);
+            return 1;
+        }
+        q->tag = NULL;
+        break;
+    case 11: /* the AAD inside the previous message's out */
+        if (prev && prev->len && q->aad_len && q->aad_len <= prev->len) {
+            q->aad = prev->out;
+            return 1;
+        }
+        q->nonce = NULL;
+        break;
+    case 12: /* out overlapping the previous message's out */
+        if (prev && prev->len && q->len) {
+            q->out = prev->out + th_randn(prev->len);
+            return 1;
+        }
+        q->nonce_len = 6;
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+static void common_layout(void)
+{
+    bt_reset();
+    size_t n = 1 + th_randn(40), k = 0;
+    const aeskit_aes_key *one = th_randn(2) ? &keys[th_randn(NKEYS)] : NULL;
+    const int inplace = th_randn(4) == 0;
+    /* a NULL buffer often on the first message: the pass's ordered kinds
+     * start there */
+    const size_t what = th_randn(24), bad = what == 7 && th_randn(2) ? 0 : th_randn(n);
+    /* half the batches with every AAD at most 29 bytes (the head in at
+     * most 3 blocks, no AAD passes), some of them one AAD length for all;
+     * some with one nonzero partial-block length for all */
+    const int short_heads = th_randn(2);
+    const size_t one_aad = th_randn(3) ? SIZE_MAX : th_randn(30);
+    const size_t one_rem = th_randn(3) ? SIZE_MAX : 1 + th_randn(15);
+    for (; k < n; k++) {
+        aeskit_ccm_msg *q = &m[k];
+        memset(q, 0, sizeof *q);
+        q->key = one ? one : &keys[th_randn(NKEYS)];
+        q->tag_len = 4 + 2 * th_randn(7);
+        q->nonce_len = 7 + th_randn(7);
+        q->nonce = bt_in(16);
+        static const size_t aads[] = {0, 1, 13, 14, 15, 16, 29, 30, 31, 200};
+        size_t r = th_randn(40);
+        q->aad_len = r < 10 ? aads[r] : r == 10 ? 0xff00 + th_randn(40) : th_randn(60);
+        if (short_heads)
+            q->aad_len = one_aad != SIZE_MAX ? one_aad : th_randn(30);
+        q->aad = q->aad_len ? bt_in(q->aad_len) : NULL;
+        /* 1 in 10 below a block, 1 in 40 above 64 KiB (and the message
+         * that will break the length field's limit) */
+        const int big = th_randn(40) == 0 || (what == 8 && k == bad);
+        r = th_randn(10);
+        q->len = big ? 65536 + th_randn(40) : r == 0 ? th_randn(16) : 16 * th_randn(120) + th_randn(16);
+        if (one_rem != SIZE_MAX)
+            q->len = q->len / 16 * 16 + one_rem;
+        if (q->nonce_len == 13 && q->len >= 65536 && !(what == 8 && k == bad)) /* a 2-byte length field */
+            q->len = th_randn(4000);
+        const uint8_t *p = bt_in(q->len);
+        if (!p || !q->nonce || (q->aad_len && !q->aad))
+            break;
+        if (inplace) {
+            uint8_t *o = q->len ? bt_out(q->len) : NULL;
+            if (q->len && !o)
+                break;
+            if (q->len)
+                memcpy(o, p, q->len);
+            q->in = q->out = o;
+        } else {
+            q->in = q->len ? p : NULL;
+            q->out = q->len ? bt_out(q->len) : NULL;
+            if (q->len && !q->out)
+                break;
+        }
+    }
+    n = k;
+    for (k = 0; k < n; k++)
+        if (!(m[k].tag = bt_out(16)))
+            break;
+    n = k;
+    const int rule = bad < n && cl_break(&m[bad], bad ? &m[bad - 1] : NULL, what);
+    bt_snapshot();
+    aeskit_status st = aeskit_ccm_seal_batch(m, n);
+    for (size_t i = 0; i < n; i++) {
+        got[i] = m[i].status;
+        ref[i] = rule ? AESKIT_ERR_OVERLAP : aeskit_ccm_seal(m[i].key, bt_ref(m[i].out), bt_ref(m[i].tag), m[i].tag_len,
+                                 bt_ref(m[i].in), m[i].len, m[i].nonce, m[i].nonce_len, m[i].aad,
+                                 m[i].aad_len);
+    }
+    compare(rule ? "common seal, batch rule broken" : "common seal", m, n, st);
+    if (rule)
+        return;
+
+    /* open: the ciphertexts in place, or to new outputs above the tags */
+    size_t t0 = n ? th_randn(n) : SIZE_MAX;
+    const int tamper = th_randn(2);
+    for (size_t i = 0; i < n; i++) {
+        om[i] = m[i];
+        om[i].in = m[i].out;
+        if (!inplace && m[i].len) {
+            om[i].out = bt_out(m[i].len);
+            if (!om[i].out)
+                om[i].out = m[i].out;
+        }
+        if (tamper && i == t0 && m[i].status == AESKIT_OK)
+            m[i].tag[th_randn(m[i].tag_len)] ^= 0x04;
+    }
+    bt_snapshot();
+    st = aeskit_ccm_open_batch(om, n);
+    for (size_t i = 0; i < n; i++) {
+        got[i] = om[i].status;
+        ref[i] = aeskit_ccm_open(om[i].key, bt_ref(om[i].out), bt_ref(om[i].in), om[i].len,
+                                 bt_ref(om[i].tag), om[i].tag_len, om[i].nonce, om[i].nonce_len,
+                                 om[i].aad, om[i].aad_len);
+        if (m[i].status == AESKIT_OK)
+            TH_CHECK(got[i] == (tamper && i == t0 ? AESKIT_ERR_AUTH : AESKIT_OK),
+                     "common open: message %zu: %d", i, got[i]);
+    }
+    compare("common open", om, n, st);
 }
 
 int main(void)
@@ -135,5 +301,7 @@ int main(void)
         }
         compare("open", om, n, st);
     }
+    for (int it = 0; it < iters; it++)
+        common_layout();
     return th_finish("batch_ccm");
 }
