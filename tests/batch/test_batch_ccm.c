@@ -202,6 +202,56 @@ static void common_layout(void)
     compare("common open", om, n, st);
 }
 
+/* A NULL buffer (out, tag, in, nonce or AAD) in the first message of a
+ * batch laid out for the common case, with the outputs and tags in one
+ * region and the inputs in another above or below it, the tags below the
+ * outputs or above: the one pass's hull of a kind starts at the first
+ * message's pointer (0 for NULL), and in some of these layouts that hull
+ * meets no other, so only the pass's own NULL test can send the batch to
+ * the general checks.  The NULL must fail that message alone with its
+ * single call's status, and the others must complete. */
+static void null_first(void)
+{
+    enum { NM = 4, LEN = 100, SLOT = 128, NONCES = 2048, AADS = 3072 };
+    static uint8_t reg[2][4096]; /* reg[0] lies below reg[1] */
+    static uint8_t refo[NM][SLOT], reft[NM][16];
+    for (int field = 0; field < 5; field++) {
+        for (int layout = 0; layout < 4; layout++) {
+            const int below = layout & 1, tags_low = layout >> 1;
+            uint8_t *o = reg[below], *i = reg[1 - below]; /* below: the inputs below the outputs */
+            const size_t tags = tags_low ? 0 : 2048, outs = tags_low ? 512 : 0;
+            th_fill(i, sizeof reg[0]);
+            memset(o, 0, sizeof reg[0]);
+            aeskit_ccm_msg q[NM];
+            for (size_t k = 0; k < NM; k++)
+                q[k] = (aeskit_ccm_msg){.key = &keys[0], .out = o + outs + SLOT * k, .tag = o + tags + 16 * k,
+                                        .tag_len = 16, .in = i + SLOT * k, .len = LEN,
+                                        .nonce = i + NONCES + 16 * k, .nonce_len = 12,
+                                        .aad = i + AADS + 32 * k, .aad_len = 20};
+            switch (field) {
+            case 0: q[0].out = NULL; break;
+            case 1: q[0].tag = NULL; break;
+            case 2: q[0].in = NULL; break;
+            case 3: q[0].nonce = NULL; break;
+            default: q[0].aad = NULL; break;
+            }
+            const aeskit_status st = aeskit_ccm_seal_batch(q, NM);
+            for (size_t k = 0; k < NM; k++) {
+                const aeskit_status r = aeskit_ccm_seal(q[k].key, q[k].out ? refo[k] : NULL,
+                                                        q[k].tag ? reft[k] : NULL, 16, q[k].in, LEN, q[k].nonce,
+                                                        12, q[k].aad, q[k].aad_len);
+                TH_CHECK(q[k].status == r, "null first (field %d, layout %d): message %zu: batch %d, single %d",
+                         field, layout, k, q[k].status, r);
+                if (r == AESKIT_OK)
+                    TH_CHECK(!memcmp(q[k].out, refo[k], LEN) && !memcmp(q[k].tag, reft[k], 16),
+                             "null first (field %d, layout %d): message %zu's output", field, layout, k);
+            }
+            TH_CHECK(q[0].status != AESKIT_OK && st == q[0].status, "null first (field %d, layout %d): result %d",
+                     field, layout, st);
+        }
+    }
+}
+
 int main(void)
 {
     be = th_backend();
@@ -303,5 +353,6 @@ int main(void)
     }
     for (int it = 0; it < iters; it++)
         common_layout();
+    null_first();
     return th_finish("batch_ccm");
 }
