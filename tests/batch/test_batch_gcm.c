@@ -180,7 +180,8 @@ static void test_random(int iters)
         size_t ntamper = n ? 1 + th_randn(2) : 0, tampered[2] = {SIZE_MAX, SIZE_MAX};
         for (size_t t = 0; t < ntamper; t++) {
             size_t i = th_randn(n);
-            if (msgs[i].status != AESKIT_OK)
+            /* a second flip on the same message could undo the first */
+            if (msgs[i].status != AESKIT_OK || (t == 1 && i == tampered[0]))
                 continue;
             msgs[i].tag[th_randn(msgs[i].tag_len)] ^= (uint8_t)(1u << th_randn(8));
             tampered[t] = i;
