@@ -322,6 +322,8 @@ typedef struct ak_ccm_lane {
 #define AK_GCM_GATHER_LIMIT 640     /* ak_backend.gcm_gather_max when 0, and its largest value */
 
 
+typedef struct ak_gcm_scan ak_gcm_scan; /* below */
+
 typedef struct ak_backend {
     const char *name;          /* "generic", "x86-aesni", ... */
     const char *requires;      /* human-readable, for `aeskit list` */
@@ -445,6 +447,18 @@ typedef struct ak_backend {
      * else to the message's own tag.  The front end runs m[k..n) through
      * gcm_msgs: a backend declines what its descriptors there run faster. */
     size_t (*gcm_batch)(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16]);
+    /* Optional: the batch front end's pass over a seal (open 0) or open
+     * (open 1) batch's descriptors in vector registers (ak_gcm_scan,
+     * below).  Called with n >= 1 and m[0] checked: its key object this
+     * backend's and ready, its len and aad_len below 2^32.  Returns 1 when
+     * every message has iv_len 12, tag_len 16, len and aad_len below 2^32,
+     * aad_len 0 exactly when m[0]'s is, in == out exactly when m[0]'s are
+     * (then for every message), the outs in increasing address order
+     * (out >= the previous out + its len, empty ones included) and, for a
+     * seal, the tags likewise; then it has set every status to AESKIT_OK
+     * and filled *s.  Returns 0 when it cannot tell (statuses
+     * unspecified): the front end's scalar passes decide. */
+    int (*gcm_batch_scan)(aeskit_gcm_msg *m, size_t n, int open, ak_gcm_scan *s);
 
     /* Optional (NULL: ak_cbc_lanes_serial).  Independent CBC chains
      * (ak_cbc_lane, above) interleaved in the vector lanes. */
@@ -732,6 +746,22 @@ void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, 
  * ghash, ecb_encrypt, gcm_encrypt/gcm_decrypt) (src/modes/gcm.c): the
  * gcm_msgs of a backend without a kernel of its own.  It takes any J0. */
 void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n);
+/* What a gcm_batch_scan found (above): the end of the last out and, for a
+ * seal, of the last tag (their starts are m[0]'s); the hulls [lo, hi) of
+ * the input kinds (in unless in place, an open's expected tag, the IV,
+ * the AAD unless there is none: lo = UINTPTR_MAX, hi = 0 for a kind
+ * without spans), the spans' ends from each message's own length; whether
+ * some message has a key object other than m[0]'s (the front end then
+ * checks those); uniform when every message has m[0]'s key object, len and
+ * aad_len. */
+#define AK_GCM_SCAN_INPUTS 4 /* batch.h's MO_QUICK_INPUTS: in, tag, iv, aad */
+struct ak_gcm_scan {
+    uintptr_t out_end, tag_end;
+    uintptr_t in_lo[AK_GCM_SCAN_INPUTS], in_hi[AK_GCM_SCAN_INPUTS];
+    int other_keys, uniform;
+};
+int ak_vaes512_gcm_batch_scan(aeskit_gcm_msg *m, size_t n, int open, ak_gcm_scan *s);
+
 /* A gcm_batch built from a key's own primitives (src/modes/batch_gcm.c):
  * short messages under one key object share ecb_encrypt calls, the rest go
  * through gcm_msgs one at a time; it computes all n. */

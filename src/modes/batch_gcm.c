@@ -509,6 +509,47 @@ static MO_NOINLINE void gb_common_inputs(mo_quick *q, aeskit_gcm_msg *m, size_t 
     }
 }
 
+/* The common case decided by the backend's gcm_batch_scan (src/internal.h)
+ * for a seal or open batch whose first message's key object (of backend
+ * be), len and aad_len gb_common has checked: 1 if it takes the batch (as
+ * gb_common), 0 if the scalar passes must decide.  The scan checks each
+ * message's lengths and the order of its outputs and folds the inputs
+ * into their hulls; here the quick test's last step (batch.h), the NULL
+ * starts, and the key objects other than the first one. */
+_Static_assert(AK_GCM_SCAN_INPUTS == MO_QUICK_INPUTS, "the input kinds of gb_quick_add");
+
+static MO_NOINLINE int gb_scanned(aeskit_gcm_msg *m, size_t n, int mode, const ak_backend *be, uint32_t *uniform)
+{
+    ak_gcm_scan s;
+    if (!be->gcm_batch_scan(m, n, mode == GB_OPEN, &s))
+        return 0;
+    mo_quick q;
+    mo_quick_init(&q);
+    q.a = (mo_span){(uintptr_t)m[0].out, s.out_end};
+    if (mode == GB_SEAL)
+        q.b = (mo_span){(uintptr_t)m[0].tag, s.tag_end};
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        q.in[k] = (mo_span){s.in_lo[k], s.in_hi[k]};
+    int z = (q.a.lo == 0) | (q.b.lo == 0);
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        z |= q.in[k].lo == 0;
+    if (z || !mo_quick_passed(&q, m, n * sizeof *m))
+        return 0;
+    if (s.other_keys) {
+        const aeskit_gcm_key *prev = m[0].key;
+        for (size_t i = 1; i < n; i++) {
+            if (m[i].key == prev)
+                continue;
+            const ak_gcm_key *g = (const ak_gcm_key *)m[i].key;
+            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || g->aes.be != be)
+                return 0;
+            prev = m[i].key;
+        }
+    }
+    *uniform = s.uniform ? AK_GCM_UNIFORM : 0;
+    return 1;
+}
+
 /* 1 if the common case takes the batch (statuses set to AESKIT_OK, the
  * backend in *bep, in *uniform AK_GCM_UNIFORM if every message has the
  * first one's key, len and aad_len, else 0); 0 if not (statuses
@@ -531,6 +572,10 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     const size_t len0 = m[0].len, aad0 = m[0].aad_len;
     if ((((uint64_t)(len0 | aad0)) >> 32) != 0 || (!data && len0))
         return 0;
+    if (data && be->gcm_batch_scan && gb_scanned(m, n, mode, be, uniform)) {
+        *bep = be;
+        return 1;
+    }
     /* pass 1: keys, lengths, outputs, tags; first the uniform prefix, the
      * messages of the first one's key object, len and aad_len (checked
      * above), then the rest */

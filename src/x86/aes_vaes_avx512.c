@@ -192,6 +192,7 @@ const ak_backend ak_backend_x86_vaes_avx512 = {
     .gcm_open12 = ak_vaes512_gcm_open12,
     .gcm_open_reg_max = VAES_GCM_OPEN_REG_MAX,
     .gcm_batch = ak_vaes512_gcm_batch,
+    .gcm_batch_scan = ak_vaes512_gcm_batch_scan,
     .cbc_lanes = ak_vaes512_cbc_lanes,
     .cbc_lanes_short = 5, /* docs/performance.md, "three and five ECB steps" */
     .ccm_lanes = ak_vaes512_ccm_lanes,

@@ -534,6 +534,136 @@ static void tags_apart(aeskit_gcm_msg *m, size_t n)
     }
 }
 
+/* A batch of five len-byte messages in the common case's layout (outputs
+ * in order, tags apart above them): seals, or opens of valid seals into
+ * fresh outputs; the first message in place and without AAD when asked. */
+static size_t scan_base(int mode, aeskit_gcm_msg *m, size_t len, int first_in_place, int first_no_aad)
+{
+    bt_reset();
+    size_t n = 0;
+    for (; n < 5; n++)
+        if (!make_small(&m[n], &keys[0], len, n == 0 && first_no_aad ? 0 : 16, n == 0 && first_in_place, 16))
+            break;
+    tags_apart(m, n);
+    if (mode == OPEN) {
+        TH_CHECK(aeskit_gcm_seal_batch(m, n) == AESKIT_OK, "scan edges: seal");
+        for (size_t i = 0; i < n; i++) {
+            m[i].in = m[i].out;
+            if (!(i == 0 && first_in_place))
+                m[i].out = bt_out(len);
+        }
+    }
+    return n;
+}
+
+/* The x86-vaes-avx512 front end's vector pass (gcm_scan_vaes512.c) takes a
+ * batch only when every message has what it tests for (tag and IV
+ * lengths, lengths below 2^32, AAD and in place as the first message,
+ * outputs and seal tags in order) and leaves the rest to the scalar
+ * passes; here each of those broken in one message other than the first,
+ * once where the batch keeps the rule (it must equal the single calls)
+ * and once where the broken message's buffer meets another message's
+ * output (it must be refused and write nothing).  On the other backends
+ * the same batches check the scalar passes. */
+static void test_scan_edges(void)
+{
+    static aeskit_gcm_msg m[8];
+    for (int mode = SEAL; mode <= 2 * OPEN + 1; mode++) {
+        const size_t len = mode > OPEN ? 256 : 32; /* the multi-message kernel, the uniform chain */
+        for (int c = 0; c < 26; c++) {
+            const int ip = c == 1 || c == 13, no_aad = c == 2 || c == 14;
+            size_t n = scan_base(mode & 1, m, len, ip, no_aad);
+            TH_CHECK(n == 5, "scan edges: arena");
+            const size_t k = 1 + (size_t)c % 3, j = (k + 2) % 5; /* the broken message, another */
+            int refuse = c >= 13;
+            switch (c) {
+            case 0: m[k].in = m[k].out = (uint8_t *)m[k].out; /* in place where the first is not */
+                    memcpy(m[k].out, bt_in(len), len); break;
+            case 1: break;                                   /* first in place, the others not */
+            case 2: break;                                   /* AAD in all but the first */
+            case 3: m[k].aad = NULL; m[k].aad_len = 0; break; /* no AAD in one */
+            case 4: m[k].tag_len = 12; break;
+            case 5: m[k].iv = bt_in(16); m[k].iv_len = 16; break;
+            case 6: m[k].key = &keys[1]; break;
+            case 7: m[k].key = &keys[NKEYS]; break;          /* wiped: fails alone */
+            case 8: m[k].len = 0; m[k].in = m[k].out = NULL; break;
+            case 9: m[k].len = (size_t)1 << 37; break;       /* fails alone, before any access */
+            case 10: m[k].aad_len = (size_t)1 << 62; break;
+            case 11: { uint8_t *t = m[1].out; m[1].out = m[3].out; m[3].out = t;
+                       break; }                              /* outputs out of order */
+            case 12: { uint8_t *t = m[1].tag; m[1].tag = m[3].tag; m[3].tag = t; break; }
+            case 13: m[k].in = m[j].out + 3; break;          /* first in place, another in meets an out */
+            case 14: m[k].aad = m[j].out + 1; m[k].aad_len = 8; break;
+            case 15: m[k].iv = m[j].out + 5; break;
+            case 16: m[k].in = m[j].out + 7; break;
+            case 17: m[k].aad = m[j].out; break;
+            case 18: m[k].tag = (mode & 1) == SEAL ? m[j].tag + 4 : m[j].out + 2; break;
+            case 19: m[k].iv = m[j].out + 20; m[k].iv_len = 16; break;
+            case 20: m[k].tag = m[j].out + 8; m[k].tag_len = 12; break;
+            case 21: m[k].in = m[k].out = m[j].out + 16; break; /* in place over another out */
+            case 22: m[k].in = m[j].out - 8; break;          /* spans that end inside another out */
+            case 23: m[k].iv = m[j].out - 4; break;
+            case 24: m[k].aad = m[j].out - 10; break;
+            default: if ((mode & 1) == OPEN) m[k].tag = m[j].out - 8; else m[k].iv = m[j].out - 11; break;
+            }
+            char what[48];
+            snprintf(what, sizeof what, "scan edges %d", c);
+            if (!refuse) {
+                run_and_compare(mode & 1, m, n, what);
+                continue;
+            }
+            bt_snapshot();
+            aeskit_status st = batch_call(mode & 1, m, n);
+            TH_CHECK(st == AESKIT_ERR_OVERLAP, "%s %s: %d, want the overlap refused", what, names[mode & 1], st);
+            for (size_t i = 0; i < n; i++)
+                TH_CHECK(m[i].status == AESKIT_ERR_OVERLAP, "%s %s: message %zu status %d", what, names[mode & 1], i,
+                         m[i].status);
+            bt_compare(what, n); /* nothing written */
+        }
+    }
+}
+
+/* A length of 2^32 or more in the last message of a batch laid out so
+ * that its spans, however long, meet no other hull: in place, the tags
+ * below the outputs, IVs and AADs on the stack.  Only the
+ * length tests can refuse it the common case; the single call refuses it
+ * before any access (AESKIT_ERR_MESSAGE_TOO_LONG, AESKIT_ERR_AAD_TOO_LONG),
+ * and so must the batch, that message alone. */
+static void test_scan_lengths(void)
+{
+    for (int mode = SEAL; mode <= OPEN; mode++) {
+        for (int c = 0; c < 2; c++) {
+            /* the descriptors where the long span cannot reach them: on
+             * the stack when out is long (it runs up from the data
+             * segment), there when the AAD is (it runs up from the stack) */
+            static aeskit_gcm_msg ds[5];
+            aeskit_gcm_msg dl[5], *d = c ? ds : dl;
+            uint8_t ivs[5][12], aads[5][16];
+            uint8_t *tags[5];
+            bt_reset();
+            th_fill(ivs[0], sizeof ivs);
+            th_fill(aads[0], sizeof aads);
+            for (int i = 0; i < 5; i++)
+                tags[i] = bt_out(16);
+            for (int i = 0; i < 5; i++) {
+                uint8_t *o = bt_out(32);
+                TH_CHECK(o && tags[i], "scan lengths: arena");
+                if (!o || !tags[i])
+                    return;
+                th_fill(o, 32);
+                d[i] = (aeskit_gcm_msg){&keys[0], o, tags[i], 16, o, 32, ivs[i], 12, aads[i], 16, AESKIT_OK};
+            }
+            if (c == 0)
+                d[4].len = (size_t)1 << 36;
+            else
+                d[4].aad_len = (size_t)1 << 62;
+            run_and_compare(mode, d, 5, c ? "scan lengths aad" : "scan lengths");
+            TH_CHECK(d[4].status == (c ? AESKIT_ERR_AAD_TOO_LONG : AESKIT_ERR_MESSAGE_TOO_LONG),
+                     "scan lengths %d %s: %d", c, names[mode], d[4].status);
+        }
+    }
+}
+
 /* The multi-message kernel's groupings (x86-vaes-avx512, vaes_gcm_multi.h:
  * runs of messages of at most 64 bytes and one AAD block, by data block
  * count and round count, up to eight per group with one key, four with
@@ -760,6 +890,8 @@ int main(void)
     aeskit_gcm_wipe(&keys[NKEYS]);
     test_overlap();
     test_overlap_random((int)th_scaled(4000, 400));
+    test_scan_edges();
+    test_scan_lengths();
     test_wrap();
     test_small(th_scaled(12, 3));
     test_kernel_cover();

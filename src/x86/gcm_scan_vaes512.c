@@ -1,0 +1,114 @@
+/*
+ * gcm_scan_vaes512.c - the GCM batch front end's pass over the caller's
+ * descriptors (src/modes/batch_gcm.c, "the common case") in zmm
+ * registers, the x86-vaes-avx512 backend's gcm_batch_scan
+ * (src/internal.h).
+ *
+ * CPU features: AVX-512F (AK_SCAN_TGT); reached only through
+ * aes_vaes_avx512.c's descriptor, which the dispatcher picks on CPUs that
+ * have it.  Every address and length here is public.
+ *
+ * The rule it serves.  A batch of 16-64 byte messages spends as long in
+ * the front end's two scalar passes (about 50 instructions, 24 of them
+ * compares and conditional moves that share four integer pipes with the
+ * loop's own) as in the AES and GHASH kernel.  One zmm load from a
+ * descriptor's tag field holds four (pointer, length) pairs side by side:
+ *
+ *     lane  0    1        2   3    4   5       6    7
+ *           tag  tag_len  in  len  iv  iv_len  aad  aad_len
+ *
+ * so one in-lane swap and one add give every span's end in the pointer
+ * lanes (0, 2, 4, 6), one ternary-logic OR of (v XOR K) gathers every
+ * length test of the whole batch (gs_accept says which bits must be
+ * clear), and one unsigned min and max fold the input spans into their
+ * hulls, the scalar side keeping only the outputs' order and the key.
+ * The test is sufficient, never necessary: whatever it does not accept
+ * (a length of 2^32 or more, a tag or IV of another length, in place in
+ * some messages only, AAD in some messages only, outputs out of order)
+ * goes to the front end's scalar passes, which decide as before.
+ */
+#include <immintrin.h>
+#include <stddef.h>
+
+#include "../internal.h"
+
+#define AK_SCAN_TGT "avx512f"
+
+/* The lanes above are the descriptor's fields in their declared order. */
+_Static_assert(offsetof(aeskit_gcm_msg, tag_len) == offsetof(aeskit_gcm_msg, tag) + 8, "lane 1");
+_Static_assert(offsetof(aeskit_gcm_msg, in) == offsetof(aeskit_gcm_msg, tag) + 16, "lane 2");
+_Static_assert(offsetof(aeskit_gcm_msg, len) == offsetof(aeskit_gcm_msg, tag) + 24, "lane 3");
+_Static_assert(offsetof(aeskit_gcm_msg, iv) == offsetof(aeskit_gcm_msg, tag) + 32, "lane 4");
+_Static_assert(offsetof(aeskit_gcm_msg, iv_len) == offsetof(aeskit_gcm_msg, tag) + 40, "lane 5");
+_Static_assert(offsetof(aeskit_gcm_msg, aad) == offsetof(aeskit_gcm_msg, tag) + 48, "lane 6");
+_Static_assert(offsetof(aeskit_gcm_msg, aad_len) == offsetof(aeskit_gcm_msg, tag) + 56, "lane 7");
+_Static_assert(sizeof(void *) == 8 && sizeof(size_t) == 8, "64-bit lanes");
+
+/* The accumulated OR of (v XOR K) over the batch, K = {0, 16, 0, len0, 0,
+ * 12, 0, aad0}, passes when (acc AND M) is zero, M = {0, ~0, 0, hi, 0, ~0,
+ * 0, aad0 ? hi : ~0} with hi = the bits from 2^32 up: every tag_len 16,
+ * every iv_len 12, every len below 2^32 (len0 is, so a high bit of
+ * len XOR len0 is one of len), every aad_len below 2^32, or 0 when aad0
+ * is (the AAD hull then leaves AAD out).  The low bits of lanes 3 and 7
+ * are zero exactly when every len is len0 and every aad_len aad0: the
+ * uniform batch. */
+static inline __attribute__((always_inline, target(AK_SCAN_TGT))) int gs_accept(__m512i acc, uint64_t aad0)
+{
+    const uint64_t hi = ~(uint64_t)0xffffffffu;
+    const __m512i M = _mm512_set_epi64((long long)(aad0 ? hi : ~(uint64_t)0), 0, -1, 0, (long long)hi, 0, -1, 0);
+    return _mm512_test_epi64_mask(acc, M) == 0;
+}
+
+__attribute__((target(AK_SCAN_TGT))) int ak_vaes512_gcm_batch_scan(aeskit_gcm_msg *m, size_t n, int open,
+                                                                  ak_gcm_scan *s)
+{
+    const uintptr_t key0 = (uintptr_t)m[0].key;
+    const uint64_t len0 = m[0].len, aad0 = m[0].aad_len;
+    const int in_place = m[0].in == m[0].out;
+    /* the input lanes that go into the hulls: in unless in place, the
+     * expected tag of an open, the IV, the AAD when there is some */
+    const __mmask8 hull = (__mmask8)(1u << 4 | (in_place ? 0u : 1u << 2) | (open ? 1u : 0u) | (aad0 ? 1u << 6 : 0u));
+    const __m512i K = _mm512_set_epi64((long long)aad0, 0, 12, 0, (long long)len0, 0, 16, 0);
+    __m512i acc = _mm512_setzero_si512();
+    __m512i lo = _mm512_set1_epi64(-1), hi = _mm512_setzero_si512();
+    __m512i tag_end = _mm512_setzero_si512(); /* the previous seal tag's end, lane 0 */
+    __mmask8 tags_in_order = open ? 0 : 1;
+    uintptr_t out_end = 0, keys = 0, not_in_place = 0;
+    for (size_t i = 0; i < n; i++) {
+        aeskit_gcm_msg *mm = &m[i];
+        const __m512i v = _mm512_loadu_si512((const void *)&mm->tag);
+        const __m512i end = _mm512_add_epi64(v, _mm512_shuffle_epi32(v, _MM_PERM_BADC));
+        acc = _mm512_ternarylogic_epi64(acc, v, K, 0xF6); /* acc | (v ^ K) */
+        lo = _mm512_mask_min_epu64(lo, hull, lo, v);
+        hi = _mm512_mask_max_epu64(hi, hull, hi, end);
+        if (!open) {
+            tags_in_order = _mm512_mask_cmpge_epu64_mask(tags_in_order, v, tag_end);
+            tag_end = end;
+        }
+        const uintptr_t out = (uintptr_t)mm->out;
+        if (__builtin_expect(out < out_end, 0))
+            return 0;
+        out_end = out + mm->len;
+        keys |= (uintptr_t)mm->key ^ key0;
+        if (in_place)
+            not_in_place |= (uintptr_t)mm->in ^ out;
+        mm->status = AESKIT_OK;
+    }
+    if (tags_in_order != (open ? 0 : 1) || not_in_place || !gs_accept(acc, aad0))
+        return 0;
+    uint64_t l[8], h[8], e[8];
+    _mm512_storeu_si512((void *)l, lo);
+    _mm512_storeu_si512((void *)h, hi);
+    _mm512_storeu_si512((void *)e, tag_end);
+    s->out_end = out_end;
+    s->tag_end = (uintptr_t)e[0];
+    const unsigned lane[AK_GCM_SCAN_INPUTS] = {2, 0, 4, 6}; /* in, open's tag, iv, aad */
+    for (unsigned k = 0; k < AK_GCM_SCAN_INPUTS; k++) {
+        s->in_lo[k] = (uintptr_t)l[lane[k]];
+        s->in_hi[k] = (uintptr_t)h[lane[k]];
+    }
+    const __m512i lens = _mm512_and_si512(acc, _mm512_set_epi64(0xffffffff, 0, 0, 0, 0xffffffff, 0, 0, 0));
+    s->uniform = !keys && _mm512_test_epi64_mask(lens, lens) == 0;
+    s->other_keys = keys != 0;
+    return 1;
+}
