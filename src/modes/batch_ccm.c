@@ -123,7 +123,15 @@ static inline void cc_le_store(uint8_t *d, uint64_t lo, uint64_t hi, size_t n)
 static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
 {
     const size_t nl = mm->nonce_len, al = mm->aad_len;
-    const uint64_t n7 = mo_le_bytes7(mm->nonce, 7) << 8, nr = mo_le_bytes7(mm->nonce + 7, nl - 7);
+    /* n7: nonce bytes 0-6 from bytes 1 on; nr: bytes 7 .. nl-1, the last
+     * 8 bytes' top nl - 7 (nl >= 8: two word loads) */
+    uint64_t n7, nr = 0;
+    if (nl > 7) {
+        n7 = ak_load_le64(mm->nonce) << 8;
+        nr = ak_load_le64(mm->nonce + nl - 8) >> (8 * (15 - nl));
+    } else {
+        n7 = mo_le_bytes7(mm->nonce, 7) << 8;
+    }
     const uint64_t flags = (al ? 0x40u : 0) | ((mm->tag_len - 2) / 2) << 3 | (14 - nl);
     mo_store_block(st->head, flags | n7, nr | __builtin_bswap64((uint64_t)mm->len));
     mo_store_block(st->ctr, (14 - nl) | n7, nr);
@@ -151,8 +159,13 @@ static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
     st->nh = 2;
     const size_t rest = al - st->take;
     if (rest && rest < 16) {
-        uint64_t lo, hi;
-        cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
+        /* rest <= 8: the AAD's last word (al >= 15 > 8 bytes) shifted
+         * down to its last rest bytes */
+        uint64_t lo, hi = 0;
+        if (rest <= 8)
+            lo = ak_load_le64(mm->aad + al - 8) >> (8 * (8 - rest));
+        else
+            cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
         mo_store_block(st->head + 32, lo, hi);
         st->nh = 3;
     }
