@@ -123,7 +123,15 @@ static inline void cc_le_store(uint8_t *d, uint64_t lo, uint64_t hi, size_t n)
 static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
 {
     const size_t nl = mm->nonce_len, al = mm->aad_len;
-    const uint64_t n7 = mo_le_bytes7(mm->nonce, 7) << 8, nr = mo_le_bytes7(mm->nonce + 7, nl - 7);
+    /* n7: nonce bytes 0-6 from bytes 1 on; nr: bytes 7 .. nl-1, the last
+     * 8 bytes' top nl - 7 (nl >= 8: two word loads) */
+    uint64_t n7, nr = 0;
+    if (nl > 7) {
+        n7 = ak_load_le64(mm->nonce) << 8;
+        nr = ak_load_le64(mm->nonce + nl - 8) >> (8 * (15 - nl));
+    } else {
+        n7 = mo_le_bytes7(mm->nonce, 7) << 8;
+    }
     const uint64_t flags = (al ? 0x40u : 0) | ((mm->tag_len - 2) / 2) << 3 | (14 - nl);
     mo_store_block(st->head, flags | n7, nr | __builtin_bswap64((uint64_t)mm->len));
     mo_store_block(st->ctr, (14 - nl) | n7, nr);
@@ -151,8 +159,13 @@ static inline void cc_head(cc_state *st, const aeskit_ccm_msg *mm)
     st->nh = 2;
     const size_t rest = al - st->take;
     if (rest && rest < 16) {
-        uint64_t lo, hi;
-        cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
+        /* rest <= 8: the AAD's last word (al >= 15 > 8 bytes) shifted
+         * down to its last rest bytes */
+        uint64_t lo, hi = 0;
+        if (rest <= 8)
+            lo = ak_load_le64(mm->aad + al - 8) >> (8 * (8 - rest));
+        else
+            cc_le_pad(mm->aad + st->take, rest, &lo, &hi);
         mo_store_block(st->head + 32, lo, hi);
         st->nh = 3;
     }
@@ -266,7 +279,7 @@ static void cc_chunk_lanes(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st,
 }
 
 /* Runs k CCM lanes: every run of consecutive lanes of one backend in one
- * ccm_lanes call (each of them has one: cc_fusable). */
+ * ccm_lanes call (each of them has one: cc_run checks). */
 static void cc_ccm_lanes_run(ak_ccm_lane *c, size_t k, int open)
 {
     size_t j = 0;
@@ -340,9 +353,12 @@ static inline void cc_lanes_desc(ak_ccm_lane *c, aeskit_ccm_msg *m, const uint32
  * partial last block goes in words: its plaintext zero padded (an open's
  * XORed with its keystream c[j].ks and masked to the block's rem bytes)
  * is XORed into the chain, and rem bytes of the output are written; the
- * last step is then E(X[j]) for the messages that have such a block. */
+ * last step is then E(X[j]) for the messages that have such a block.
+ * aad_passes: some message's AAD rest after the first AAD block is a block
+ * or longer; one: every l[j].aes is l[0].aes; nh_min: the fewest head
+ * blocks of a message (cc_run finds all three). */
 static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg *m, const uint32_t *idx, cc_state *st, ak_cbc_lane *l,
-                           size_t k, int open)
+                           size_t k, int open, const int aad_passes, const int one, const unsigned nh_min)
 {
     static const uint8_t zero[16];
     ak_ccm_lane c[MO_BATCH_CHUNK];
@@ -350,12 +366,7 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
     const uint8_t *b[MO_BATCH_CHUNK];
     uint32_t who[MO_BATCH_CHUNK];
     const ak_aes *a = l[0].aes;
-    int aad_passes = 0, one = 1;
     size_t gn = 0;
-    for (size_t j = 0; j < k; j++) {
-        aad_passes |= m[idx[j]].aad_len - st[j].take >= 16;
-        one &= l[j].aes == a;
-    }
     const int steps = one && !aad_passes;
     if (steps) {
         for (size_t j = 0; j < k; j++)
@@ -363,6 +374,12 @@ static inline __attribute__((always_inline)) void cc_chunk_fused(aeskit_ccm_msg 
         a->be->ecb_encrypt(a, X[0], X[0], k); /* E(0 ^ B0) */
         cc_lanes_desc(c, m, idx, st, l, k);
         for (unsigned h = 1; h < 3; h++) {
+            if (nh_min > h) { /* every chain has block h: in place */
+                for (size_t j = 0; j < k; j++)
+                    ak_xor16(X[j], X[j], st[j].head + 16 * h);
+                a->be->ecb_encrypt(a, X[0], X[0], k);
+                continue;
+            }
             for (size_t j = 0; j < k; j++)
                 b[j] = st[j].nh > h ? st[j].head + 16 * h : NULL;
             size_t u = cc_mac_step(a, X, b, k, g);
@@ -581,15 +598,6 @@ static MO_NOINLINE void cc_short_group(aeskit_ccm_msg *const *p, const uint8_t (
     mo_wipe(mb, k * sizeof mb[0]);
 }
 
-/* 1 if every message of the chunk has a backend with ccm_lanes. */
-static int cc_fusable(const aeskit_ccm_msg *m, const uint32_t *idx, size_t k)
-{
-    for (size_t j = 0; j < k; j++)
-        if (!((const ak_aes *)m[idx[j]].key)->be->ccm_lanes)
-            return 0;
-    return 1;
-}
-
 /* The checked messages of m[0 .. n), chunk by chunk (see the top).
  * fast (a constant): every message passed (the common case), so each
  * status is set here rather than read. */
@@ -606,6 +614,11 @@ static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size
         cc_state st[MO_BATCH_CHUNK];
         uint32_t idx[MO_BATCH_CHUNK];
         size_t k = 0;
+        /* the lanes' facts for cc_chunk_fused, and whether every lane's
+         * backend has ccm_lanes (read where the key object changes) */
+        const ak_aes *pa = NULL;
+        int fusable = 1, one = 1, aad_passes = 0;
+        unsigned nh_min = 3;
         for (size_t i = base; i < end; i++) {
             aeskit_ccm_msg *mm = &m[i];
             if (fast)
@@ -625,14 +638,21 @@ static inline __attribute__((always_inline)) void cc_run(aeskit_ccm_msg *m, size
                 }
                 continue;
             }
+            if (a != pa) {
+                fusable &= a->be->ccm_lanes != NULL;
+                one &= !k;
+                pa = a;
+            }
+            aad_passes |= mm->aad_len - st[k].take >= 16;
+            nh_min = st[k].nh < nh_min ? st[k].nh : nh_min;
             l[k].aes = a;
             idx[k] = (uint32_t)i;
             k++;
         }
         /* each wipes its secrets: MAC chains, S0, keystream, payload
          * tails (heads, nonces and counters are public) */
-        if (k && cc_fusable(m, idx, k))
-            cc_chunk_fused(m, idx, st, l, k, open);
+        if (k && fusable)
+            cc_chunk_fused(m, idx, st, l, k, open, aad_passes, one, nh_min);
         else if (k)
             cc_chunk_lanes(m, idx, st, l, k, open);
     }
