@@ -452,8 +452,9 @@ typedef struct ak_backend {
      * below).  Called with n >= 1 and m[0] checked: its key object this
      * backend's and ready, its len and aad_len below 2^32.  Returns 1 when
      * every message has iv_len 12, tag_len 16, len and aad_len below 2^32,
-     * aad_len 0 exactly when m[0]'s is, in == out exactly when m[0]'s are
-     * (then for every message), the outs in increasing address order
+     * aad_len 0 if m[0]'s is (else every AAD goes into its hull), in ==
+     * out if m[0]'s are (else every in goes into its hull, where an in
+     * equal to its out meets the outputs), the outs in increasing address order
      * (out >= the previous out + its len, empty ones included) and, for a
      * seal, the tags likewise; then it has set every status to AESKIT_OK
      * and filled *s.  Returns 0 when it cannot tell (statuses
