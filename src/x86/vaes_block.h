@@ -346,10 +346,10 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
      * when the low word wraps: its carry is a serial chain per vector
      * (docs/performance.md, "Measurements behind the code"). */
     int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
-    /* The block form pays for its set-up from about four batches on, and
-     * only on ymm: on zmm it is no faster than the register form
-     * (performance.md, "Zen 4"). */
-    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 4 * BATCH ? 2 : 0);
+    /* The block form from two batches on (one step of eight chains,
+     * vaes_ctrp_pairs), and only on ymm: on zmm it is no faster than the
+     * register form (performance.md, "Zen 4"). */
+    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 2 * BATCH ? 2 : 0);
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t lo2 = lo + (uint64_t)nb;
     hi += lo2 < lo;
