@@ -176,6 +176,88 @@ VAES_INLINE void vaes_ctrp_next_4x(vec_t *x, vec_t *G, uint32_t *c, __m128i le0,
         *G = vaes_ctrp_block(le0, *c);
 }
 
+#if AK_LANES == 2
+/* Two batches of public counters a step on ymm: eight independent
+ * VAESENC chains.  A ymm VAESENC has a latency of about 4 cycles and two
+ * issue each cycle, so 8 chains keep both units busy from one step's own
+ * work, where one batch's four chains leave half the slots to whatever
+ * the out-of-order window finds of the next step.  Sixteen ymm registers
+ * do not hold eight states and R + 1 keys: each round key is loaded once
+ * a step into one register (vaes_key_reg) and used by the eight chains,
+ * one load per round instead of one per VAESENC.  Lane l of vector j
+ * (j < 2 NV) adds 2 j + l to byte 15 of G; the last vector steps G by
+ * 2 BATCH. */
+#define CP_LANE(m) 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (uint8_t)(m)
+static const uint8_t vaes_ctrp2_tab[2 * NV + 1][VB] __attribute__((aligned(32))) = {
+    {CP_LANE(0), CP_LANE(1)},   {CP_LANE(2), CP_LANE(3)},   {CP_LANE(4), CP_LANE(5)},
+    {CP_LANE(6), CP_LANE(7)},   {CP_LANE(8), CP_LANE(9)},   {CP_LANE(10), CP_LANE(11)},
+    {CP_LANE(12), CP_LANE(13)}, {CP_LANE(14), CP_LANE(15)}, {CP_LANE(16), CP_LANE(16)},
+};
+#undef CP_LANE
+
+/* Round key r of the key object, loaded where the round needs it: the
+ * volatile asm gives each load a pointer of its own that the compiler
+ * cannot see through, so it neither hoists the R + 1 loads to the top of
+ * the step (where they do not fit in registers and go to the stack frame)
+ * nor keeps keys live across steps.  Eight VAESENC use the value, so it
+ * is one vector load, not eight memory operands. */
+VAES_INLINE vec_t vaes_key_reg(const ak_vaes_aes_key *ks, int r)
+{
+    __asm__ volatile("" : "+r"(ks));
+    return v_loadu(ks->enc_v[r]);
+}
+
+/* Whole steps of 2 BATCH blocks while nb allows; the state (G, *c) is the
+ * batch loop's (vaes_ctrp_next_4x), which takes what is left.  Like that
+ * function's, these branches read the counter: only the ctr128 entry's
+ * public counters come here. */
+VAES_INLINE void vaes_ctrp_pairs(const ak_vaes_aes_key *ks, uint8_t **outp, const uint8_t **inp, size_t *nbp,
+                                 vec_t *G, uint32_t *c, __m128i le0, const int R)
+{
+    uint8_t *out = *outp;
+    const uint8_t *in = *inp;
+    size_t nb = *nbp;
+    const vec_t bsw = v_bcast_x(x_bswap_mask());
+    for (; nb >= 2 * BATCH; nb -= 2 * BATCH, in += 32 * BATCH, out += 32 * BATCH) {
+        vec_t x[2 * NV];
+        vec_t k = vaes_key_reg(ks, 0);
+        if (__builtin_expect((*c & 0xff) <= 256 - 2 * BATCH, 1)) {
+            for (int j = 0; j < 2 * NV; j++)
+                x[j] = v_xor(v_add32(*G, v_loadu(vaes_ctrp2_tab[j])), k);
+            *G = v_add32(*G, v_loadu(vaes_ctrp2_tab[2 * NV]));
+        } else {
+            /* byte 15 carries within the step: the register form */
+            vec_t cv = v_add32(v_bcast_x(_mm_insert_epi32(le0, (int)*c, 0)), v_lane_idx());
+            const vec_t step = v_lane_step();
+            for (int j = 0; j < 2 * NV; j++) {
+                x[j] = v_xor(v_shuffle8(cv, bsw), k);
+                cv = v_add32(cv, step);
+            }
+        }
+        *c += 2 * BATCH;
+        if ((*c & 0xff) < 2 * BATCH)
+            *G = vaes_ctrp_block(le0, *c);
+        _Pragma("GCC unroll 14")
+        for (int r = 1; r < R; r++) {
+            k = vaes_key_reg(ks, r);
+            _Pragma("GCC unroll 8")
+            for (int j = 0; j < 2 * NV; j++)
+                x[j] = v_enc(x[j], k);
+        }
+        k = vaes_key_reg(ks, R);
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < 2 * NV; j++)
+            x[j] = v_enclast(x[j], v_xor(k, v_loadu(in + VB * j)));
+        _Pragma("GCC unroll 8")
+        for (int j = 0; j < 2 * NV; j++)
+            v_storeu(out + VB * j, x[j]);
+    }
+    *outp = out;
+    *inp = in;
+    *nbp = nb;
+}
+#endif
+
 /* cm: 0 = inc32 (GCM: the counter may be secret), 1 = 128-bit increment,
  * 2 = inc32 of a public counter (vaes_ctrp_next_4x).  Counters are
  * byte-swapped (little-endian integers) in the lanes. */
@@ -194,6 +276,10 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
     uint32_t cp = (uint32_t)_mm_cvtsi128_si32(c0);
     vec_t G = cm == 2 ? vaes_ctrp_block(c0, cp) : v_zero();
     vec_t x[NV], d[NV];
+#if AK_LANES == 2
+    if (cm == 2)
+        vaes_ctrp_pairs(ks, &out, &in, &nb, &G, &cp, c0, R);
+#endif
     for (;;) {
         size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
         if (!n)
@@ -260,10 +346,10 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
      * when the low word wraps: its carry is a serial chain per vector
      * (docs/performance.md, "Measurements behind the code"). */
     int c128 = (uint64_t)ak_load_be32(ctr + 12) + (uint64_t)nb > ((uint64_t)1 << 32);
-    /* The block form pays for its set-up from about four batches on, and
-     * only on ymm: on zmm it is no faster than the register form
-     * (performance.md, "Zen 4"). */
-    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 4 * BATCH ? 2 : 0);
+    /* The block form from two batches on (one step of eight chains,
+     * vaes_ctrp_pairs), and only on ymm: on zmm it is no faster than the
+     * register form (performance.md, "Zen 4"). */
+    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 2 * BATCH ? 2 : 0);
     uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
     uint64_t lo2 = lo + (uint64_t)nb;
     hi += lo2 < lo;
