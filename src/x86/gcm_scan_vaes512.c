@@ -74,8 +74,8 @@ __attribute__((target(AK_SCAN_TGT))) int ak_vaes512_gcm_batch_scan(aeskit_gcm_ms
     __m512i tag_end = _mm512_setzero_si512(); /* the previous seal tag's end, lane 0 */
     __mmask8 tags_in_order = open ? 0 : 1;
     uintptr_t out_end = 0, keys = 0, not_in_place = 0;
-    for (size_t i = 0; i < n; i++) {
-        aeskit_gcm_msg *mm = &m[i];
+    _Pragma("GCC unroll 2")
+    for (aeskit_gcm_msg *mm = m, *const mend = m + n; mm != mend; mm++) {
         const __m512i v = _mm512_loadu_si512((const void *)&mm->tag);
         const __m512i end = _mm512_add_epi64(v, _mm512_shuffle_epi32(v, _MM_PERM_BADC));
         acc = _mm512_ternarylogic_epi64(acc, v, K, 0xF6); /* acc | (v ^ K) */
