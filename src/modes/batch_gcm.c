@@ -509,6 +509,25 @@ static MO_NOINLINE void gb_common_inputs(mo_quick *q, aeskit_gcm_msg *m, size_t 
     }
 }
 
+/* 1 if key is a GCM key object that is set up, of backend be. */
+static inline int gb_key_of(const aeskit_gcm_key *key, const ak_backend *be)
+{
+    const ak_gcm_key *g = (const ak_gcm_key *)key;
+    return g && ak_mo_ready(&g->aes, AK_MAGIC_GCM) && g->aes.be == be;
+}
+
+/* The common case's last step once every span is in q: no hull starting
+ * at 0 (a NULL pointer with something to point at) and the quick test of
+ * the rule (batch.h) against the n descriptors at m. */
+static inline __attribute__((always_inline)) int gb_quick_final(const mo_quick *q, const aeskit_gcm_msg *m,
+                                                                size_t n)
+{
+    int z = (q->a.lo == 0) | (q->b.lo == 0);
+    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
+        z |= q->in[k].lo == 0;
+    return !z && mo_quick_passed(q, m, n * sizeof *m);
+}
+
 /* The common case decided by the backend's gcm_batch_scan (src/internal.h)
  * for a seal or open batch whose first message's key object (of backend
  * be), len and aad_len gb_common has checked: 1 if it takes the batch (as
@@ -530,18 +549,14 @@ static MO_NOINLINE int gb_scanned(aeskit_gcm_msg *m, size_t n, int mode, const a
         q.b = (mo_span){(uintptr_t)m[0].tag, s.tag_end};
     for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
         q.in[k] = (mo_span){s.in_lo[k], s.in_hi[k]};
-    int z = (q.a.lo == 0) | (q.b.lo == 0);
-    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
-        z |= q.in[k].lo == 0;
-    if (z || !mo_quick_passed(&q, m, n * sizeof *m))
+    if (!gb_quick_final(&q, m, n))
         return 0;
     if (s.other_keys) {
         const aeskit_gcm_key *prev = m[0].key;
         for (size_t i = 1; i < n; i++) {
             if (m[i].key == prev)
                 continue;
-            const ak_gcm_key *g = (const ak_gcm_key *)m[i].key;
-            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || g->aes.be != be)
+            if (!gb_key_of(m[i].key, be))
                 return 0;
             prev = m[i].key;
         }
@@ -594,8 +609,7 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     for (; i < n; i++) {
         const aeskit_gcm_msg *mm = &m[i];
         if (MO_UNLIKELY(mm->key != prev)) {
-            const ak_gcm_key *g = (const ak_gcm_key *)mm->key;
-            if (!g || !ak_mo_ready(&g->aes, AK_MAGIC_GCM) || g->aes.be != be)
+            if (!gb_key_of(mm->key, be))
                 return 0;
             prev = mm->key;
         }
@@ -611,12 +625,7 @@ static inline __attribute__((always_inline)) int gb_common(aeskit_gcm_msg *m, si
     gb_common_lo(&q, m, n, mode);
     gb_common_inputs(&q, m, n, mode, uni);
     q.in[2].hi += 12; /* n >= 1 IVs of 12 bytes */
-    if (!mo_quick_passed(&q, m, n * sizeof *m))
-        return 0;
-    int z = (q.a.lo == 0) | (q.b.lo == 0);
-    for (unsigned k = 0; k < MO_QUICK_INPUTS; k++)
-        z |= q.in[k].lo == 0;
-    if (z)
+    if (!gb_quick_final(&q, m, n))
         return 0;
     *bep = be;
     *uniform = uni ? AK_GCM_UNIFORM : 0;

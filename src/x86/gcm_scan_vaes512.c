@@ -8,11 +8,10 @@
  * aes_vaes_avx512.c's descriptor, which the dispatcher picks on CPUs that
  * have it.  Every address and length here is public.
  *
- * The rule it serves.  A batch of 16-64 byte messages spends as long in
- * the front end's two scalar passes (about 50 instructions, 24 of them
- * compares and conditional moves that share four integer pipes with the
- * loop's own) as in the AES and GHASH kernel.  One zmm load from a
- * descriptor's tag field holds four (pointer, length) pairs side by side:
+ * The front end's scalar passes spend a compare and a conditional move
+ * on the integer pipes for each end of each span; here one zmm load from
+ * a descriptor's tag field holds four (pointer, length) pairs side by
+ * side:
  *
  *     lane  0    1        2   3    4   5       6    7
  *           tag  tag_len  in  len  iv  iv_len  aad  aad_len
@@ -25,7 +24,7 @@
  * The test is sufficient, never necessary: whatever it does not accept
  * (a length of 2^32 or more, a tag or IV of another length, in place in
  * some messages only, AAD in some messages only, outputs out of order)
- * goes to the front end's scalar passes, which decide as before.
+ * goes to the front end's scalar passes, which decide it.
  */
 #include <immintrin.h>
 #include <stddef.h>
