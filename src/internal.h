@@ -748,7 +748,7 @@ void ak_blockloop_xts_decrypt(const ak_aes *k, uint8_t *out, const uint8_t *in, 
  * gcm_msgs of a backend without a kernel of its own.  It takes any J0. */
 void ak_gcm_msgs_primitives(ak_gcm_msg *m, size_t n);
 /* What a gcm_batch_scan found (above): the end of the last out and, for a
- * seal, of the last tag (their starts are m[0]'s); the hulls [lo, hi) of
+ * seal, of the last tag (0 for an open; their starts are m[0]'s); the hulls [lo, hi) of
  * the input kinds (in unless in place, an open's expected tag, the IV,
  * the AAD unless there is none: lo = UINTPTR_MAX, hi = 0 for a kind
  * without spans), the spans' ends from each message's own length; whether

@@ -135,7 +135,7 @@ __attribute__((target(AK_SCAN_TGT))) int ak_vaes512_gcm_batch_scan(aeskit_gcm_ms
     _mm512_storeu_si512((void *)h, hi);
     _mm512_storeu_si512((void *)e, tag_end);
     s->out_end = out_end;
-    s->tag_end = (uintptr_t)e[0];
+    s->tag_end = open ? 0 : (uintptr_t)e[0];
     const unsigned lane[AK_GCM_SCAN_INPUTS] = {2, 0, 4, 6}; /* in, open's tag, iv, aad */
     for (unsigned k = 0; k < AK_GCM_SCAN_INPUTS; k++) {
         s->in_lo[k] = (uintptr_t)l[lane[k]];
