@@ -762,6 +762,7 @@ struct ak_gcm_scan {
     int other_keys, uniform;
 };
 int ak_vaes512_gcm_batch_scan(aeskit_gcm_msg *m, size_t n, int open, ak_gcm_scan *s);
+int ak_vaes2_gcm_batch_scan(aeskit_gcm_msg *m, size_t n, int open, ak_gcm_scan *s);
 
 /* A gcm_batch built from a key's own primitives (src/modes/batch_gcm.c):
  * short messages under one key object share ecb_encrypt calls, the rest go

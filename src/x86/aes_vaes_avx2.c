@@ -237,6 +237,7 @@ const ak_backend ak_backend_x86_vaes_avx2 = {
     .gcm_decrypt = ak_vaes2_gcm_decrypt,
     .gcm_msgs = ak_vaes2_gcm_msgs,
     .gcm_batch = ak_vaes2_gcm_batch,
+    .gcm_batch_scan = ak_vaes2_gcm_batch_scan,
     .gcm_seal12 = ak_vaes2_gcm_seal12,
     .gcm_reg_max = VAES_GCM_REG_MAX,
     .gcm_open12 = ak_vaes2_gcm_open12,

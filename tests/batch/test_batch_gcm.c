@@ -17,10 +17,13 @@
  * fixed cases, and random small layouts against the rule as the header
  * states it.
  * Small messages in runs (test_small) for the multi-message kernel's
- * groupings.
+ * groupings.  A backend's gcm_batch_scan hook (src/internal.h) against its
+ * contract on made-up descriptors (test_scan_model), and the batches
+ * whose breaks only the scan's own steps see (test_scan_edges, _pairs).
  */
 #include "batch_common.h"
 #include "gf128.h"
+#include "internal.h"
 
 static const char *be;
 
@@ -556,17 +559,17 @@ static size_t scan_base(int mode, aeskit_gcm_msg *m, size_t len, int first_in_pl
     return n;
 }
 
-/* The x86-vaes-avx512 front end's vector pass (gcm_scan_vaes512.c) takes a
- * batch only when every message has what it tests for (tag and IV
- * lengths, lengths below 2^32, AAD and in place as the first message,
- * outputs and seal tags in order) and leaves the rest to the scalar
- * passes; here each of those broken in one message other than the first
- * (a seal tag's order at an odd and at an even index: the pass takes two
- * messages a step),
- * once where the batch keeps the rule (it must equal the single calls)
- * and once where the broken message's buffer meets another message's
- * output (it must be refused and write nothing).  On the other backends
- * the same batches check the scalar passes. */
+/* The x86-vaes-avx512 and x86-vaes-avx2 front ends' vector passes
+ * (gcm_scan_vaes512.c, gcm_scan_vaes2.c) take a batch only when every
+ * message has what they test for (tag and IV lengths, lengths below 2^32,
+ * AAD and in place as the first message, outputs and seal tags in order)
+ * and leave the rest to the scalar passes; here each of those broken in
+ * one message other than the first (a seal tag's order at an odd and at
+ * an even index: the passes take two messages a step), once where the
+ * batch keeps the rule (it must equal the single calls) and once where
+ * the broken message's buffer meets another message's output (it must be
+ * refused and write nothing).  On the other backends the same batches
+ * check the scalar passes. */
 static void test_scan_edges(void)
 {
     static aeskit_gcm_msg m[8];
@@ -627,6 +630,67 @@ static void test_scan_edges(void)
     }
 }
 
+/* x86-vaes-avx2's front end pass (gcm_scan_vaes2.c) takes two messages a
+ * step, the first one alone when the count is odd, and tests the order of
+ * the outputs (in place) and of a seal's tags both within a step and from
+ * one step to the next.  Here batches of 2..7 messages of 32 bytes, and in
+ * each every message k after the first once: its tag (seal) or output (in
+ * place or not) starting inside message k - 1's, which must be refused
+ * with nothing written (cases 0-2); its aad_len or len alone unlike the
+ * others' (the batch is not uniform), which must equal the single calls
+ * (cases 3, 4). */
+static void test_scan_pairs(void)
+{
+    static aeskit_gcm_msg m[8];
+    for (int mode = SEAL; mode <= OPEN; mode++) {
+        for (size_t n = 2; n <= 7; n++) {
+            for (size_t k = 1; k < n; k++) {
+                for (int c = mode == OPEN; c < 5; c++) { /* an open's tags are inputs */
+                    const int ip = c == 2;
+                    bt_reset();
+                    size_t made = 0;
+                    while (made < n && make_small(&m[made], &keys[0], 32, 16, ip, 16))
+                        made++;
+                    TH_CHECK(made == n, "scan pairs: arena");
+                    if (made != n)
+                        return;
+                    tags_apart(m, n);
+                    if (c == 3)
+                        m[k].aad_len = 8;
+                    if (c == 4)
+                        m[k].len = 31;
+                    if (mode == OPEN) {
+                        TH_CHECK(aeskit_gcm_seal_batch(m, n) == AESKIT_OK, "scan pairs: seal");
+                        for (size_t i = 0; !ip && i < n; i++) {
+                            m[i].in = m[i].out;
+                            m[i].out = bt_out(32);
+                        }
+                    }
+                    char what[64];
+                    snprintf(what, sizeof what, "scan pairs %zu of %zu, %d", k, n, c);
+                    if (c >= 3) {
+                        run_and_compare(mode, m, n, what);
+                        continue;
+                    }
+                    if (c == 0)
+                        m[k].tag = m[k - 1].tag + 8;
+                    else
+                        m[k].out = m[k - 1].out + 16;
+                    if (ip)
+                        m[k].in = m[k].out;
+                    bt_snapshot();
+                    const aeskit_status st = batch_call(mode, m, n);
+                    TH_CHECK(st == AESKIT_ERR_OVERLAP, "%s %s: %d, want the overlap refused", what, names[mode], st);
+                    for (size_t i = 0; i < n; i++)
+                        TH_CHECK(m[i].status == AESKIT_ERR_OVERLAP, "%s %s: message %zu status %d", what,
+                                 names[mode], i, m[i].status);
+                    bt_compare(what, n);
+                }
+            }
+        }
+    }
+}
+
 /* A length of 2^32 or more in the last message of a batch laid out so
  * that its spans, however long, meet no other hull: in place, the tags
  * below the outputs, IVs and AADs on the stack.  Only the
@@ -666,6 +730,165 @@ static void test_scan_lengths(void)
                      "scan lengths %d %s: %d", c, names[mode], d[4].status);
         }
     }
+}
+
+/* The backend's gcm_batch_scan (src/internal.h), where it has one, against
+ * its contract written out plainly (scan_model): the same answer, and
+ * when it takes the batch the same ak_gcm_scan and every status
+ * AESKIT_OK, the descriptors otherwise as they were.  The hook reads the
+ * descriptors only, never the buffers or key objects, so the addresses
+ * here are made up: spans from bases at the edges of the compares (bit 31,
+ * bit 32, bit 63 set and clear, the top of the address space, where an end
+ * wraps), lengths with bit 31 set and lengths of 2^32 or more, tag and IV
+ * lengths right in the low 32 bits only, in place or not, AAD or none,
+ * outputs and tags out of order, other key objects; odd and even counts
+ * (x86-vaes-avx2's scan takes two messages a step). */
+static int scan_model(const aeskit_gcm_msg *m, size_t n, int open, ak_gcm_scan *s)
+{
+    const size_t len0 = m[0].len, aad0 = m[0].aad_len;
+    const int in_place = m[0].in == m[0].out;
+    ak_gcm_scan r = {0, 0, {UINTPTR_MAX, UINTPTR_MAX, UINTPTR_MAX, UINTPTR_MAX}, {0, 0, 0, 0}, 0, 1};
+    for (size_t i = 0; i < n; i++) {
+        const aeskit_gcm_msg *mm = &m[i];
+        if (mm->iv_len != 12 || mm->tag_len != 16 || (mm->len >> 32) || (mm->aad_len >> 32))
+            return 0;
+        if ((!aad0 && mm->aad_len) || (in_place && mm->in != mm->out))
+            return 0;
+        if ((uintptr_t)mm->out < r.out_end || (!open && (uintptr_t)mm->tag < r.tag_end))
+            return 0;
+        r.out_end = (uintptr_t)mm->out + mm->len;
+        if (!open)
+            r.tag_end = (uintptr_t)mm->tag + 16;
+        const uintptr_t lo[4] = {(uintptr_t)mm->in, (uintptr_t)mm->tag, (uintptr_t)mm->iv, (uintptr_t)mm->aad};
+        const size_t ln[4] = {mm->len, 16, 12, mm->aad_len};
+        const int use[4] = {!in_place, open, 1, aad0 != 0};
+        for (int k = 0; k < 4; k++) {
+            if (!use[k])
+                continue;
+            if (lo[k] < r.in_lo[k])
+                r.in_lo[k] = lo[k];
+            if (lo[k] + ln[k] > r.in_hi[k])
+                r.in_hi[k] = lo[k] + ln[k];
+        }
+        r.other_keys |= mm->key != m[0].key;
+        r.uniform &= mm->len == len0 && mm->aad_len == aad0;
+    }
+    r.uniform &= !r.other_keys;
+    *s = r;
+    return 1;
+}
+
+static uintptr_t scan_edge_base(void)
+{
+    static const uint64_t b[] = {0x10000,
+                                 0x7fffff00,
+                                 0x80000000,
+                                 0xffffff00,
+                                 0x100000000,
+                                 0x7fffffffffffff00,
+                                 0x8000000000000000,
+                                 0x80000000ffffff00,
+                                 0xffffffff00000000,
+                                 0xfffffffffffff000,
+                                 0};
+    const size_t k = th_randn(sizeof b / sizeof b[0]);
+    return (uintptr_t)(b[k] ? b[k] : th_rand64());
+}
+
+static size_t scan_edge_len(void)
+{
+    static const uint64_t l[] = {0,          1,          16,         32,         0x7fffffff, 0x80000000,
+                                 0x80000010, 0xffffffff, 0x100000000, 0x100000010, (uint64_t)1 << 63,
+                                 ~(uint64_t)0};
+    return th_randn(2) ? th_randn(64) : (size_t)l[th_randn(sizeof l / sizeof l[0])];
+}
+
+/* A tag or IV length other than want: small, or want in the low 32 bits. */
+static size_t scan_other_len(size_t want)
+{
+    const size_t l = th_randn(2) ? th_randn(20) : want | (size_t)1 << (32 + th_randn(32));
+    return l == want ? want + 1 : l;
+}
+
+static void test_scan_model(size_t reps)
+{
+    const ak_backend *b = ((const ak_gcm_key *)(const void *)&keys[0])->aes.be;
+    if (!b->gcm_batch_scan)
+        return;
+    static aeskit_gcm_msg d[11], e[11];
+    size_t taken = 0;
+    for (size_t rep = 0; rep < reps; rep++) {
+        const size_t n = 1 + th_randn(11);
+        const int open = (int)th_randn(2), in_place = th_randn(3) == 0, same = th_randn(4) != 0;
+        uintptr_t p[5]; /* out, tag, in, iv, aad: each kind's next address */
+        for (int k = 0; k < 5; k++)
+            p[k] = scan_edge_base();
+        size_t len0 = scan_edge_len() & 0xffffffffu, aad0 = th_randn(3) ? scan_edge_len() & 0xffffffffu : 0;
+        for (size_t i = 0; i < n; i++) {
+            aeskit_gcm_msg *mm = &d[i];
+            const size_t len = same || i == 0 ? len0 : scan_edge_len() & 0xffffffffu;
+            const size_t aad_len = same || i == 0 || !aad0 ? aad0 : scan_edge_len() & 0xffffffffu;
+            memset(mm, 0, sizeof *mm); /* the padding too: the descriptors are compared whole */
+            mm->key = &keys[0];
+            mm->out = (uint8_t *)p[0];
+            mm->tag = (uint8_t *)p[1];
+            mm->tag_len = 16;
+            mm->in = (const uint8_t *)p[2];
+            mm->len = len;
+            mm->iv = (const uint8_t *)p[3];
+            mm->iv_len = 12;
+            mm->aad = (const uint8_t *)p[4];
+            mm->aad_len = aad_len;
+            mm->status = (aeskit_status)99;
+            if (in_place)
+                mm->in = mm->out;
+            p[0] += len + th_randn(3);
+            p[1] += 16 + th_randn(3);
+            p[2] += len + th_randn(3);
+            p[3] += th_randn(2) ? 0 : 12 + th_randn(3); /* one IV for all, or one each */
+            p[4] += th_randn(2) ? 0 : aad_len;
+        }
+        /* up to two changes in messages other than the first (the hook's
+         * callers have checked m[0]'s key, len and aad_len) */
+        for (size_t c = th_randn(3); c > 0 && n > 1; c--) {
+            aeskit_gcm_msg *mm = &d[1 + th_randn(n - 1)];
+            const size_t j = th_randn(n);
+            switch (th_randn(13)) {
+            case 0: mm->key = &keys[1 + th_randn(NKEYS)]; break;
+            case 1: mm->tag_len = scan_other_len(16); break;
+            case 2: mm->iv_len = scan_other_len(12); break;
+            case 3: mm->len = scan_edge_len(); break;
+            case 4: mm->aad_len = scan_edge_len(); break;
+            case 5: mm->in = (const uint8_t *)((uintptr_t)mm->out + (mm->in == mm->out)); break;
+            case 6: { uint8_t *t = mm->out; mm->out = d[j].out; d[j].out = t; break; }
+            case 7: { uint8_t *t = mm->tag; mm->tag = d[j].tag; d[j].tag = t; break; }
+            case 8: mm->in = (const uint8_t *)scan_edge_base(); break;
+            case 9: mm->iv = (const uint8_t *)scan_edge_base(); break;
+            case 10: mm->aad = (const uint8_t *)scan_edge_base(); break;
+            case 11: mm->tag = (uint8_t *)scan_edge_base(); break;
+            default: mm->out = (uint8_t *)scan_edge_base(); if (in_place) mm->in = mm->out; break;
+            }
+        }
+        memcpy(e, d, n * sizeof *d);
+        ak_gcm_scan want, got;
+        memset(&got, 0x5a, sizeof got);
+        const int r = scan_model(d, n, open, &want), h = b->gcm_batch_scan(e, n, open, &got);
+        TH_CHECK(r == h, "scan model %zu (n %zu, %s): hook %d, model %d", rep, n, open ? "open" : "seal", h, r);
+        if (r != h || !r)
+            continue;
+        taken++;
+        int same_s = want.out_end == got.out_end && want.tag_end == got.tag_end &&
+                     want.other_keys == got.other_keys && want.uniform == got.uniform;
+        for (int k = 0; k < AK_GCM_SCAN_INPUTS; k++)
+            same_s &= want.in_lo[k] == got.in_lo[k] && want.in_hi[k] == got.in_hi[k];
+        TH_CHECK(same_s, "scan model %zu (n %zu, %s): ak_gcm_scan differs", rep, n, open ? "open" : "seal");
+        for (size_t i = 0; i < n; i++) {
+            TH_CHECK(e[i].status == AESKIT_OK, "scan model %zu: status %zu %d", rep, i, e[i].status);
+            e[i].status = d[i].status;
+        }
+        TH_CHECK(!memcmp(e, d, n * sizeof *d), "scan model %zu: descriptors changed", rep);
+    }
+    TH_CHECK(taken > reps / 20, "scan model: %zu of %zu batches taken", taken, reps);
 }
 
 /* The multi-message kernel's groupings (x86-vaes-avx512, vaes_gcm_multi.h:
@@ -894,7 +1117,9 @@ int main(void)
     aeskit_gcm_wipe(&keys[NKEYS]);
     test_overlap();
     test_overlap_random((int)th_scaled(4000, 400));
+    test_scan_model(th_scaled(20000, 2000)); /* first: it touches no buffer */
     test_scan_edges();
+    test_scan_pairs();
     test_scan_lengths();
     test_wrap();
     test_small(th_scaled(12, 3));
