@@ -266,7 +266,8 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
 {
     const int c128 = cm == 1;
     vec_t K[15];
-    vaes_load_enc_keys(K, ks, R);
+    if (cm != 2)
+        vaes_load_enc_keys(K, ks, R);
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     __m128i c0 = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     vec_t cv = v_add128(v_bcast_x(c0), v_lane_idx());
@@ -276,10 +277,16 @@ VAES_INLINE void vaes_ctr_body(const ak_vaes_aes_key *ks, uint8_t *out, const ui
     uint32_t cp = (uint32_t)_mm_cvtsi128_si32(c0);
     vec_t G = cm == 2 ? vaes_ctrp_block(c0, cp) : v_zero();
     vec_t x[NV], d[NV];
+    if (cm == 2) {
 #if AK_LANES == 2
-    if (cm == 2)
+        /* the steps load their keys themselves (vaes_key_reg): K only for
+         * what they leave */
         vaes_ctrp_pairs(ks, &out, &in, &nb, &G, &cp, c0, R);
+        if (!nb)
+            return;
 #endif
+        vaes_load_enc_keys(K, ks, R);
+    }
     for (;;) {
         size_t n = nb >= BATCH ? 16 * BATCH : 16 * nb;
         if (!n)
@@ -328,10 +335,50 @@ VAES_INLINE void vaes_ctr_rounds(const ak_aes *k, uint8_t *out, const uint8_t *i
     }
 }
 
+/* ctr += nb as a 128-bit big-endian integer, in one 16-byte store: the
+ * caller's next use of the counter is a 16-byte load (a tail's keystream
+ * block, the next streaming update), which a CPU forwards from one store
+ * of the same bytes but not from two narrower ones. */
+VAES_INLINE void vaes_ctr128_advance(uint8_t ctr[16], size_t nb)
+{
+    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
+    uint64_t lo2 = lo + (uint64_t)nb;
+    hi += lo2 < lo;
+    _mm_storeu_si128((__m128i *)(void *)ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo2), x_bswap_mask()));
+}
+
+#if AK_LANES == 2
+/* The ctr128 entry's public-counter path (cm 2) from two batches on, the
+ * counter's advance included, a function of its own per round count that
+ * the entry tail-calls: inlined into the entry beside the one- and
+ * two-batch paths, its eight states and key register changed how GCC
+ * allocated registers and laid out those paths, which never take it. */
+VAES_NOINLINE void vaes_ctrp_body10(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                    uint8_t ctr[16])
+{
+    vaes_ctr_body(ks, out, in, nb, ctr, 2, 10);
+    vaes_ctr128_advance(ctr, nb);
+}
+
+VAES_NOINLINE void vaes_ctrp_body12(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                    uint8_t ctr[16])
+{
+    vaes_ctr_body(ks, out, in, nb, ctr, 2, 12);
+    vaes_ctr128_advance(ctr, nb);
+}
+
+VAES_NOINLINE void vaes_ctrp_body14(const ak_vaes_aes_key *ks, uint8_t *out, const uint8_t *in, size_t nb,
+                                    uint8_t ctr[16])
+{
+    vaes_ctr_body(ks, out, in, nb, ctr, 2, 14);
+    vaes_ctr128_advance(ctr, nb);
+}
+#endif
+
 VAES_INLINE void vaes_ctr32(const ak_aes *k, uint8_t *out, const uint8_t *in, size_t nb, uint8_t ctr[16])
 {
     vaes_ctr_rounds(k, out, in, nb, ctr, 0);
-    /* inc32^nb in one 16-byte store (see vaes_ctr128) */
+    /* inc32^nb in one 16-byte store (see vaes_ctr128_advance) */
     __m128i c = _mm_shuffle_epi8(x_load(ctr), x_bswap_mask());
     c = _mm_add_epi32(c, _mm_cvtsi32_si128((int)(uint32_t)nb));
     _mm_storeu_si128((__m128i *)(void *)ctr, _mm_shuffle_epi8(c, x_bswap_mask()));
@@ -349,15 +396,18 @@ VAES_INLINE void vaes_ctr128(const ak_aes *k, uint8_t *out, const uint8_t *in, s
     /* The block form from two batches on (one step of eight chains,
      * vaes_ctrp_pairs), and only on ymm: on zmm it is no faster than the
      * register form (performance.md, "Zen 4"). */
-    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : AK_LANES == 2 && nb >= 2 * BATCH ? 2 : 0);
-    uint64_t hi = ak_load_be64(ctr), lo = ak_load_be64(ctr + 8);
-    uint64_t lo2 = lo + (uint64_t)nb;
-    hi += lo2 < lo;
-    /* One 16-byte store: the caller's next use of the counter is a 16-byte
-     * load (a tail's keystream block, the next streaming update), which a
-     * CPU forwards from one store of the same bytes but not from two
-     * narrower ones. */
-    _mm_storeu_si128((__m128i *)(void *)ctr, _mm_shuffle_epi8(_mm_set_epi64x((long long)hi, (long long)lo2), x_bswap_mask()));
+#if AK_LANES == 2
+    if (!c128 && nb >= 2 * BATCH) {
+        const ak_vaes_aes_key *ks = vaes_aes_key(k);
+        switch (k->rounds) {
+        case 10: vaes_ctrp_body10(ks, out, in, nb, ctr); return;
+        case 12: vaes_ctrp_body12(ks, out, in, nb, ctr); return;
+        default: vaes_ctrp_body14(ks, out, in, nb, ctr); return;
+        }
+    }
+#endif
+    vaes_ctr_rounds(k, out, in, nb, ctr, c128 ? 1 : 0);
+    vaes_ctr128_advance(ctr, nb);
 }
 
 /* ---- CBC decrypt (parallel) --------------------------------------------- */
