@@ -238,6 +238,15 @@ VAES_INLINE void vaes_mx_gacc_mul(gacc *a, vec_t x, vec_t h)
     a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
 }
 
+/* *a = x * h lane by lane (vaes_mx_gacc_mul on a zero sum, without the
+ * zero). */
+VAES_INLINE void vaes_mx_gacc_set(gacc *a, vec_t x, vec_t h)
+{
+    a->lo = v_clmul(x, h, 0x00);
+    a->hi = v_clmul(x, h, 0x11);
+    a->mid = v_xor(v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+}
+
 /* Lane l's length block [len(A)]_64 || [len(C)]_64, in register form (the
  * low qword is len * 8, the high one aad_len * 8). */
 VAES_INLINE __m128i vaes_mx_lenblock(const void *p, const int PUB)
@@ -472,8 +481,7 @@ VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_g
             w[l] = v_load_w(p[l].aad, 0, am);
         av = vaes_mx_first_lanes(w);
     }
-    vaes_gacc_zero(a);
-    vaes_mx_gacc_mul(a, v_shuffle8(av, bsw), hA);
+    vaes_mx_gacc_set(a, v_shuffle8(av, bsw), hA);
 }
 
 /* The outputs of a group's four messages (the block vectors x[1..NB]). */
@@ -554,9 +562,11 @@ VAES_INLINE void vaes_mx_chain_last(vec_t *x, vec_t *c, const vec_t *d, vec_t kl
 
 /* The first 4 * floor(n / 4) (n >= 4) of the checked public descriptors
  * m, a uniform one-key batch of NB data blocks and R rounds in direction
- * dir (T as for vaes_gcm_multi); returns how many it ran. */
-VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
-                                     const int R)
+ * dir (T as for vaes_gcm_multi); returns how many it ran.  WHOLE (a
+ * constant): the caller has seen len = 16 NB and aad_len = 16, so the
+ * loop holds no test of the shape. */
+VAES_INLINE size_t vaes_gcm_mx_chain_s(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                       const int R, const int WHOLE)
 {
     const size_t groups = n / 4;
     const ak_gcm_key *gk = vaes_mx_gkey(&m[0]);
@@ -571,7 +581,7 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
     const vec_t *K = NB < 3 ? kbuf : vaes_enc_keys_mem(vaes_aes_key(&gk->aes));
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const size_t len = m[0].len, aad_len = m[0].aad_len;
-    const int full = len == 16 * (size_t)NB, aad16 = aad_len == 16;
+    const int full = WHOLE || len == 16 * (size_t)NB, aad16 = WHOLE || aad_len == 16;
     const __mmask64 seal = vaes_mx_seal_lanes(NULL, dir, 1);
     const vec_t lenb = _mm512_set1_epi8((char)len);
     /* the powers (every lane the same): A's, block b's, L's product */
@@ -627,6 +637,14 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
         vaes_mx_gacc_mul(&a, c[b], hC[b]);
     vaes_mx_chain_tags(m + 4 * (groups - 1), T, 4 * (groups - 1), a, x[0], bsw);
     return 4 * groups;
+}
+
+VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                     const int R)
+{
+    if (m[0].len == 16 * (size_t)NB && m[0].aad_len == 16)
+        return vaes_gcm_mx_chain_s(m, n, dir, T, NB, R, 1);
+    return vaes_gcm_mx_chain_s(m, n, dir, T, NB, R, 0);
 }
 
 /* ---- one kernel per block count, key form and descriptor form ----------- */
