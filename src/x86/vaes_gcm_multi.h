@@ -157,6 +157,33 @@ VAES_INLINE vec_t vaes_mx_lanes(const void *p0, const void *p1, const void *p2, 
     return v_lanes4(x_load(p0), x_load(p1), x_load(p2), x_load(p3));
 }
 
+/* The same by one load per lane: lane 0 a plain load (which clears lanes
+ * 1-3), each other lane a broadcast of its 16 bytes merged under a lane
+ * mask; no byte outside the four blocks is read.  Four instructions where
+ * v_lanes4's inserts take five. */
+VAES_INLINE vec_t vaes_mx_lanes_m(const void *p0, const void *p1, const void *p2, const void *p3)
+{
+    vec_t v = _mm512_zextsi128_si512(x_load(p0));
+    v = _mm512_mask_broadcast_i32x4(v, 0x00f0, x_load(p1));
+    v = _mm512_mask_broadcast_i32x4(v, 0x0f00, x_load(p2));
+    return _mm512_mask_broadcast_i32x4(v, 0xf000, x_load(p3));
+}
+
+/* Stores lane l of v (a constant) at p: GCC makes one VEXTRACTI32X4 to
+ * memory of the memcpy form, where _mm_storeu_si128 of the extract is an
+ * extract to a register and a store. */
+VAES_INLINE void vaes_mx_store_lane(void *p, vec_t v, const int l)
+{
+    __m128i x;
+    switch (l) {
+    case 0: x = _mm512_castsi512_si128(v); break;
+    case 1: x = _mm512_extracti32x4_epi32(v, 1); break;
+    case 2: x = _mm512_extracti32x4_epi32(v, 2); break;
+    default: x = _mm512_extracti32x4_epi32(v, 3); break;
+    }
+    __builtin_memcpy(p, &x, 16);
+}
+
 /* w[i] lane j <-> w[j] lane i: message-major windows to block-major
  * vectors and back (the transpose is its own inverse). */
 VAES_INLINE void vaes_mx_transpose(vec_t w[4])
@@ -209,6 +236,15 @@ VAES_INLINE void vaes_mx_gacc_mul(gacc *a, vec_t x, vec_t h)
     a->lo = v_xor(a->lo, v_clmul(x, h, 0x00));
     a->hi = v_xor(a->hi, v_clmul(x, h, 0x11));
     a->mid = v_xor3(a->mid, v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
+}
+
+/* *a = x * h lane by lane (vaes_mx_gacc_mul on a zero sum, without the
+ * zero). */
+VAES_INLINE void vaes_mx_gacc_set(gacc *a, vec_t x, vec_t h)
+{
+    a->lo = v_clmul(x, h, 0x00);
+    a->hi = v_clmul(x, h, 0x11);
+    a->mid = v_xor(v_clmul(x, h, 0x01), v_clmul(x, h, 0x10));
 }
 
 /* Lane l's length block [len(A)]_64 || [len(C)]_64, in register form (the
@@ -410,20 +446,19 @@ VAES_INLINE void vaes_gcm_multi(const void *src, size_t cnt, uint32_t dir, uint8
  * descriptor rules, above). */
 
 /* A group's start: x[0] = J0 XOR K0 and x[1 + b] block b's counters XOR
- * K0, d[b] the data of block b (block-major), *a = *lc plus the AAD's
- * products (power hA); full: every lane's len is 16 * NB, aad16: every
- * lane's aad_len is 16 (uniform: the same in every lane). */
-VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_gcm_msg *p, const vec_t *K,
-                                     const gacc *lc, vec_t hA, vec_t bsw, int full, int aad16, const int NB)
+ * K0 (kc: vaes_gcm_mx_chain's), d[b] the data of block b (block-major),
+ * *a the AAD's products (power hA); full: every lane's len is 16 * NB,
+ * aad16: every lane's aad_len is 16 (uniform: the same in every lane). */
+VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_gcm_msg *p, const vec_t *kc, vec_t hA,
+                                     vec_t bsw, int full, int aad16, const int NB)
 {
-    const vec_t j0 = v_lanes4(vaes_mx_j0(&p[0], 1), vaes_mx_j0(&p[1], 1), vaes_mx_j0(&p[2], 1),
-                                     vaes_mx_j0(&p[3], 1));
-    x[0] = v_xor(j0, K[0]);
-    _Pragma("GCC unroll 4")
-    for (int b = 0; b < NB; b++)
-        x[b + 1] = v_xor3(j0, v_bcast(vaes_tiny_ctr_words + 16 * (b + 1)), K[0]);
+    const vec_t iv = v_lanes4(vaes_ivz_iv12(p[0].iv), vaes_ivz_iv12(p[1].iv), vaes_ivz_iv12(p[2].iv),
+                              vaes_ivz_iv12(p[3].iv));
+    _Pragma("GCC unroll 5")
+    for (int b = 0; b <= NB; b++)
+        x[b] = v_xor(iv, kc[b]);
     if (NB == 1 && full) {
-        d[0] = vaes_mx_lanes(p[0].in, p[1].in, p[2].in, p[3].in);
+        d[0] = vaes_mx_lanes_m(p[0].in, p[1].in, p[2].in, p[3].in);
     } else if (NB) {
         vec_t w[4];
         const wmask_t wm = vaes_mx_wmask(p[0].len);
@@ -437,7 +472,7 @@ VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_g
     }
     vec_t av;
     if (aad16) {
-        av = vaes_mx_lanes(p[0].aad, p[1].aad, p[2].aad, p[3].aad);
+        av = vaes_mx_lanes_m(p[0].aad, p[1].aad, p[2].aad, p[3].aad);
     } else {
         vec_t w[4];
         const wmask_t am = vaes_mx_wmask(p[0].aad_len);
@@ -446,18 +481,17 @@ VAES_INLINE void vaes_mx_chain_start(vec_t *x, vec_t *d, gacc *a, const aeskit_g
             w[l] = v_load_w(p[l].aad, 0, am);
         av = vaes_mx_first_lanes(w);
     }
-    *a = *lc;
-    vaes_mx_gacc_mul(a, v_shuffle8(av, bsw), hA);
+    vaes_mx_gacc_set(a, v_shuffle8(av, bsw), hA);
 }
 
 /* The outputs of a group's four messages (the block vectors x[1..NB]). */
 VAES_INLINE void vaes_mx_chain_store(const aeskit_gcm_msg *p, const vec_t *x, int full, const int NB)
 {
     if (NB == 1 && full) {
-        x_store(p[0].out, _mm512_castsi512_si128(x[1]));
-        x_store(p[1].out, _mm512_extracti32x4_epi32(x[1], 1));
-        x_store(p[2].out, _mm512_extracti32x4_epi32(x[1], 2));
-        x_store(p[3].out, _mm512_extracti32x4_epi32(x[1], 3));
+        vaes_mx_store_lane(p[0].out, x[1], 0);
+        vaes_mx_store_lane(p[1].out, x[1], 1);
+        vaes_mx_store_lane(p[2].out, x[1], 2);
+        vaes_mx_store_lane(p[3].out, x[1], 3);
         return;
     }
     if (!NB)
@@ -478,22 +512,29 @@ VAES_INLINE void vaes_mx_chain_store(const aeskit_gcm_msg *p, const vec_t *x, in
 }
 
 /* The tags of a group's messages (first index i of the batch) from its
- * sums and E_K(J0) in ej. */
+ * sums and ej, E_K(J0) plus the length block's share of the tag (see
+ * vaes_gcm_mx_chain): T's four consecutive tags in one store, else each
+ * message's own. */
 VAES_INLINE void vaes_mx_chain_tags(const aeskit_gcm_msg *p, uint8_t (*T)[16], size_t i, gacc a, vec_t ej, vec_t bsw)
 {
     const vec_t t = v_xor(v_shuffle8(vaes_gacc_reduce_v(a), bsw), ej);
-    x_store(vaes_mx_tag(&p[0], T, i, 1), _mm512_castsi512_si128(t));
-    x_store(vaes_mx_tag(&p[1], T, i + 1, 1), _mm512_extracti32x4_epi32(t, 1));
-    x_store(vaes_mx_tag(&p[2], T, i + 2, 1), _mm512_extracti32x4_epi32(t, 2));
-    x_store(vaes_mx_tag(&p[3], T, i + 3, 1), _mm512_extracti32x4_epi32(t, 3));
+    if (T) {
+        v_storeu(T[i], t);
+        return;
+    }
+    vaes_mx_store_lane(p[0].tag, t, 0);
+    vaes_mx_store_lane(p[1].tag, t, 1);
+    vaes_mx_store_lane(p[2].tag, t, 2);
+    vaes_mx_store_lane(p[3].tag, t, 3);
 }
 
 /* Rounds 1 .. R of a group's vectors x[0 .. NB], with hash (a constant)
  * the previous group's ciphertext products (c against the powers hC) into
  * *ap, block b's after round R - NB + b; then the last round of x[0], the
- * J0 vector.  The data blocks' last round takes their data (the caller's). */
-VAES_INLINE void vaes_mx_chain_rounds(vec_t *x, const vec_t *K, gacc *ap, const vec_t *c, const vec_t *hC, const int hash,
-                                      const int NB, const int R)
+ * J0 vector, with its own last round key kj (vaes_gcm_mx_chain).  The
+ * data blocks' last round takes their data (the caller's). */
+VAES_INLINE void vaes_mx_chain_rounds(vec_t *x, const vec_t *K, vec_t kj, gacc *ap, const vec_t *c, const vec_t *hC,
+                                      const int hash, const int NB, const int R)
 {
     _Pragma("GCC unroll 14")
     for (int r = 1; r < R; r++) {
@@ -503,7 +544,7 @@ VAES_INLINE void vaes_mx_chain_rounds(vec_t *x, const vec_t *K, gacc *ap, const 
         if (hash && r >= R - NB)
             vaes_mx_gacc_mul(ap, c[r - (R - NB)], hC[r - (R - NB)]);
     }
-    x[0] = v_enclast(x[0], K[R]);
+    x[0] = v_enclast(x[0], kj);
 }
 
 /* The last round of a group's data blocks, and what their hash takes (the
@@ -521,9 +562,11 @@ VAES_INLINE void vaes_mx_chain_last(vec_t *x, vec_t *c, const vec_t *d, vec_t kl
 
 /* The first 4 * floor(n / 4) (n >= 4) of the checked public descriptors
  * m, a uniform one-key batch of NB data blocks and R rounds in direction
- * dir (T as for vaes_gcm_multi); returns how many it ran. */
-VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
-                                     const int R)
+ * dir (T as for vaes_gcm_multi); returns how many it ran.  WHOLE (a
+ * constant): the caller has seen len = 16 NB and aad_len = 16, so the
+ * loop holds no test of the shape. */
+VAES_INLINE size_t vaes_gcm_mx_chain_s(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                       const int R, const int WHOLE)
 {
     const size_t groups = n / 4;
     const ak_gcm_key *gk = vaes_mx_gkey(&m[0]);
@@ -538,7 +581,7 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
     const vec_t *K = NB < 3 ? kbuf : vaes_enc_keys_mem(vaes_aes_key(&gk->aes));
     const vec_t bsw = v_bcast_x(x_bswap_mask());
     const size_t len = m[0].len, aad_len = m[0].aad_len;
-    const int full = len == 16 * (size_t)NB, aad16 = aad_len == 16;
+    const int full = WHOLE || len == 16 * (size_t)NB, aad16 = WHOLE || aad_len == 16;
     const __mmask64 seal = vaes_mx_seal_lanes(NULL, dir, 1);
     const vec_t lenb = _mm512_set1_epi8((char)len);
     /* the powers (every lane the same): A's, block b's, L's product */
@@ -547,14 +590,29 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
     _Pragma("GCC unroll 4")
     for (int b = 0; b < NB; b++)
         hC[b] = v_bcast(vaes_gh_pow(g, (size_t)(NB + 1 - b)));
+    /* The length block is the same in every lane and group, and the
+     * reduction (vaes_ghash.h, section 6) and the byte swap are linear:
+     * the tag bswap(reduce(a + lc)) XOR E_K(J0) is bswap(reduce(a)) XOR
+     * (E_K(J0) XOR bswap(reduce(lc))).  So lc's share is formed once and
+     * added by the last round of J0's block (its AddRoundKey), kj = K_R
+     * XOR that share, and a group's sum starts at its AAD's product. */
     gacc lc;
     vaes_gacc_zero(&lc);
     vaes_mx_gacc_mul(&lc, v_bcast_x(vaes_mx_lenblock(&m[0], 1)), v_bcast(vaes_gh_pow(g, 1)));
+    const vec_t kj = v_xor(K[R], v_shuffle8(vaes_gacc_reduce_v(lc), bsw));
+    /* x[b] = IV || 0^32 XOR kc[b]: kc[b] is K_0 XOR the counter word of
+     * J0 (b = 0: IV || 0^31 || 1, SP 800-38D 7.1 step 2) or of data block
+     * b - 1 (inc32^b(J0), b <= MX_MAXB: the low byte, no carry) */
+    vec_t kc[MX_MAXB + 1];
+    const vec_t one = v_bcast_x(_mm_set_epi32(0x01000000, 0, 0, 0));
+    _Pragma("GCC unroll 5")
+    for (int b = 0; b <= NB; b++)
+        kc[b] = v_xor3(K[0], one, v_bcast(vaes_tiny_ctr_words + 16 * b));
     vec_t x[MX_MAXB + 1], d[MX_MAXB], c[MX_MAXB], ej;
     gacc a, ap;
     /* group 0: its rounds alone */
-    vaes_mx_chain_start(x, d, &a, m, K, &lc, hA, bsw, full, aad16, NB);
-    vaes_mx_chain_rounds(x, K, &ap, c, hC, 0, NB, R);
+    vaes_mx_chain_start(x, d, &a, m, kc, hA, bsw, full, aad16, NB);
+    vaes_mx_chain_rounds(x, K, kj, &ap, c, hC, 0, NB, R);
     vaes_mx_chain_last(x, c, d, K[R], seal, lenb, bsw, NB);
     /* group i's rounds with group i - 1's products, reduction and tags;
      * group i's inputs are read before group i - 1's outputs are stored */
@@ -566,9 +624,9 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
             o[b] = x[b];
         ap = a;
         ej = x[0];
-        vaes_mx_chain_start(x, d, &a, p, K, &lc, hA, bsw, full, aad16, NB);
+        vaes_mx_chain_start(x, d, &a, p, kc, hA, bsw, full, aad16, NB);
         vaes_mx_chain_store(p - 4, o, full, NB);
-        vaes_mx_chain_rounds(x, K, &ap, c, hC, 1, NB, R);
+        vaes_mx_chain_rounds(x, K, kj, &ap, c, hC, 1, NB, R);
         vaes_mx_chain_last(x, c, d, K[R], seal, lenb, bsw, NB);
         vaes_mx_chain_tags(p - 4, T, 4 * i - 4, ap, ej, bsw);
     }
@@ -579,6 +637,14 @@ VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t
         vaes_mx_gacc_mul(&a, c[b], hC[b]);
     vaes_mx_chain_tags(m + 4 * (groups - 1), T, 4 * (groups - 1), a, x[0], bsw);
     return 4 * groups;
+}
+
+VAES_INLINE size_t vaes_gcm_mx_chain(const aeskit_gcm_msg *m, size_t n, uint32_t dir, uint8_t (*T)[16], const int NB,
+                                     const int R)
+{
+    if (m[0].len == 16 * (size_t)NB && m[0].aad_len == 16)
+        return vaes_gcm_mx_chain_s(m, n, dir, T, NB, R, 1);
+    return vaes_gcm_mx_chain_s(m, n, dir, T, NB, R, 0);
 }
 
 /* ---- one kernel per block count, key form and descriptor form ----------- */
