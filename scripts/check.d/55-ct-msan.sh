@@ -40,7 +40,7 @@ CC=clang cmake -S . -B $dir -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C
   -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON -DAESKIT_BUILD_TOOLS=OFF >/dev/null
 echo "--- 1. target intrinsics in the library (clang -O1 IR) against src/ct_msan.h"
 wrapped='aesni\.aes(enc|enclast|dec|declast)(\.256|\.512)?|aesni\.aesimc|aesni\.aeskeygenassist|pclmulqdq(\.256|\.512)?|ssse3\.pshuf\.b\.128|avx2\.pshuf\.b|avx512\.pshuf\.b\.512|avx512\.pternlog\.[dq]\.(128|256|512)'
-modelled='load\.relative\..*|x86\.(avx2\.ps[lr]lv\.q(\.256)?|avx512\.ps[lr]lv\.q\.512)|masked\.(load|store)\..*|bswap\..*|fsh[lr]\..*|ctlz\..*|cttz\..*|ctpop\..*|[us](max|min)\..*|[us](add|sub)\.sat\..*|abs\..*|mem(set|cpy|move)\..*|lifetime\..*|dbg\..*|experimental\.noalias.*|assume'
+modelled='load\.relative\..*|x86\.(avx2\.ps[lr]lv\.q(\.256)?|avx512\.ps[lr]lv\.q\.512|avx\.ptestz\.256)|masked\.(load|store)\..*|bswap\..*|fsh[lr]\..*|ctlz\..*|cttz\..*|ctpop\..*|[us](max|min)\..*|[us](add|sub)\.sat\..*|abs\..*|mem(set|cpy|move)\..*|lifetime\..*|dbg\..*|experimental\.noalias.*|assume'
 # Each file's calls go to a file of its own: parallel jobs writing into one
 # pipe interleave their writes mid-line once an output passes PIPE_BUF.
 rm -f $dir/inventory.*.calls
